@@ -1,0 +1,66 @@
+package gilsim.cli;
+
+import gilsim.run.Simulation;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Scenarios;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code gilsim bench}: events per second over repeated in-process runs, after a warm-up, on one thread.
+ * Wall-clock figures belong here and in docs, never in tests.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Measures simulation speed: events per second and wall time per run, on one core.")
+final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..*", paramLabel = "NAME|FILE", description = "scenarios to measure (default: all built-ins)")
+    List<String> scenarios = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--runs", defaultValue = "200", description = "measured runs per scenario (default: ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--warmup", defaultValue = "50", description = "unmeasured runs first (default: ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        List<String> names = scenarios.isEmpty() ? gilsim.scenario.Builtins.names() : scenarios;
+        out.printf("%-16s %6s %12s %14s %12s %12s%n", "scenario", "runs", "events/run", "events/s", "ms/run p50",
+                "ms/run min");
+        for (String name : names) {
+            Scenario s = Scenarios.resolve(name);
+            Params p = s.params(sets);
+            for (int i = 0; i < warmup; i++) new Simulation(s, p, i + 1).run();
+            long events = 0;
+            long totalNs = 0;
+            long[] perRun = new long[runs];
+            for (int i = 0; i < runs; i++) {
+                long t0 = System.nanoTime();
+                events += new Simulation(s, p, i + 1).run().events();
+                perRun[i] = System.nanoTime() - t0;
+                totalNs += perRun[i];
+            }
+            Arrays.sort(perRun);
+            out.printf(Locale.ROOT, "%-16s %6d %12d %14.0f %12.3f %12.3f%n", name, runs, events / runs,
+                    events / (totalNs / 1e9), perRun[runs / 2] / 1e6, perRun[0] / 1e6);
+        }
+        return 0;
+    }
+}

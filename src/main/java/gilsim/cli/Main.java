@@ -1,0 +1,53 @@
+package gilsim.cli;
+
+import gilsim.scenario.InputError;
+import gilsim.sim.EventBudgetExceeded;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code gilsim} command. With no subcommand it replays the built-in scenarios, one row each. */
+@Command(name = "gilsim", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "A deterministic discrete-event simulator of CPython GIL scheduling.%n"
+                + "With no command, replays the built-in scenarios and prints one row each.",
+        subcommands = {RunCommand.class, BenchCommand.class, ScenariosCommand.class})
+public final class Main implements Runnable {
+    /** Exit code for bad input: unknown key, malformed value or file. */
+    public static final int EXIT_INPUT = 2;
+    /** Exit code for a run stopped by its event budget. */
+    public static final int EXIT_BUDGET = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        Overview.print(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams; returns the exit code. Tests call this. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            if (ex instanceof InputError) {
+                line.getErr().println("gilsim: " + ex.getMessage());
+                return EXIT_INPUT;
+            }
+            if (ex instanceof EventBudgetExceeded) {
+                line.getErr().println("gilsim: " + ex.getMessage());
+                return EXIT_BUDGET;
+            }
+            throw ex;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+}

@@ -1,0 +1,49 @@
+package gilsim.cli;
+
+import gilsim.metrics.Summary;
+import gilsim.run.Simulation;
+import gilsim.scenario.Builtins;
+import gilsim.scenario.Scenario;
+import gilsim.sim.Durations;
+import java.io.PrintWriter;
+import java.util.Comparator;
+import java.util.List;
+
+/** The no-argument run: each built-in scenario as-is and beside its fixes, one row each, with a replay line. */
+final class Overview {
+    /** One row: a built-in scenario with some keys set. */
+    record Row(String scenario, List<String> sets) {
+        String label() {
+            return sets.isEmpty() ? "as-is" : String.join(" ", sets);
+        }
+
+        String replay() {
+            StringBuilder b = new StringBuilder("gilsim run ").append(scenario);
+            for (String s : sets) b.append(" --set ").append(s);
+            return b.toString();
+        }
+    }
+
+    static final List<Row> ROWS = List.of(
+            new Row("short-release", List.of()),
+            new Row("short-release", List.of("pinned=true")),
+            new Row("short-release", List.of("policy=paused-budget")));
+
+    private Overview() {}
+
+    static void print(PrintWriter out) {
+        out.println("gilsim replays its built-in scenarios (seed 1). `gilsim run NAME --help` for one in detail.");
+        out.println();
+        out.printf("%-15s %-24s %-8s %-12s %-10s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
+                "replay");
+        for (Row row : ROWS) {
+            Scenario s = Builtins.get(row.scenario());
+            Summary summary = new Simulation(s, s.params(row.sets()), 1).run();
+            Summary.ThreadSummary worst = summary.threads().stream()
+                    .max(Comparator.comparingLong(Summary.ThreadSummary::waitMaxNs)).orElseThrow();
+            out.printf("%-15s %-24s %-8s %-12s %-10s %s%n", row.scenario(), row.label(), summary.verdict(),
+                    Durations.human(worst.waitMaxNs()), worst.name(), row.replay());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,30 @@
+package gilsim.cli;
+
+import gilsim.scenario.Builtins;
+import gilsim.scenario.Key;
+import gilsim.scenario.Scenario;
+import java.io.PrintWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code gilsim scenarios}: the built-in scenarios and every key with its default. */
+@Command(name = "scenarios", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Lists the built-in scenarios and their keys with defaults.")
+final class ScenariosCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        PrintWriter out = spec.commandLine().getOut();
+        for (String name : Builtins.names()) {
+            Scenario s = Builtins.get(name);
+            out.println(name + ": " + s.description());
+            for (Key k : s.keys()) {
+                out.printf("  %-14s %-10s %s%n", k.name(), k.defaultValue(), k.help());
+            }
+            out.println();
+        }
+    }
+}

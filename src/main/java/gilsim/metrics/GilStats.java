@@ -1,0 +1,139 @@
+package gilsim.metrics;
+
+import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceEvent.CondSignal;
+import gilsim.sim.TraceEvent.CondTimeout;
+import gilsim.sim.TraceEvent.CondWait;
+import gilsim.sim.TraceEvent.DropRequest;
+import gilsim.sim.TraceEvent.ForcedSwitch;
+import gilsim.sim.TraceEvent.GilDrop;
+import gilsim.sim.TraceEvent.GilTake;
+import gilsim.sim.TraceEvent.GilWant;
+import gilsim.sim.TraceListener;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Streams per-thread GIL waits and holds and the GIL's counters. Memory is one histogram per thread, however long
+ * the run: waits go into an HdrHistogram (2 significant digits), the longest wait is kept exactly.
+ */
+public final class GilStats implements TraceListener {
+    /** One thread's figures. */
+    public static final class PerThread {
+        final Histogram waits = LatencyHistograms.create();
+        long waitMaxNs;
+        long acquisitions;
+        long holdNs;
+        /** Wake-ups by a GIL signal that found the GIL taken again, so the thread waited anew. */
+        long wakeupsLost;
+        long wantSinceNs = -1;
+        long heldSinceNs = -1;
+        boolean signalled;
+
+        public long waitMaxNs() {
+            return waitMaxNs;
+        }
+
+        public long waitPercentileNs(double p) {
+            return waits.getTotalCount() == 0 ? 0 : waits.getValueAtPercentile(p);
+        }
+
+        public Histogram waits() {
+            return waits;
+        }
+
+        public long acquisitions() {
+            return acquisitions;
+        }
+
+        public long holdNs() {
+            return holdNs;
+        }
+
+        public long wakeupsLost() {
+            return wakeupsLost;
+        }
+    }
+
+    private final List<PerThread> threads = new ArrayList<>();
+    private long switches;
+    private long dropRequests;
+    private long forcedSwitches;
+    private long timeouts;
+
+    public GilStats(int threadCount) {
+        for (int i = 0; i < threadCount; i++) threads.add(new PerThread());
+    }
+
+    @Override
+    public void on(TraceEvent event) {
+        if (event instanceof GilWant w) {
+            threads.get(w.thread()).wantSinceNs = w.timeNs();
+        } else if (event instanceof GilTake t) {
+            PerThread p = threads.get(t.thread());
+            record(p, t.waitedNs());
+            p.wantSinceNs = -1;
+            p.signalled = false;
+            p.acquisitions++;
+            p.heldSinceNs = t.timeNs();
+            if (t.switched()) switches++;
+        } else if (event instanceof GilDrop d) {
+            PerThread p = threads.get(d.thread());
+            p.holdNs += d.timeNs() - p.heldSinceNs;
+            p.heldSinceNs = -1;
+        } else if (event instanceof CondSignal s && s.cond().equals("gil") && s.woken() >= 0) {
+            threads.get(s.woken()).signalled = true;
+        } else if (event instanceof CondWait w && w.cond().equals("gil")) {
+            PerThread p = threads.get(w.thread());
+            if (p.signalled) p.wakeupsLost++;
+            p.signalled = false;
+        } else if (event instanceof CondTimeout t && t.cond().equals("gil")) {
+            timeouts++;
+        } else if (event instanceof DropRequest) {
+            dropRequests++;
+        } else if (event instanceof ForcedSwitch) {
+            forcedSwitches++;
+        }
+    }
+
+    /** Waits and holds still open at the end count up to the end. */
+    @Override
+    public void finish(long endNs) {
+        for (PerThread p : threads) {
+            if (p.wantSinceNs >= 0) {
+                record(p, endNs - p.wantSinceNs);
+                p.wantSinceNs = -1;
+            }
+            if (p.heldSinceNs >= 0) {
+                p.holdNs += endNs - p.heldSinceNs;
+                p.heldSinceNs = -1;
+            }
+        }
+    }
+
+    private static void record(PerThread p, long waitNs) {
+        p.waits.recordValue(LatencyHistograms.clamp(waitNs));
+        p.waitMaxNs = Math.max(p.waitMaxNs, waitNs);
+    }
+
+    public PerThread thread(int id) {
+        return threads.get(id);
+    }
+
+    public long switches() {
+        return switches;
+    }
+
+    public long dropRequests() {
+        return dropRequests;
+    }
+
+    public long forcedSwitches() {
+        return forcedSwitches;
+    }
+
+    public long timeouts() {
+        return timeouts;
+    }
+}

@@ -1,0 +1,33 @@
+package gilsim.metrics;
+
+import java.util.List;
+import java.util.Map;
+
+/** The result of one run: what the JSON summary and the human summary print. Times are nanoseconds. */
+public record Summary(String scenario, long seed, Map<String, String> params, long simulatedNs, long events,
+                      String verdict, List<String> starvedThreads, List<ThreadSummary> threads, GilSummary gil,
+                      PoolSummary pool) {
+
+    public static final String FAIR = "fair";
+    public static final String STARVES = "starves";
+
+    public record ThreadSummary(String name, long gilAcquisitions, double gilShare, long waitMaxNs, long waitP99Ns,
+                                long waitP50Ns, long wakeupsLost) {}
+
+    public record GilSummary(long switches, long dropRequests, long forcedSwitches, long timeouts) {}
+
+    /** The m0 pool's figures; absent for scenarios without a pool. */
+    public record PoolSummary(double jobsPerSliceMean, long kept, long yields, long yieldBoundHits,
+                              long retakesPastParkedWaiter, String orderVerdict, long passedOverMax,
+                              long passedOver100, long answered, long latencyP99Ns, long latencyMaxNs,
+                              double throughputRps) {}
+
+    public boolean starves() {
+        return STARVES.equals(verdict);
+    }
+
+    public ThreadSummary thread(String name) {
+        for (ThreadSummary t : threads) if (t.name().equals(name)) return t;
+        throw new IllegalArgumentException("no thread " + name);
+    }
+}

@@ -1,0 +1,45 @@
+package gilsim.os;
+
+import gilsim.sim.TraceEvent.RunState;
+
+/** One simulated OS thread: its scheduler state, the core it may use, and what it does when it next runs. */
+public final class SimThread {
+    /** Index in the run; trace events name threads by it. */
+    public final int id;
+    public final String name;
+    /** The only core this thread may run on, or -1 for any (affinity). */
+    public final int pinnedCore;
+
+    RunState state = RunState.BLOCKED;
+    /** The core it runs on while RUNNING, else -1. */
+    int core = -1;
+    /** What to run when it next gets a core after blocking; null while a burst is in progress. */
+    Runnable onDispatch;
+    /** CPU work in progress, paused while the thread is preempted. */
+    Burst burst;
+    /** When it last got a core: the preemption victim is the runner that has run longest. */
+    long dispatchedNs;
+    /** Bumped on every dispatch, so a stale "proceed" event of an earlier dispatch does nothing. */
+    long dispatchGeneration;
+    /** True between a wake-up and its arrival on the run queue (the wake-up latency). */
+    boolean waking;
+
+    SimThread(int id, String name, int pinnedCore) {
+        this.id = id;
+        this.name = name;
+        this.pinnedCore = pinnedCore;
+    }
+
+    public RunState state() {
+        return state;
+    }
+
+    boolean mayRunOn(int c) {
+        return pinnedCore < 0 || pinnedCore == c;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,95 @@
+package gilsim.program;
+
+import gilsim.cpython.Gil;
+import gilsim.os.Machine;
+import gilsim.os.SimThread;
+import java.util.ArrayDeque;
+import java.util.List;
+
+/**
+ * Runs one thread's program against the GIL and the machine. A Python thread starts by taking the GIL and holds
+ * it between steps, as the interpreter does; at the end of its program it releases it for the last time and exits.
+ */
+public final class ProgramRunner {
+    /** A position in a list of steps and, for a loop body, the passes still to run (-1: forever). */
+    private static final class Frame {
+        final List<Step> steps;
+        int next;
+        int passesLeft;
+
+        Frame(List<Step> steps, int passesLeft) {
+            this.steps = steps;
+            this.passesLeft = passesLeft;
+        }
+    }
+
+    private final Machine machine;
+    private final Gil gil;
+    private final SimThread thread;
+    private final ArrayDeque<Frame> frames = new ArrayDeque<>();
+
+    public ProgramRunner(Machine machine, Gil gil, SimThread thread, List<Step> program) {
+        if (!program.isEmpty() && containsEndlessIdleLoop(program)) {
+            throw new IllegalArgumentException("thread " + thread.name + " loops forever over steps that take no time");
+        }
+        this.machine = machine;
+        this.gil = gil;
+        this.thread = thread;
+        frames.push(new Frame(program, 1));
+    }
+
+    public void start() {
+        machine.start(thread, () -> gil.takeGil(thread, this::next));
+    }
+
+    private void next() {
+        Step step = advance();
+        if (step == null) {
+            gil.exitGil(thread);
+            machine.exit(thread);
+            return;
+        }
+        if (step instanceof Step.Compute c) {
+            gil.runPython(thread, c.ns(), this::next);
+        } else if (step instanceof Step.Release r) {
+            gil.dropGil(thread, () -> machine.cpu(thread, r.ns(), () -> gil.takeGil(thread, this::next)));
+        } else if (step instanceof Step.Sleep s) {
+            gil.dropGil(thread, () -> machine.sleep(thread, s.ns(), () -> gil.takeGil(thread, this::next)));
+        } else {
+            throw new AssertionError("advance() enters loops: " + step);
+        }
+    }
+
+    /** The next step to run, entering and leaving loops; null at the end of the program. */
+    private Step advance() {
+        while (!frames.isEmpty()) {
+            Frame f = frames.peek();
+            if (f.next == f.steps.size()) {
+                if (f.passesLeft > 1 || f.passesLeft < 0) {
+                    if (f.passesLeft > 0) f.passesLeft--;
+                    f.next = 0;
+                } else {
+                    frames.pop();
+                }
+                continue;
+            }
+            Step s = f.steps.get(f.next++);
+            if (s instanceof Step.Loop l) {
+                if (l.times() != 0 && !l.body().isEmpty()) frames.push(new Frame(l.body(), l.times()));
+                continue;
+            }
+            return s;
+        }
+        return null;
+    }
+
+    private static boolean containsEndlessIdleLoop(List<Step> steps) {
+        for (Step s : steps) {
+            if (s instanceof Step.Loop l) {
+                if (l.times() < 0 && !Step.takesTime(l.body())) return true;
+                if (containsEndlessIdleLoop(l.body())) return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,36 @@
+package gilsim.program;
+
+import java.util.List;
+
+/** The workload vocabulary: what a thread's program is made of. All durations are nanoseconds. */
+public sealed interface Step {
+    /** Run Python holding the GIL, noticing drop requests at check points. */
+    record Compute(long ns) implements Step {}
+
+    /**
+     * Release the GIL around {@code ns} of CPU work without it ({@code Py_BEGIN/END_ALLOW_THREADS} around a C call
+     * such as {@code zlib.crc32} over more than 5 KiB), then take it back.
+     */
+    record Release(long ns) implements Step {}
+
+    /** Release the GIL and block for {@code ns} ({@code time.sleep}, a blocking read), then take it back. */
+    record Sleep(long ns) implements Step {}
+
+    /** Repeat {@code body} {@code times} times, or forever when {@code times < 0}. */
+    record Loop(int times, List<Step> body) implements Step {
+        public Loop {
+            body = List.copyOf(body);
+        }
+    }
+
+    /** Whether the steps take any simulated time: a loop forever over steps that do not would never end. */
+    static boolean takesTime(List<Step> steps) {
+        for (Step s : steps) {
+            if (s instanceof Compute c && c.ns() > 0) return true;
+            if (s instanceof Release) return true; // dropping and re-taking the GIL goes through the scheduler
+            if (s instanceof Sleep z && z.ns() > 0) return true;
+            if (s instanceof Loop l && l.times() != 0 && takesTime(l.body())) return true;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,20 @@
+package gilsim.report;
+
+import gilsim.metrics.Summary;
+import gilsim.sim.Durations;
+import java.util.Locale;
+
+/** The pool's lines of the human summary. */
+final class PoolText {
+    private PoolText() {}
+
+    static String of(Summary.PoolSummary p) {
+        return String.format(Locale.ROOT,
+                "pool: %d answered (%.0f req/s), latency p99 %s max %s; %.2f jobs a slice, %d kept, %d yields "
+                        + "(%d ran out their bound), %d re-takes past a parked waiter%n"
+                        + "order: %s (worst request passed over by %d later answers; %d passed over by more than 100)%n",
+                p.answered(), p.throughputRps(), Durations.human(p.latencyP99Ns()), Durations.human(p.latencyMaxNs()),
+                p.jobsPerSliceMean(), p.kept(), p.yields(), p.yieldBoundHits(), p.retakesPastParkedWaiter(),
+                p.orderVerdict(), p.passedOverMax(), p.passedOver100());
+    }
+}

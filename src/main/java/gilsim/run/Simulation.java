@@ -1,0 +1,102 @@
+package gilsim.run;
+
+import gilsim.cpython.Gil;
+import gilsim.cpython.GilPolicy;
+import gilsim.metrics.GilStats;
+import gilsim.metrics.Invariants;
+import gilsim.metrics.Summary;
+import gilsim.os.Machine;
+import gilsim.os.SimThread;
+import gilsim.os.WakeLatency;
+import gilsim.program.ProgramRunner;
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.InputError;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Workload;
+import gilsim.sim.Engine;
+import gilsim.sim.RandomStreams;
+import gilsim.sim.Trace;
+import gilsim.sim.TraceListener;
+import gilsim.sync.WakeOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One run, wired: scenario and parameters in; engine, machine, GIL and workload built; listeners attached;
+ * a {@link Summary} out. Data flows one way: scenario, model, event stream, listeners, summary.
+ */
+public final class Simulation {
+    private final Scenario scenario;
+    private final Params params;
+    private final long seed;
+    private final Engine engine;
+    private final Trace trace = new Trace();
+    private final Machine machine;
+    private final Gil gil;
+    private final List<String> threadNames = new ArrayList<>();
+    private final List<Runnable> starters = new ArrayList<>();
+    private final GilStats gilStats;
+
+    public Simulation(Scenario scenario, Params params, long seed) {
+        this.scenario = scenario;
+        this.params = params;
+        this.seed = seed;
+        RandomStreams streams = new RandomStreams(seed);
+        this.engine = new Engine(params.count("max_events"));
+        long median = params.ns("wake_latency");
+        long jitter = params.ns("wake_jitter");
+        if (jitter > median) {
+            throw new InputError(scenario.name() + ": wake_jitter (" + params.asText().get("wake_jitter")
+                    + ") must not exceed wake_latency (" + params.asText().get("wake_latency") + ")");
+        }
+        this.machine = new Machine(engine, trace, streams, params.intCount("cores"), new WakeLatency(median, jitter),
+                params.ns("timer_slack"), params.ns("timeslice"));
+        Workload workload = scenario.workload().apply(params);
+        List<ThreadSpec> specs = ((Workload.Threads) workload).threads();
+        this.gil = new Gil(machine, trace, streams, GilPolicy.byId(params.choice("policy")),
+                WakeOrder.byId(params.choice("wake_order")), params.ns("interval"), params.ns("checkpoint"),
+                specs.size());
+        for (ThreadSpec spec : specs) {
+            int core = params.bool("pinned") ? 0 : spec.pinnedCore();
+            if (core >= machine.cores()) {
+                throw new InputError(scenario.origin() + ": thread " + spec.name() + ": core " + core
+                        + " does not exist on a machine of " + machine.cores() + " cores");
+            }
+            SimThread t = machine.newThread(spec.name(), core);
+            threadNames.add(spec.name());
+            ProgramRunner runner;
+            try {
+                runner = new ProgramRunner(machine, gil, t, spec.program());
+            } catch (IllegalArgumentException e) {
+                throw new InputError(scenario.origin() + ": " + e.getMessage());
+            }
+            starters.add(runner::start);
+        }
+        this.gilStats = new GilStats(threadNames.size());
+        trace.add(new Invariants(machine.cores(), threadNames.size()));
+        trace.add(gilStats);
+    }
+
+    public List<String> threadNames() {
+        return threadNames;
+    }
+
+    public Params params() {
+        return params;
+    }
+
+    public void addListener(TraceListener listener) {
+        trace.add(listener);
+    }
+
+    /** Runs to {@code duration} and summarises. */
+    public Summary run() {
+        starters.forEach(Runnable::run);
+        long endNs = params.ns("duration");
+        engine.runUntil(endNs);
+        trace.finish(endNs);
+        return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
+                null);
+    }
+}

@@ -1,0 +1,31 @@
+package gilsim.run;
+
+import gilsim.metrics.GilStats;
+import gilsim.metrics.Summary;
+import gilsim.scenario.Params;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds a run's {@link Summary} from its listeners, including the starvation verdict. */
+final class Summaries {
+    private Summaries() {}
+
+    static Summary of(String scenario, long seed, Params params, long endNs, long events, List<String> names,
+                      GilStats stats, Summary.PoolSummary pool) {
+        long starveAfterNs = params.ns("starve_after");
+        List<Summary.ThreadSummary> threads = new ArrayList<>();
+        List<String> starved = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            GilStats.PerThread p = stats.thread(i);
+            threads.add(new Summary.ThreadSummary(names.get(i), p.acquisitions(),
+                    endNs == 0 ? 0 : (double) p.holdNs() / endNs, p.waitMaxNs(), p.waitPercentileNs(99),
+                    p.waitPercentileNs(50), p.wakeupsLost()));
+            // A thread starves when one of its waits (an open one counts to the end) exceeds starve_after.
+            if (p.waitMaxNs() > starveAfterNs) starved.add(names.get(i));
+        }
+        return new Summary(scenario, seed, params.asText(), endNs, events,
+                starved.isEmpty() ? Summary.FAIR : Summary.STARVES, List.copyOf(starved), List.copyOf(threads),
+                new Summary.GilSummary(stats.switches(), stats.dropRequests(), stats.forcedSwitches(),
+                        stats.timeouts()), pool);
+    }
+}

@@ -1,0 +1,65 @@
+package gilsim.scenario;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The effective value of every key of a run, typed, in the scenario's key order. */
+public final class Params {
+    private final Map<String, Key> keys;
+    private final Map<String, Object> values;
+
+    Params(Map<String, Key> keys, Map<String, Object> values) {
+        this.keys = keys;
+        this.values = values;
+    }
+
+    public long ns(String key) {
+        return (Long) get(key);
+    }
+
+    public long count(String key) {
+        return (Long) get(key);
+    }
+
+    public int intCount(String key) {
+        return (int) Math.min(Integer.MAX_VALUE, count(key));
+    }
+
+    public boolean bool(String key) {
+        return (Boolean) get(key);
+    }
+
+    public String choice(String key) {
+        return (String) get(key);
+    }
+
+    public boolean has(String key) {
+        return values.containsKey(key);
+    }
+
+    private Object get(String key) {
+        Object v = values.get(key);
+        if (v == null) throw new IllegalArgumentException("no key " + key);
+        return v;
+    }
+
+    /** Every key with its canonical text, in order; what {@code --set} would take back. */
+    public Map<String, String> asText() {
+        Map<String, String> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, keys.get(k).format(v)));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** A copy with one key changed (the value already typed). */
+    public Params with(String key, Object value) {
+        if (!values.containsKey(key)) throw new IllegalArgumentException("no key " + key);
+        Map<String, Object> copy = new LinkedHashMap<>(values);
+        copy.put(key, value);
+        return new Params(keys, copy);
+    }
+
+    public Key key(String key) {
+        return keys.get(key);
+    }
+}
