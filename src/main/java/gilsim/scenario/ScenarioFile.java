@@ -44,8 +44,10 @@ public final class ScenarioFile {
         String text;
         try {
             text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new InputError(file + ": cannot read: no such file");
         } catch (IOException e) {
-            throw new InputError(file + ": cannot read the file (" + e.getClass().getSimpleName() + ")");
+            throw new InputError(file + ": cannot read: " + e.getMessage());
         }
         return parse(file, text);
     }
