@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 @Command(name = "gilsim", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "A deterministic discrete-event simulator of CPython GIL scheduling.%n"
                 + "With no command, replays the built-in scenarios and prints one row each.",
-        subcommands = {RunCommand.class, BenchCommand.class, ScenariosCommand.class})
+        subcommands = {RunCommand.class, ScenariosCommand.class, SearchCommand.class, ChartCommand.class,
+                BenchCommand.class})
 public final class Main implements Runnable {
     /** Exit code for bad input: unknown key, malformed value or file. */
     public static final int EXIT_INPUT = 2;
