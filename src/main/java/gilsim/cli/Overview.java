@@ -27,21 +27,24 @@ final class Overview {
     static final List<Row> ROWS = List.of(
             new Row("short-release", List.of()),
             new Row("short-release", List.of("pinned=true")),
-            new Row("short-release", List.of("policy=paused-budget")));
+            new Row("short-release", List.of("policy=paused-budget")),
+            new Row("slice-rotation", List.of()),
+            new Row("slice-rotation", List.of("overhead=25us")),
+            new Row("slice-rotation", List.of("keep=true")));
 
     private Overview() {}
 
     static void print(PrintWriter out) {
         out.println("gilsim replays its built-in scenarios (seed 1). `gilsim run NAME --help` for one in detail.");
         out.println();
-        out.printf("%-15s %-24s %-8s %-12s %-10s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
+        out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
                 "replay");
         for (Row row : ROWS) {
             Scenario s = Builtins.get(row.scenario());
             Summary summary = new Simulation(s, s.params(row.sets()), 1).run();
             Summary.ThreadSummary worst = summary.threads().stream()
                     .max(Comparator.comparingLong(Summary.ThreadSummary::waitMaxNs)).orElseThrow();
-            out.printf("%-15s %-24s %-8s %-12s %-10s %s%n", row.scenario(), row.label(), summary.verdict(),
+            out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", row.scenario(), row.label(), summary.verdict(),
                     Durations.human(worst.waitMaxNs()), worst.name(), row.replay());
         }
         out.flush();
