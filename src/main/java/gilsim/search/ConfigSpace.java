@@ -64,6 +64,20 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
      * Repeats (a small discrete space) are dropped, so fewer may come back.
      */
     public List<Config> random(long seed, int examples) {
+        Gen<Config> gen = gen();
+        LinkedHashSet<Config> drawn = new LinkedHashSet<>();
+        // QuickTheories is used here as a generator only: the "check" collects, it never fails, so it never shrinks.
+        // QuickTheories 0.26 yields one example fewer than asked for (measured), hence the +1.
+        qt().withFixedSeed(seed).withExamples(examples + 1).withShrinkCycles(0)
+                .forAll(gen)
+                .checkAssert(c -> {
+                    if (drawn.size() < examples) drawn.add(c);
+                });
+        return List.copyOf(drawn);
+    }
+
+    /** The QuickTheories generator of this space's configurations: each range's generator, zipped in order. */
+    public Gen<Config> gen() {
         Gen<List<Object>> gen = Generate.constant(List.of());
         for (Range r : ranges) {
             gen = gen.zip(r.gen(), (list, v) -> {
@@ -72,15 +86,7 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
                 return longer;
             });
         }
-        LinkedHashSet<Config> drawn = new LinkedHashSet<>();
-        // QuickTheories is used here as a generator only: the "check" collects, it never fails, so it never shrinks.
-        // QuickTheories 0.26 yields one example fewer than asked for (measured), hence the +1.
-        qt().withFixedSeed(seed).withExamples(examples + 1).withShrinkCycles(0)
-                .forAll(gen)
-                .checkAssert(values -> {
-                    if (drawn.size() < examples) drawn.add(new Config(values));
-                });
-        return List.copyOf(drawn);
+        return gen.map(Config::new).describedAs(this::line);
     }
 
     /** Every configuration of a discrete space, the last range varying fastest. */
