@@ -32,7 +32,8 @@ final class Overview {
     private Overview() {}
 
     static void print(PrintWriter out) {
-        out.println("gilsim replays its built-in scenarios (seed 1). `gilsim run NAME --help` for one in detail.");
+        out.println("gilsim replays its built-in scenarios (seed 1, 2 s each). Run a row's replay line for its full");
+        out.println("summary and why; `gilsim scenarios` lists every key.");
         out.println();
         out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
                 "replay");
