@@ -6,12 +6,14 @@ import gilsim.report.Narration;
 import gilsim.report.SummaryJson;
 import gilsim.report.SummaryText;
 import gilsim.report.TimeWindow;
+import gilsim.report.trace.ChromeTrace;
 import gilsim.run.Simulation;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -25,6 +27,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code gilsim run NAME|FILE}: one simulation, summarised. With {@code --narrate FROM..TO} the events of that window
  * are told line by line first and the summary follows; with {@code --mermaid} as well, only the window's Mermaid
  * sequence diagram is printed, so that the output can be pasted into a {@code ```mermaid} block as it is.
+ * {@code --trace FILE.json} writes the run for Perfetto beside whatever is printed.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs one simulation of a built-in scenario or a scenario file and summarises it.")
@@ -52,6 +55,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--mermaid", description = "with --narrate: print the window as a Mermaid sequence diagram instead")
     boolean mermaid;
 
+    @Option(names = "--trace", paramLabel = "FILE.json",
+            description = "also write a Chrome trace-event file for Perfetto (ui.perfetto.dev) or chrome://tracing")
+    Path trace;
+
     @Override
     public Integer call() {
         Scenario s = Scenarios.resolve(scenario);
@@ -65,7 +72,15 @@ final class RunCommand implements Callable<Integer> {
             sim.addListener(mermaid ? MermaidDiagram.listener(sim.threadNames(), window, out)
                     : Narration.listener(sim.threadNames(), window, out));
         }
-        Summary summary = sim.run();
+        Summary summary;
+        if (trace != null) {
+            try (ChromeTrace t = ChromeTrace.open(trace, s.name() + " seed " + seed, sim.threadNames())) {
+                sim.addListener(t);
+                summary = sim.run();
+            }
+        } else {
+            summary = sim.run();
+        }
         if (mermaid) return 0;
         if (narrate != null) out.println();
         out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
