@@ -1,12 +1,19 @@
 package gilsim.cli;
 
 import gilsim.metrics.Summary;
+import gilsim.report.MermaidDiagram;
+import gilsim.report.Narration;
 import gilsim.report.SummaryJson;
 import gilsim.report.SummaryText;
+import gilsim.report.TimeWindow;
+import gilsim.report.trace.ChromeTrace;
 import gilsim.run.Simulation;
+import gilsim.scenario.InputError;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
+import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,7 +23,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code gilsim run NAME|FILE}: one simulation, summarised. */
+/**
+ * {@code gilsim run NAME|FILE}: one simulation, summarised. With {@code --narrate FROM..TO} the events of that window
+ * are told line by line first and the summary follows; with {@code --mermaid} as well, only the window's Mermaid
+ * sequence diagram is printed, so that the output can be pasted into a {@code ```mermaid} block as it is.
+ * {@code --trace FILE.json} writes the run for Perfetto beside whatever is printed.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Runs one simulation of a built-in scenario or a scenario file and summarises it.")
 final class RunCommand implements Callable<Integer> {
@@ -36,12 +48,42 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print exactly one JSON object (the summary) on stdout")
     boolean json;
 
+    @Option(names = "--narrate", paramLabel = "FROM..TO",
+            description = "tell what happened to the GIL in this window of simulated time, e.g. 1s..1.01s")
+    String narrate;
+
+    @Option(names = "--mermaid", description = "with --narrate: print the window as a Mermaid sequence diagram instead")
+    boolean mermaid;
+
+    @Option(names = "--trace", paramLabel = "FILE.json",
+            description = "also write a Chrome trace-event file for Perfetto (ui.perfetto.dev) or chrome://tracing")
+    Path trace;
+
     @Override
     public Integer call() {
         Scenario s = Scenarios.resolve(scenario);
         Params p = s.params(sets);
-        Summary summary = new Simulation(s, p, seed).run();
-        spec.commandLine().getOut().print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
+        PrintWriter out = spec.commandLine().getOut();
+        if (mermaid && narrate == null) throw new InputError("--mermaid needs --narrate FROM..TO to choose the window");
+        if (json && narrate != null) throw new InputError("--json prints only the summary; drop --narrate or --json");
+        Simulation sim = new Simulation(s, p, seed);
+        if (narrate != null) {
+            TimeWindow window = TimeWindow.parse("--narrate", narrate, p.ns("duration"));
+            sim.addListener(mermaid ? MermaidDiagram.listener(sim.threadNames(), window, out)
+                    : Narration.listener(sim.threadNames(), window, out));
+        }
+        Summary summary;
+        if (trace != null) {
+            try (ChromeTrace t = ChromeTrace.open(trace, s.name() + " seed " + seed, sim.threadNames())) {
+                sim.addListener(t);
+                summary = sim.run();
+            }
+        } else {
+            summary = sim.run();
+        }
+        if (mermaid) return 0;
+        if (narrate != null) out.println();
+        out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
         return 0;
     }
 }

@@ -2,12 +2,15 @@ package gilsim.metrics;
 
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceEvent.GilTake;
+import gilsim.sim.TraceEvent.GilWant;
 import gilsim.sim.TraceEvent.JobAnswered;
 import gilsim.sim.TraceEvent.JobTaken;
 import gilsim.sim.TraceEvent.RetakePastWaiter;
 import gilsim.sim.TraceEvent.SliceStart;
 import gilsim.sim.TraceEvent.TurnYield;
 import gilsim.sim.TraceListener;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,6 +25,7 @@ public final class PoolStats implements TraceListener {
         final Histogram gilWait = LatencyHistograms.create();
         final Histogram service = LatencyHistograms.create();
         long serviceStartNs = -1;
+        long wantSinceNs = -1;
         long jobsThisRun;
         boolean inRun;
 
@@ -65,8 +69,11 @@ public final class PoolStats implements TraceListener {
                 kept++;
                 p.serviceStartNs = j.timeNs();
             }
-        } else if (event instanceof GilTake g && g.thread() < threads.length) {
+        } else if (event instanceof GilWant w) {
+            threads[w.thread()].wantSinceNs = w.timeNs();
+        } else if (event instanceof GilTake g) {
             PerThread p = threads[g.thread()];
+            p.wantSinceNs = -1;
             p.gilWait.recordValue(LatencyHistograms.clamp(g.waitedNs()));
             p.serviceStartNs = g.timeNs();
         } else if (event instanceof SliceStart s) {
@@ -95,16 +102,30 @@ public final class PoolStats implements TraceListener {
     @Override
     public void finish(long endNs) {
         probe.finish();
+        for (PerThread p : threads) {
+            if (p.wantSinceNs >= 0) p.gilWait.recordValue(LatencyHistograms.clamp(endNs - p.wantSinceNs));
+        }
     }
 
     public PerThread thread(int id) {
         return threads[id];
     }
 
-    public Summary.PoolSummary summary(long durationNs) {
+    public Summary.PoolSummary summary(long durationNs, List<String> names) {
+        List<Summary.PoolThread> perThread = new ArrayList<>();
+        for (int i = 0; i < threads.length; i++) {
+            PerThread p = threads[i];
+            perThread.add(new Summary.PoolThread(names.get(i), p.queueWait.getTotalCount(), p99(p.queueWait),
+                    p.queueWait.getMaxValue(), p99(p.gilWait), p.gilWait.getMaxValue(), p99(p.service),
+                    p.service.getMaxValue()));
+        }
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
                 retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
-                answered, latency.getTotalCount() == 0 ? 0 : latency.getValueAtPercentile(99), latency.getMaxValue(),
-                durationNs == 0 ? 0 : answered / (durationNs / 1e9));
+                answered, p99(latency), latency.getMaxValue(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
+                List.copyOf(perThread));
+    }
+
+    private static long p99(Histogram h) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99);
     }
 }

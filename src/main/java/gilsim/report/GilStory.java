@@ -1,0 +1,285 @@
+package gilsim.report;
+
+import gilsim.report.Beat.Message;
+import gilsim.sim.Durations;
+import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceEvent.CondSignal;
+import gilsim.sim.TraceEvent.CondTimeout;
+import gilsim.sim.TraceEvent.CondWait;
+import gilsim.sim.TraceEvent.DropRequest;
+import gilsim.sim.TraceEvent.ForcedSwitch;
+import gilsim.sim.TraceEvent.GilDrop;
+import gilsim.sim.TraceEvent.GilTake;
+import gilsim.sim.TraceEvent.GilWant;
+import gilsim.sim.TraceEvent.JobAnswered;
+import gilsim.sim.TraceEvent.JobTaken;
+import gilsim.sim.TraceEvent.RetakePastWaiter;
+import gilsim.sim.TraceEvent.RunState;
+import gilsim.sim.TraceEvent.SliceStart;
+import gilsim.sim.TraceEvent.ThreadState;
+import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.sim.TraceListener;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the event stream into {@link Beat}s: who dropped the GIL and whom the signal woke, where a waiter went in
+ * the condition variable's queue, who got the GIL and whether it changed hands. It follows the whole run (the
+ * queues and the holder must be right when the window opens) but hands on only the beats inside the window.
+ */
+public final class GilStory implements TraceListener {
+    private enum Wake { NONE, SIGNAL, TIMEOUT }
+
+    private final List<String> names;
+    private final TimeWindow window;
+    private final Beat.Sink sink;
+    /** Each condition variable's waiters, front first, as the CondWait positions place them. */
+    private final Map<String, List<Integer>> queues = new LinkedHashMap<>();
+    private final RunState[] state;
+    /** Whether the thread has already waited once in its current take_gil call. */
+    private final boolean[] waitedInTake;
+    private final Wake[] lastWake;
+    private int holder = -1;
+    private int lastHolder = -1;
+    /** A drop held back for a moment so that it is told in one sentence with the signal that follows it. */
+    private GilDrop pendingDrop;
+    /** The thread whose condvar wait was just told, so that its BLOCKED state change is not told twice. */
+    private long parkedAtNs = -1;
+    private int parkedThread = -1;
+
+    public GilStory(List<String> names, TimeWindow window, Beat.Sink sink) {
+        this.names = List.copyOf(names);
+        this.window = window;
+        this.sink = sink;
+        int n = names.size();
+        this.state = new RunState[n];
+        Arrays.fill(state, RunState.BLOCKED);
+        this.waitedInTake = new boolean[n];
+        this.lastWake = new Wake[n];
+        Arrays.fill(lastWake, Wake.NONE);
+    }
+
+    @Override
+    public void on(TraceEvent event) {
+        if (pendingDrop != null && !(event instanceof CondSignal s && s.cond().equals("gil")
+                && s.signaller() == pendingDrop.thread() && s.timeNs() == pendingDrop.timeNs())) {
+            tellDrop(pendingDrop, null, "");
+            pendingDrop = null;
+        }
+        if (event instanceof ThreadState e) {
+            threadState(e);
+        } else if (event instanceof GilWant e) {
+            waitedInTake[e.thread()] = false;
+            lastWake[e.thread()] = Wake.NONE;
+            String held = holder >= 0 && holder != e.thread() ? ", held by " + name(holder) : "";
+            tell(e.timeNs(), name(e.thread()) + " asks for the GIL (take_gil)" + held,
+                    Message.arrow(e.thread(), Message.GIL, "asks for the GIL"));
+        } else if (event instanceof CondWait e) {
+            condWait(e);
+        } else if (event instanceof GilDrop e) {
+            holder = -1;
+            pendingDrop = e;
+        } else if (event instanceof CondSignal e) {
+            condSignal(e);
+        } else if (event instanceof CondTimeout e) {
+            queue(e.cond()).remove(Integer.valueOf(e.thread()));
+            lastWake[e.thread()] = Wake.TIMEOUT;
+            tell(e.timeNs(), name(e.thread()) + "'s timed wait on " + condName(e.cond())
+                    + " expires: no signal reached it in time",
+                    Message.note(e.thread(), "timed wait expires"));
+        } else if (event instanceof DropRequest e) {
+            tell(e.timeNs(), name(e.requester()) + " asks " + name(e.holder())
+                    + " to drop the GIL (a drop request: its wait ran out with no switch)",
+                    Message.arrow(e.requester(), e.holder(), "drop request"));
+        } else if (event instanceof ForcedSwitch e) {
+            parked(e.timeNs(), e.thread());
+            tell(e.timeNs(), name(e.thread()) + " had a drop request, so it waits until another thread has taken "
+                    + "the GIL (forced switch)", Message.note(e.thread(), "forced switch, waits for a taker"));
+        } else if (event instanceof GilTake e) {
+            gilTake(e);
+        } else if (event instanceof JobTaken e) {
+            String how = e.kept() ? " without dropping the GIL (kept: already queued, inside its slice)" : "";
+            tell(e.timeNs(), name(e.thread()) + " takes job " + e.job() + how,
+                    Message.note(e.thread(), (e.kept() ? "keeps job " : "takes job ") + e.job()));
+        } else if (event instanceof TurnYield e) {
+            String s = e.start() ? " yields its turn (sched_yield until another thread attaches)"
+                    : e.boundHit() ? " stops yielding: its bound ran out" : " stops yielding: another thread attached";
+            tell(e.timeNs(), name(e.thread()) + s,
+                    Message.note(e.thread(), e.start() ? "yields its turn" : "stops yielding"));
+        } else if (event instanceof SliceStart e) {
+            tell(e.timeNs(), name(e.thread()) + " starts a run of its slice",
+                    Message.note(e.thread(), "slice starts"));
+        } else if (event instanceof JobAnswered e) {
+            tell(e.timeNs(), name(e.thread()) + " answers job " + e.job() + ", sent "
+                    + Durations.human(e.timeNs() - e.sentNs()) + " before", Message.note(e.thread(),
+                    "answers job " + e.job()));
+        } else if (event instanceof RetakePastWaiter e) {
+            tell(e.timeNs(), name(e.thread()) + " took the GIL with no wait although " + e.parked()
+                    + " pool thread(s) were parked on it", Message.note(e.thread(), "re-take past "
+                    + e.parked() + " parked"));
+        }
+    }
+
+    @Override
+    public void finish(long endNs) {
+        if (pendingDrop != null) tellDrop(pendingDrop, null, "");
+        pendingDrop = null;
+        sink.end();
+    }
+
+    private void threadState(ThreadState e) {
+        int t = e.thread();
+        RunState before = state[t];
+        state[t] = e.state();
+        switch (e.state()) {
+            case RUNNING -> tell(e.timeNs(), name(t) + (before == RunState.BLOCKED ? " wakes and runs on core "
+                    : " gets core ") + e.core() + (before == RunState.BLOCKED ? "" : " and runs"));
+            case RUNNABLE -> tell(e.timeNs(), name(t) + (before == RunState.RUNNING
+                    ? " is preempted and waits for a core" : " is ready but every core it may use is busy"));
+            case BLOCKED -> {
+                if (parkedThread != t || parkedAtNs != e.timeNs()) {
+                    tell(e.timeNs(), name(t) + " blocks without the GIL (a sleep or a blocking call)");
+                }
+            }
+            case EXITED -> tell(e.timeNs(), name(t) + " exits");
+        }
+    }
+
+    private void condWait(CondWait e) {
+        List<Integer> q = queue(e.cond());
+        q.add(Math.min(e.position(), q.size()), e.thread());
+        parked(e.timeNs(), e.thread());
+        if (!e.cond().equals("gil")) return; // the switch_cond wait is told with its ForcedSwitch
+        int t = e.thread();
+        String place = place(e.position(), e.queued());
+        String timer = e.deadlineNs() >= 0 ? ", a timed wait of " + Durations.human(e.deadlineNs() - e.timeNs()) : "";
+        String held = holder >= 0 ? "held by " + name(holder) : "not free";
+        String sentence;
+        String label;
+        if (!waitedInTake[t]) {
+            sentence = name(t) + " finds the GIL " + held + " and waits (" + place + ")" + timer;
+            label = "waits, " + place;
+        } else if (lastWake[t] == Wake.TIMEOUT) {
+            sentence = name(t) + "'s wait ran out but the GIL is " + held + "; it waits again (" + place + ")" + timer;
+            label = "waits again, " + place;
+        } else {
+            sentence = name(t) + " was woken but finds the GIL " + (holder >= 0 ? "taken again by " + name(holder)
+                    : "not free") + "; it waits again (" + place + ")" + timer;
+            label = "waits again, " + place;
+        }
+        waitedInTake[t] = true;
+        tell(e.timeNs(), sentence, Message.arrow(t, Message.GIL, label));
+    }
+
+    private void condSignal(CondSignal e) {
+        List<Integer> q = queue(e.cond());
+        int index = e.woken() >= 0 ? q.indexOf(e.woken()) : -1;
+        String where = index < 0 ? "" : " (" + whereWoken(index, q.size()) + ")";
+        if (index >= 0) q.remove(index);
+        if (e.cond().equals("gil")) {
+            if (e.woken() >= 0) lastWake[e.woken()] = Wake.SIGNAL;
+            if (pendingDrop != null) {
+                tellDrop(pendingDrop, e, where);
+                pendingDrop = null;
+                return;
+            }
+            tell(e.timeNs(), name(e.signaller()) + " signals the GIL's condition variable; "
+                    + (e.woken() >= 0 ? "it wakes " + name(e.woken()) + where : "nobody waits, so it is lost"),
+                    signalMessage(e));
+        } else if (e.woken() >= 0) {
+            tell(e.timeNs(), name(e.signaller()) + "'s take ends " + name(e.woken()) + "'s forced-switch wait"
+                    + where, Message.arrow(e.signaller(), e.woken(), "switch done"));
+        }
+    }
+
+    private void tellDrop(GilDrop drop, CondSignal signal, String where) {
+        String who = name(drop.thread());
+        List<Message> messages = new ArrayList<>();
+        messages.add(Message.arrow(drop.thread(), Message.GIL, "drops"));
+        StringBuilder s = new StringBuilder(who).append(" drops the GIL");
+        if (signal != null) {
+            if (signal.woken() >= 0) {
+                s.append("; the signal wakes ").append(name(signal.woken())).append(where);
+            } else {
+                s.append("; nobody waits, so the signal is lost");
+            }
+            messages.add(signalMessage(signal));
+        }
+        tell(drop.timeNs(), s.toString(), messages.toArray(Message[]::new));
+    }
+
+    private void gilTake(GilTake e) {
+        int t = e.thread();
+        holder = t;
+        int previous = lastHolder;
+        lastHolder = t;
+        waitedInTake[t] = false;
+        String sentence;
+        String label;
+        if (!e.switched()) {
+            sentence = name(t) + " takes the GIL back" + (e.waitedNs() == 0 ? " at once" : " after "
+                    + Durations.human(e.waitedNs())) + ": a re-take, no switch";
+            label = "re-taken by " + name(t);
+        } else if (previous < 0) {
+            sentence = name(t) + " takes the GIL" + (e.waitedNs() == 0 ? "" : " after waiting "
+                    + Durations.human(e.waitedNs()));
+            label = "taken by " + name(t);
+        } else {
+            sentence = name(t) + " takes the GIL " + (e.waitedNs() == 0 ? "at once" : "after waiting "
+                    + Durations.human(e.waitedNs())) + ": a hand-off from " + name(previous) + " (switch "
+                    + e.switchNumber() + ")";
+            label = "hand-off to " + name(t) + " after " + Durations.human(e.waitedNs());
+        }
+        List<Integer> waiting = queue("gil");
+        if (!waiting.isEmpty()) {
+            List<String> who = new ArrayList<>();
+            for (int w : waiting) who.add(name(w));
+            sentence += ", while " + String.join(", ", who) + (who.size() == 1 ? " waits" : " wait") + " in the queue";
+        }
+        tell(e.timeNs(), sentence, Message.arrow(Message.GIL, t, label));
+    }
+
+    private Message signalMessage(CondSignal s) {
+        return s.woken() >= 0 ? Message.arrow(s.signaller(), s.woken(), "signal wakes " + name(s.woken()))
+                : Message.note(s.signaller(), "signal lost, nobody waits");
+    }
+
+    private void parked(long timeNs, int thread) {
+        parkedAtNs = timeNs;
+        parkedThread = thread;
+    }
+
+    private List<Integer> queue(String cond) {
+        return queues.computeIfAbsent(cond, c -> new ArrayList<>());
+    }
+
+    private String name(int thread) {
+        return names.get(thread);
+    }
+
+    private void tell(long timeNs, String sentence, Message... messages) {
+        if (window.contains(timeNs)) sink.beat(new Beat(timeNs, sentence, List.of(messages)));
+    }
+
+    /** Where a new waiter stands: position 0 is the front, the next signal's choice under glibc's order. */
+    static String place(int position, int queued) {
+        if (queued == 1) return "alone in the queue";
+        if (position == 0) return "at the front of the queue (1 of " + queued + ")";
+        if (position == queued - 1) return "at the back of the queue (" + queued + " of " + queued + ")";
+        return "in the queue at " + (position + 1) + " of " + queued;
+    }
+
+    private static String condName(String cond) {
+        return cond.equals("gil") ? "the GIL's condition variable" : cond + "_cond";
+    }
+
+    private static String whereWoken(int index, int queued) {
+        if (queued == 1) return "the only waiter";
+        if (index == 0) return "front of the queue";
+        if (index == queued - 1) return "back of the queue";
+        return (index + 1) + " of " + queued + " in the queue";
+    }
+}

@@ -1,0 +1,121 @@
+package gilsim.report.chart;
+
+import de.erichseifert.vectorgraphics2d.Document;
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
+import gilsim.scenario.InputError;
+import java.awt.Color;
+import java.awt.Dimension;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * Writes one chart, or several stacked in a column or set side by side in a row, as PNG or SVG (chosen by the
+ * file's extension). The file is written beside the target and moved into place, so a failure leaves no half file.
+ * Neither encoder writes a time stamp or a random id, so the same charts give the same bytes.
+ */
+public final class ChartFile {
+    /** How several charts share one picture. */
+    public enum Layout { COLUMN, ROW }
+
+    private ChartFile() {}
+
+    /** Checks the extension before any simulation runs. */
+    public static void checkExtension(Path out) {
+        String n = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (!n.endsWith(".png") && !n.endsWith(".svg")) {
+            throw new InputError("--out " + out + ": write a .png or an .svg file");
+        }
+    }
+
+    static void write(Path out, Layout layout, List<? extends Chart<?, ?>> charts) {
+        checkExtension(out);
+        boolean svg = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".svg");
+        Path dir = out.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(dir);
+            Path temp = Files.createTempFile(dir, out.getFileName().toString(), ".part");
+            try {
+                try (OutputStream os = Files.newOutputStream(temp)) {
+                    if (svg) svg(os, layout, charts);
+                    else png(os, layout, charts);
+                }
+                try {
+                    Files.move(temp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temp, out, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + out, e);
+        }
+    }
+
+    private static void png(OutputStream os, Layout layout, List<? extends Chart<?, ?>> charts) throws IOException {
+        if (charts.size() == 1) {
+            BitmapEncoder.saveBitmap(charts.get(0), os, BitmapEncoder.BitmapFormat.PNG);
+            return;
+        }
+        // BitmapEncoder's grid needs panels of one size; panels here may differ by a pixel to fill the width.
+        Dimension size = size(layout, charts);
+        BufferedImage image = new BufferedImage(size.width, size.height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, size.width, size.height);
+        paint(g, layout, charts);
+        g.dispose();
+        ImageIO.write(image, "png", os);
+    }
+
+    private static void svg(OutputStream os, Layout layout, List<? extends Chart<?, ?>> charts) throws IOException {
+        if (charts.size() == 1) {
+            VectorGraphicsEncoder.saveVectorGraphic(charts.get(0), os,
+                    VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            return;
+        }
+        // VectorGraphicsEncoder draws one chart; several are painted into one vector canvas, each moved into place.
+        VectorGraphics2D g = new VectorGraphics2D();
+        paint(g, layout, charts);
+        Dimension size = size(layout, charts);
+        Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, size.width, size.height));
+        doc.writeTo(os);
+    }
+
+    private static void paint(Graphics2D g, Layout layout, List<? extends Chart<?, ?>> charts) {
+        int x = 0;
+        int y = 0;
+        for (Chart<?, ?> c : charts) {
+            Graphics2D panel = (Graphics2D) g.create();
+            panel.translate(x, y);
+            c.paint(panel, c.getWidth(), c.getHeight());
+            panel.dispose();
+            if (layout == Layout.ROW) x += c.getWidth();
+            else y += c.getHeight();
+        }
+    }
+
+    private static Dimension size(Layout layout, List<? extends Chart<?, ?>> charts) {
+        int w = 0;
+        int h = 0;
+        for (Chart<?, ?> c : charts) {
+            w = layout == Layout.ROW ? w + c.getWidth() : Math.max(w, c.getWidth());
+            h = layout == Layout.COLUMN ? h + c.getHeight() : Math.max(h, c.getHeight());
+        }
+        return new Dimension(w, h);
+    }
+}

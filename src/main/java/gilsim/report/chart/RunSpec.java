@@ -1,0 +1,18 @@
+package gilsim.report.chart;
+
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import java.util.List;
+
+/** One run to draw: the scenario, its effective parameters, the seed, and the keys the user set (for titles). */
+public record RunSpec(Scenario scenario, Params params, long seed, List<String> setKeys) {
+    public RunSpec {
+        setKeys = List.copyOf(setKeys);
+    }
+
+    /** The run with {@code sets} ({@code key=value}) applied on top of the keys already set. */
+    public static RunSpec of(Scenario scenario, List<String> sets, long seed) {
+        return new RunSpec(scenario, scenario.params(sets), seed, sets.stream()
+                .map(s -> s.substring(0, Math.max(0, s.indexOf('='))).trim()).distinct().toList());
+    }
+}

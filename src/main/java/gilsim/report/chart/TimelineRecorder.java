@@ -1,0 +1,116 @@
+package gilsim.report.chart;
+
+import gilsim.report.TimeWindow;
+import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceEvent.CondSignal;
+import gilsim.sim.TraceEvent.CondTimeout;
+import gilsim.sim.TraceEvent.DropRequest;
+import gilsim.sim.TraceEvent.ForcedSwitch;
+import gilsim.sim.TraceEvent.GilDrop;
+import gilsim.sim.TraceEvent.GilTake;
+import gilsim.sim.TraceEvent.GilWant;
+import gilsim.sim.TraceEvent.JobTaken;
+import gilsim.sim.TraceEvent.RunState;
+import gilsim.sim.TraceEvent.ThreadState;
+import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.sim.TraceListener;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Follows each thread's activity through a run and keeps the segments and marks that fall in the window, so its
+ * memory grows with the window, not with the run.
+ */
+final class TimelineRecorder implements TraceListener {
+    private final List<String> names;
+    private final TimeWindow window;
+    private final RunState[] state;
+    private final boolean[] holds;
+    private final boolean[] wants;
+    private final Activity[] activity;
+    private final long[] sinceNs;
+    private final List<Timeline.Segment> segments = new ArrayList<>();
+    private final List<Timeline.Mark> marks = new ArrayList<>();
+
+    TimelineRecorder(List<String> names, TimeWindow window) {
+        this.names = List.copyOf(names);
+        this.window = window;
+        int n = names.size();
+        state = new RunState[n];
+        Arrays.fill(state, RunState.BLOCKED);
+        holds = new boolean[n];
+        wants = new boolean[n];
+        activity = new Activity[n];
+        Arrays.fill(activity, Activity.OFF);
+        sinceNs = new long[n];
+    }
+
+    @Override
+    public void on(TraceEvent event) {
+        if (event instanceof ThreadState e) {
+            state[e.thread()] = e.state();
+            update(e.thread(), e.timeNs());
+        } else if (event instanceof GilWant e) {
+            wants[e.thread()] = true;
+            update(e.thread(), e.timeNs());
+        } else if (event instanceof GilTake e) {
+            wants[e.thread()] = false;
+            holds[e.thread()] = true;
+            update(e.thread(), e.timeNs());
+        } else if (event instanceof GilDrop e) {
+            holds[e.thread()] = false;
+            update(e.thread(), e.timeNs());
+        } else if (event instanceof CondSignal e && e.cond().equals("gil") && e.woken() >= 0) {
+            mark(e.woken(), MarkKind.SIGNAL, e.timeNs());
+        } else if (event instanceof CondTimeout e && e.cond().equals("gil")) {
+            mark(e.thread(), MarkKind.TIMEOUT, e.timeNs());
+        } else if (event instanceof DropRequest e) {
+            mark(e.holder(), MarkKind.DROP_REQUEST, e.timeNs());
+        } else if (event instanceof ForcedSwitch e) {
+            mark(e.thread(), MarkKind.FORCED_SWITCH, e.timeNs());
+        } else if (event instanceof JobTaken e && e.kept()) {
+            mark(e.thread(), MarkKind.JOB_KEPT, e.timeNs());
+        } else if (event instanceof TurnYield e && e.start()) {
+            mark(e.thread(), MarkKind.YIELD, e.timeNs());
+        }
+    }
+
+    @Override
+    public void finish(long endNs) {
+        for (int t = 0; t < names.size(); t++) close(t, endNs);
+    }
+
+    Timeline timeline() {
+        return new Timeline(names, window, List.copyOf(segments), List.copyOf(marks));
+    }
+
+    private void update(int t, long nowNs) {
+        Activity now = activityOf(t);
+        if (now == activity[t]) return;
+        close(t, nowNs);
+        activity[t] = now;
+        sinceNs[t] = nowNs;
+    }
+
+    /** Waiting for the GIL outranks the scheduler state: a woken waiter that runs only to wait again is still waiting. */
+    private Activity activityOf(int t) {
+        if (holds[t]) return Activity.HOLDS_GIL;
+        if (wants[t]) return Activity.WAITS_FOR_GIL;
+        return switch (state[t]) {
+            case RUNNING -> Activity.RUNS_WITHOUT_GIL;
+            case RUNNABLE -> Activity.READY;
+            default -> Activity.OFF;
+        };
+    }
+
+    private void close(int t, long nowNs) {
+        if (nowNs <= sinceNs[t] || !window.overlaps(sinceNs[t], nowNs)) return;
+        segments.add(new Timeline.Segment(t, activity[t], Math.max(sinceNs[t], window.fromNs()),
+                Math.min(nowNs, window.toNs())));
+    }
+
+    private void mark(int thread, MarkKind kind, long timeNs) {
+        if (window.contains(timeNs)) marks.add(new Timeline.Mark(thread, kind, timeNs));
+    }
+}

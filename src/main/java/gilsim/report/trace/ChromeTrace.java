@@ -1,0 +1,378 @@
+package gilsim.report.trace;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import gilsim.scenario.InputError;
+import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceEvent.CondSignal;
+import gilsim.sim.TraceEvent.CondTimeout;
+import gilsim.sim.TraceEvent.CondWait;
+import gilsim.sim.TraceEvent.DropRequest;
+import gilsim.sim.TraceEvent.ForcedSwitch;
+import gilsim.sim.TraceEvent.GilDrop;
+import gilsim.sim.TraceEvent.GilTake;
+import gilsim.sim.TraceEvent.GilWant;
+import gilsim.sim.TraceEvent.JobTaken;
+import gilsim.sim.TraceEvent.RetakePastWaiter;
+import gilsim.sim.TraceEvent.RunState;
+import gilsim.sim.TraceEvent.SliceStart;
+import gilsim.sim.TraceEvent.ThreadState;
+import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.sim.TraceListener;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Writes a run as Chrome trace-event JSON, which Perfetto (ui.perfetto.dev) and chrome://tracing open.
+ *
+ * <p>Tracks (one process): a GIL track whose slices name the holder; per thread, a track of its GIL holds and a
+ * second track (another tid) of its waits, because a wait and a hold of one thread can touch and Perfetto wants the
+ * slices of one track to nest. A wait slice holds the thread's parked spells on the condition variable as children.
+ * Counters: threads queued on the GIL, threads running and runnable. Instants: signals, timeouts, drop requests,
+ * forced switches and pool steps. Flow arrows join each drop to the next take. Timestamps are microseconds with the
+ * nanoseconds kept as decimals.
+ *
+ * <p>The file is streamed (memory stays flat however long the run) into a temporary file beside the target and moved
+ * into place by {@link #finish}; {@link #close} deletes it if the run never finished, so no half-written trace is left.
+ */
+public final class ChromeTrace implements TraceListener, AutoCloseable {
+    private static final int PID = 1;
+    private static final int GIL_TID = 1;
+
+    private final Path target;
+    private final Path temp;
+    private final JsonGenerator json;
+    private final List<String> names;
+    private final long[] holdSinceNs;
+    private final long[] waitSinceNs;
+    private final long[] parkedSinceNs;
+    private final String[] parkedPlace;
+    private final long[] forcedSinceNs;
+    private final RunState[] state;
+    private int gilQueued;
+    private int running;
+    private int runnable;
+    private long nextFlowId = 1;
+    /** Where the arrow from the last drop leaves (written with its end at the next take, so none dangles); -1: none. */
+    private long flowFromNs = -1;
+    private int flowFromTid;
+    private boolean committed;
+
+    private ChromeTrace(Path target, Path temp, JsonGenerator json, List<String> names) {
+        this.target = target;
+        this.temp = temp;
+        this.json = json;
+        this.names = List.copyOf(names);
+        int n = names.size();
+        holdSinceNs = filled(n);
+        waitSinceNs = filled(n);
+        parkedSinceNs = filled(n);
+        forcedSinceNs = filled(n);
+        parkedPlace = new String[n];
+        state = new RunState[n];
+        Arrays.fill(state, RunState.BLOCKED);
+    }
+
+    /**
+     * Opens a trace of a run whose threads are {@code names}, to be written to {@code target}.
+     *
+     * @param title names the process in the viewer, e.g. the scenario, its settings and the seed
+     * @throws InputError when the target's directory cannot be written
+     */
+    public static ChromeTrace open(Path target, String title, List<String> names) {
+        Path dir = target.toAbsolutePath().getParent();
+        Path temp;
+        JsonGenerator json;
+        try {
+            temp = Files.createTempFile(dir, target.getFileName().toString(), ".part");
+            json = new JsonFactory().createGenerator(temp.toFile(), JsonEncoding.UTF8);
+        } catch (IOException e) {
+            throw new InputError("--trace " + target + ": cannot write there (" + e.getMessage() + ")");
+        }
+        ChromeTrace t = new ChromeTrace(target, temp, json, names);
+        t.header(title);
+        return t;
+    }
+
+    /** Where thread {@code i}'s GIL holds go. */
+    static int holdTid(int thread) {
+        return 100 + 2 * thread;
+    }
+
+    /** Where thread {@code i}'s GIL waits go. */
+    static int waitTid(int thread) {
+        return 101 + 2 * thread;
+    }
+
+    @Override
+    public void on(TraceEvent event) {
+        try {
+            write(event);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void write(TraceEvent event) throws IOException {
+        if (event instanceof GilWant e) {
+            waitSinceNs[e.thread()] = e.timeNs();
+        } else if (event instanceof CondWait e) {
+            if (e.cond().equals("gil")) {
+                parkedSinceNs[e.thread()] = e.timeNs();
+                parkedPlace[e.thread()] = e.position() == 0 ? "front" : (e.position() + 1) + " of " + e.queued();
+                gilQueued = e.queued();
+                counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
+            }
+        } else if (event instanceof CondSignal e) {
+            signal(e);
+        } else if (event instanceof CondTimeout e) {
+            if (e.cond().equals("gil")) {
+                endParked(e.timeNs(), e.thread(), "timed out");
+                gilQueued--;
+                counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
+            }
+            instant(e.timeNs(), waitTid(e.thread()), "timeout", "cond", e.cond());
+        } else if (event instanceof DropRequest e) {
+            instant(e.timeNs(), waitTid(e.requester()), "drop request", "holder", names.get(e.holder()));
+        } else if (event instanceof ForcedSwitch e) {
+            forcedSinceNs[e.thread()] = e.timeNs();
+            instant(e.timeNs(), holdTid(e.thread()), "forced switch", "thread", names.get(e.thread()));
+        } else if (event instanceof GilTake e) {
+            take(e);
+        } else if (event instanceof GilDrop e) {
+            drop(e);
+        } else if (event instanceof ThreadState e) {
+            threadState(e);
+        } else if (event instanceof JobTaken e) {
+            instant(e.timeNs(), holdTid(e.thread()), e.kept() ? "job kept" : "job taken", "job", e.job());
+        } else if (event instanceof TurnYield e) {
+            instant(e.timeNs(), waitTid(e.thread()), e.start() ? "yield starts" : "yield ends", "bound_hit",
+                    e.boundHit());
+        } else if (event instanceof SliceStart e) {
+            instant(e.timeNs(), holdTid(e.thread()), "slice starts", "thread", names.get(e.thread()));
+        } else if (event instanceof RetakePastWaiter e) {
+            instant(e.timeNs(), holdTid(e.thread()), "re-take past a parked waiter", "parked", e.parked());
+        }
+    }
+
+    private void signal(CondSignal e) throws IOException {
+        String woken = e.woken() >= 0 ? names.get(e.woken()) : "nobody (lost)";
+        instant(e.timeNs(), holdTid(e.signaller()), "signal " + e.cond(), "woken", woken);
+        if (e.woken() < 0) return;
+        if (e.cond().equals("gil")) {
+            endParked(e.timeNs(), e.woken(), "signalled by " + names.get(e.signaller()));
+            gilQueued--;
+            counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
+        } else if (forcedSinceNs[e.woken()] >= 0) {
+            slice(forcedSinceNs[e.woken()], e.timeNs(), waitTid(e.woken()), "forced switch: waits for a taker",
+                    "released_by", names.get(e.signaller()));
+            forcedSinceNs[e.woken()] = -1;
+        }
+    }
+
+    private void take(GilTake e) throws IOException {
+        int t = e.thread();
+        // An uncontended take waits 0 ns; a zero-length slice would only clutter the track.
+        if (waitSinceNs[t] >= 0 && waitSinceNs[t] < e.timeNs()) {
+            slice(waitSinceNs[t], e.timeNs(), waitTid(t), "waits for the GIL", "switched", e.switched());
+        }
+        waitSinceNs[t] = -1;
+        holdSinceNs[t] = e.timeNs();
+        if (flowFromNs >= 0) {
+            long id = nextFlowId++;
+            flow("s", id, flowFromNs, flowFromTid);
+            flow("f", id, e.timeNs(), holdTid(t));
+            flowFromNs = -1;
+        }
+    }
+
+    private void drop(GilDrop e) throws IOException {
+        int t = e.thread();
+        long since = holdSinceNs[t] >= 0 ? holdSinceNs[t] : e.timeNs();
+        slice(since, e.timeNs(), holdTid(t), "holds the GIL", "thread", names.get(t));
+        slice(since, e.timeNs(), GIL_TID, names.get(t), "thread", names.get(t));
+        holdSinceNs[t] = -1;
+        // The arrow leaves from inside the hold that just ended: a flow start binds to the slice enclosing it.
+        flowFromNs = e.timeNs() - since >= 2 ? e.timeNs() - 1 : since;
+        flowFromTid = holdTid(t);
+    }
+
+    private void threadState(ThreadState e) throws IOException {
+        RunState before = state[e.thread()];
+        state[e.thread()] = e.state();
+        running += (e.state() == RunState.RUNNING ? 1 : 0) - (before == RunState.RUNNING ? 1 : 0);
+        runnable += (e.state() == RunState.RUNNABLE ? 1 : 0) - (before == RunState.RUNNABLE ? 1 : 0);
+        json.writeStartObject();
+        json.writeStringField("name", "threads");
+        json.writeStringField("ph", "C");
+        ts("ts", e.timeNs());
+        json.writeNumberField("pid", PID);
+        json.writeObjectFieldStart("args");
+        json.writeNumberField("running", running);
+        json.writeNumberField("runnable", runnable);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void endParked(long nowNs, int thread, String how) throws IOException {
+        if (parkedSinceNs[thread] < 0) return;
+        slice(parkedSinceNs[thread], nowNs, waitTid(thread), "parked (" + parkedPlace[thread] + ")", "ended", how);
+        parkedSinceNs[thread] = -1;
+    }
+
+    /** Closes what is still open at the end, finishes the JSON and moves the file into place. */
+    @Override
+    public void finish(long endNs) {
+        try {
+            for (int t = 0; t < names.size(); t++) {
+                endParked(endNs, t, "run ended");
+                if (forcedSinceNs[t] >= 0) {
+                    slice(forcedSinceNs[t], endNs, waitTid(t), "forced switch: waits for a taker", "ended", "run ended");
+                }
+                if (waitSinceNs[t] >= 0 && waitSinceNs[t] < endNs) slice(waitSinceNs[t], endNs, waitTid(t), "waits for the GIL", "ended",
+                        "run ended");
+                if (holdSinceNs[t] >= 0) {
+                    slice(holdSinceNs[t], endNs, holdTid(t), "holds the GIL", "thread", names.get(t));
+                    slice(holdSinceNs[t], endNs, GIL_TID, names.get(t), "thread", names.get(t));
+                }
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+            json.close();
+            try {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            committed = true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes the partial file when the run did not finish. */
+    @Override
+    public void close() {
+        if (committed) return;
+        try {
+            json.close();
+            Files.deleteIfExists(temp);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void header(String title) {
+        try {
+            json.writeStartObject();
+            json.writeStringField("displayTimeUnit", "ns");
+            json.writeArrayFieldStart("traceEvents");
+            metadata("process_name", 0, "name", title);
+            metadata("thread_name", GIL_TID, "name", "GIL (holder)");
+            metadata("thread_sort_index", GIL_TID, "sort_index", 0);
+            for (int t = 0; t < names.size(); t++) {
+                metadata("thread_name", holdTid(t), "name", names.get(t) + ": holds GIL");
+                metadata("thread_sort_index", holdTid(t), "sort_index", 1 + 2 * t);
+                metadata("thread_name", waitTid(t), "name", names.get(t) + ": waits for GIL");
+                metadata("thread_sort_index", waitTid(t), "sort_index", 2 + 2 * t);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void metadata(String kind, int tid, String key, Object value) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", kind);
+        json.writeStringField("ph", "M");
+        json.writeNumberField("pid", PID);
+        json.writeNumberField("tid", tid);
+        json.writeObjectFieldStart("args");
+        json.writeObjectField(key, value);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void slice(long startNs, long endNs, int tid, String name, String argKey, Object argValue)
+            throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", name);
+        json.writeStringField("cat", "gil");
+        json.writeStringField("ph", "X");
+        ts("ts", startNs);
+        ts("dur", endNs - startNs);
+        json.writeNumberField("pid", PID);
+        json.writeNumberField("tid", tid);
+        json.writeObjectFieldStart("args");
+        json.writeObjectField(argKey, argValue);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void instant(long timeNs, int tid, String name, String argKey, Object argValue) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", name);
+        json.writeStringField("cat", "gil");
+        json.writeStringField("ph", "i");
+        json.writeStringField("s", "t");
+        ts("ts", timeNs);
+        json.writeNumberField("pid", PID);
+        json.writeNumberField("tid", tid);
+        json.writeObjectFieldStart("args");
+        json.writeObjectField(argKey, argValue);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    private void counter(long timeNs, String name, String series, long value) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", name);
+        json.writeStringField("ph", "C");
+        ts("ts", timeNs);
+        json.writeNumberField("pid", PID);
+        json.writeObjectFieldStart("args");
+        json.writeNumberField(series, value);
+        json.writeEndObject();
+        json.writeEndObject();
+    }
+
+    /** A flow step: "s" leaves the enclosing slice; "f" with binding point "e" lands in the slice enclosing it. */
+    private void flow(String phase, long id, long timeNs, int tid) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", "GIL to next holder");
+        json.writeStringField("cat", "handoff");
+        json.writeStringField("ph", phase);
+        json.writeNumberField("id", id);
+        if (phase.equals("f")) json.writeStringField("bp", "e");
+        ts("ts", timeNs);
+        json.writeNumberField("pid", PID);
+        json.writeNumberField("tid", tid);
+        json.writeEndObject();
+    }
+
+    /** Microseconds, with nanoseconds as up to three decimals written exactly (no binary rounding). */
+    private void ts(String field, long ns) throws IOException {
+        json.writeFieldName(field);
+        long us = ns / 1000;
+        long rest = ns % 1000;
+        if (rest == 0) {
+            json.writeNumber(us);
+            return;
+        }
+        String frac = String.format("%03d", rest).replaceAll("0+$", "");
+        json.writeNumber(us + "." + frac);
+    }
+
+    private static long[] filled(int n) {
+        long[] a = new long[n];
+        Arrays.fill(a, -1);
+        return a;
+    }
+}
