@@ -37,10 +37,6 @@ public final class Evaluator {
         this.progress = progress;
     }
 
-    public List<Long> seeds() {
-        return seeds;
-    }
-
     /** Simulations run so far (cached answers not counted). */
     public long runs() {
         return runs;

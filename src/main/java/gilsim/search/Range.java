@@ -42,11 +42,6 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
         return values.isEmpty();
     }
 
-    /** The lowest value: where shrinking starts. */
-    public Object low() {
-        return continuous() ? (Object) lowNs : values.get(0);
-    }
-
     public String format(Object value) {
         return key.format(value);
     }
