@@ -68,6 +68,7 @@ public final class GilStats implements TraceListener {
 
     @Override
     public void on(TraceEvent event) {
+        if (event instanceof TraceEvent.ThreadState) return; // the most frequent event, and none of ours
         if (event instanceof GilWant w) {
             threads.get(w.thread()).wantSinceNs = w.timeNs();
         } else if (event instanceof GilTake t) {

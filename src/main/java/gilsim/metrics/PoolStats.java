@@ -2,7 +2,6 @@ package gilsim.metrics;
 
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.GilWant;
 import gilsim.sim.TraceEvent.JobAnswered;
 import gilsim.sim.TraceEvent.JobTaken;
 import gilsim.sim.TraceEvent.RetakePastWaiter;
@@ -16,8 +15,8 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait, GIL wait and
- * service time; jobs per run of a slice; jobs kept; yields and yields that ran out their bound; re-takes of the
+ * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait and service time
+ * (the GIL wait is {@link GilStats}'s); jobs per run of a slice; jobs kept; yields and yields that ran out their bound; re-takes of the
  * GIL past a parked waiter; request latency (a request still in service at the end counts its age); and the order
  * probe. Streams: memory does not grow with events.
  */
@@ -25,19 +24,13 @@ public final class PoolStats implements TraceListener {
     /** One pool thread's histograms. */
     public static final class PerThread {
         final Histogram queueWait = LatencyHistograms.create();
-        final Histogram gilWait = LatencyHistograms.create();
         final Histogram service = LatencyHistograms.create();
         long serviceStartNs = -1;
-        long wantSinceNs = -1;
         long jobsThisRun;
         boolean inRun;
 
         public Histogram queueWait() {
             return queueWait;
-        }
-
-        public Histogram gilWait() {
-            return gilWait;
         }
 
         public Histogram service() {
@@ -65,6 +58,7 @@ public final class PoolStats implements TraceListener {
 
     @Override
     public void on(TraceEvent event) {
+        if (event instanceof TraceEvent.ThreadState) return; // the most frequent event, and none of ours
         if (event instanceof JobTaken j) {
             PerThread p = threads[j.thread()];
             p.queueWait.recordValue(LatencyHistograms.clamp(j.timeNs() - j.sentNs()));
@@ -75,13 +69,8 @@ public final class PoolStats implements TraceListener {
                 kept++;
                 p.serviceStartNs = j.timeNs();
             }
-        } else if (event instanceof GilWant w) {
-            threads[w.thread()].wantSinceNs = w.timeNs();
         } else if (event instanceof GilTake g) {
-            PerThread p = threads[g.thread()];
-            p.wantSinceNs = -1;
-            p.gilWait.recordValue(LatencyHistograms.clamp(g.waitedNs()));
-            p.serviceStartNs = g.timeNs();
+            threads[g.thread()].serviceStartNs = g.timeNs();
         } else if (event instanceof SliceStart s) {
             PerThread p = threads[s.thread()];
             // The run that ended here held the jobs taken since the last run began, minus the one in hand now.
@@ -111,21 +100,20 @@ public final class PoolStats implements TraceListener {
         probe.finish();
         // Only the age matters, not which job, so the hash map's iteration order decides nothing.
         for (long sentNs : inService.values()) latency.recordValue(LatencyHistograms.clamp(endNs - sentNs));
-        for (PerThread p : threads) {
-            if (p.wantSinceNs >= 0) p.gilWait.recordValue(LatencyHistograms.clamp(endNs - p.wantSinceNs));
-        }
     }
 
     public PerThread thread(int id) {
         return threads[id];
     }
 
-    public Summary.PoolSummary summary(long durationNs, List<String> names) {
+    /** The pool's figures; the GIL waits (from the pop to the re-attach) are {@code gil}'s, not kept twice. */
+    public Summary.PoolSummary summary(long durationNs, List<String> names, GilStats gil) {
         List<Summary.PoolThread> perThread = new ArrayList<>();
         for (int i = 0; i < threads.length; i++) {
             PerThread p = threads[i];
+            GilStats.PerThread g = gil.thread(i);
             perThread.add(new Summary.PoolThread(names.get(i), p.queueWait.getTotalCount(), p99(p.queueWait),
-                    p.queueWait.getMaxValue(), p99(p.gilWait), p.gilWait.getMaxValue(), p99(p.service),
+                    p.queueWait.getMaxValue(), g.waitPercentileNs(99), g.waitMaxNs(), p99(p.service),
                     p.service.getMaxValue()));
         }
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,

@@ -112,6 +112,6 @@ public final class Simulation {
         engine.runUntil(endNs);
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
-                poolStats == null ? null : poolStats.summary(endNs, threadNames));
+                poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats));
     }
 }

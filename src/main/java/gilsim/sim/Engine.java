@@ -1,7 +1,5 @@
 package gilsim.sim;
 
-import java.util.PriorityQueue;
-
 /**
  * The discrete-event engine: a nanosecond clock and one event queue ordered by (time, insertion sequence).
  *
@@ -17,7 +15,7 @@ public final class Engine {
     private long executed;
     /** The most events one run may execute before it is stopped as a runaway. */
     private final long eventBudget;
-    private final PriorityQueue<Event> queue = new PriorityQueue<>();
+    private final EventHeap queue = new EventHeap();
     private boolean stopped;
 
     public Engine(long eventBudget) {
@@ -61,7 +59,7 @@ public final class Engine {
      */
     public void runUntil(long endNs) {
         while (!stopped) {
-            Event e = queue.peek();
+            Event e = queue.isEmpty() ? null : queue.peek();
             if (e == null || e.timeNs > endNs) {
                 nowNs = Math.max(nowNs, endNs);
                 return;

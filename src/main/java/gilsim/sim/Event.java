@@ -1,7 +1,7 @@
 package gilsim.sim;
 
 /** One scheduled action. Only {@link Engine} makes these; models may cancel the ones they were given. */
-public final class Event implements Comparable<Event> {
+public final class Event {
     final long timeNs;
     final long seq;
     final Runnable action;
@@ -20,11 +20,5 @@ public final class Event implements Comparable<Event> {
     /** The event will be skipped when its time comes. */
     public void cancel() {
         cancelled = true;
-    }
-
-    @Override
-    public int compareTo(Event o) {
-        int c = Long.compare(timeNs, o.timeNs);
-        return c != 0 ? c : Long.compare(seq, o.seq);
     }
 }

@@ -69,7 +69,7 @@ public final class CondVar {
         Waiter w = new Waiter(t, arrival, resume);
         waiters.add(w);
         if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, () -> expire(w));
-        trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOf(waiters, w), waiters.size(),
+        trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
                 deadlineNs));
         machine.block(t, () -> w.resume.accept(w.timedOut));
     }

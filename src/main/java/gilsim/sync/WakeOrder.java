@@ -46,13 +46,14 @@ public enum WakeOrder {
         }
     }
 
-    /** Where a new waiter stands in the queue this order keeps (0 = next to be woken), for narration. */
-    int positionOf(List<CondVar.Waiter> waiters, CondVar.Waiter w) {
+    /** Where the newest waiter (the last in the list) stands in this order's queue (0 = next to be woken). */
+    int positionOfNewest(List<CondVar.Waiter> waiters) {
+        CondVar.Waiter w = waiters.get(waiters.size() - 1);
         if (this == FIFO) {
             int ahead = 0;
             for (CondVar.Waiter o : waiters) if (o != w && o.arrival < w.arrival) ahead++;
             return ahead;
         }
-        return waiters.indexOf(w);
+        return waiters.size() - 1; // glibc: behind everyone; random: no place, shown as the back
     }
 }
