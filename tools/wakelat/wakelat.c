@@ -39,6 +39,7 @@ static volatile long long t_sig;   /* ns, just before pthread_cond_signal */
 static volatile long long t_spin_end;
 static volatile long long t_wake;  /* ns, first thing after the wait returns */
 static volatile int consumed;
+static volatile int waiter_cpu_now;  /* CPU the waiter woke on */
 
 /* barge mode */
 static volatile int locked;        /* the "GIL" */
@@ -107,6 +108,7 @@ static void *waiter_wake(void *arg) {
         waiting = 1;
         while (!flag && !done) pthread_cond_wait(&c, &m);
         long long t = now_ns();      /* first instruction after the wait */
+        waiter_cpu_now = sched_getcpu();
         waiting = 0;
         if (done) break;
         t_wake = t;
@@ -124,7 +126,7 @@ static void run_wake(int cpu_sig, int cpu_wait, int iters, int spin_us, const ch
     pin(cpu_sig);
     pthread_create(&th, NULL, waiter_wake, NULL);
     long long *lat = malloc(sizeof(long long) * iters);
-    int before_end = 0;
+    int before_end = 0, same_cpu = 0;
     for (int i = 0; i < WARMUP + iters; i++) {
         sleep_us(GAP_US);
         wait_until_waiting();
@@ -132,6 +134,7 @@ static void run_wake(int cpu_sig, int cpu_wait, int iters, int spin_us, const ch
         pthread_mutex_lock(&m);
         consumed = 0;
         flag = 1;
+        int sig_cpu = sched_getcpu();
         t_sig = now_ns();
         pthread_cond_signal(&c);
         pthread_mutex_unlock(&m);
@@ -146,6 +149,7 @@ static void run_wake(int cpu_sig, int cpu_wait, int iters, int spin_us, const ch
         }
         if (i >= WARMUP) {
             lat[i - WARMUP] = t_wake - t_sig;
+            if (waiter_cpu_now == sig_cpu) same_cpu++;
             if (spin_us > 0 && t_wake < t_spin_end) before_end++;
         }
     }
@@ -155,6 +159,8 @@ static void run_wake(int cpu_sig, int cpu_wait, int iters, int spin_us, const ch
     pthread_mutex_unlock(&m);
     pthread_join(th, NULL);
     report(label, lat, iters);
+    printf("%s waiter_woke_on_signaller_cpu=%d/%d (%.1f%%)\n", label, same_cpu, iters,
+           100.0 * same_cpu / iters);
     if (spin_us > 0)
         printf("%s woken_before_signaller_spin_ended=%d/%d (%.2f%%)\n", label,
                before_end, iters, 100.0 * before_end / iters);
@@ -180,6 +186,9 @@ static void *waiter_barge(void *arg) {
         pthread_mutex_lock(&m);
         locked = 0;
         pthread_cond_signal(&c2);
+        /* stay out until the signaller has taken the GIL back, so the next
+           round starts with this thread asleep in the take_gil loop above */
+        while (!locked && !done) pthread_cond_wait(&c, &m);
     }
     pthread_mutex_unlock(&m);
     return NULL;
@@ -214,6 +223,7 @@ static void run_barge(int cpu_sig, int cpu_wait, int off_us, int rounds) {
         int waiter_won = (waiter_acq != before);
         while (locked) pthread_cond_wait(&c2, &m);
         locked = 1;
+        if (waiter_won) pthread_cond_signal(&c);   /* let the waiter re-arm */
         long long tw = t_wake;
         pthread_mutex_unlock(&m);
         if (i >= WARMUP / 4) {

@@ -12,10 +12,7 @@ import java.util.List;
 /** The no-argument run: each built-in scenario as-is and beside its fixes, one row each, with a replay line. */
 final class Overview {
     /** One row: a built-in scenario with some keys set. */
-    record Row(String scenario, List<String> sets) {
-        String label() {
-            return sets.isEmpty() ? "as-is" : String.join(" ", sets);
-        }
+    record Row(String scenario, String label, List<String> sets) {
 
         String replay() {
             StringBuilder b = new StringBuilder("gilsim run ").append(scenario);
@@ -25,23 +22,27 @@ final class Overview {
     }
 
     static final List<Row> ROWS = List.of(
-            new Row("short-release", List.of()),
-            new Row("short-release", List.of("pinned=true")),
-            new Row("short-release", List.of("policy=paused-budget")));
+            new Row("short-release", "as-is", List.of()),
+            new Row("short-release", "pinned to one core", List.of("pinned=true")),
+            new Row("short-release", "paused budget", List.of("policy=paused-budget")),
+            new Row("slice-rotation", "3 jobs a slice", List.of()),
+            new Row("slice-rotation", "4 jobs a slice", List.of("overhead=25us")),
+            new Row("slice-rotation", "keep rule", List.of("keep=true")));
 
     private Overview() {}
 
     static void print(PrintWriter out) {
-        out.println("gilsim replays its built-in scenarios (seed 1). `gilsim run NAME --help` for one in detail.");
+        out.println("gilsim replays its built-in scenarios (seed 1, 2 s each). Run a row's replay line for its full");
+        out.println("summary and why; `gilsim scenarios` lists every key.");
         out.println();
-        out.printf("%-15s %-24s %-8s %-12s %-10s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
+        out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
                 "replay");
         for (Row row : ROWS) {
             Scenario s = Builtins.get(row.scenario());
             Summary summary = new Simulation(s, s.params(row.sets()), 1).run();
             Summary.ThreadSummary worst = summary.threads().stream()
                     .max(Comparator.comparingLong(Summary.ThreadSummary::waitMaxNs)).orElseThrow();
-            out.printf("%-15s %-24s %-8s %-12s %-10s %s%n", row.scenario(), row.label(), summary.verdict(),
+            out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", row.scenario(), row.label(), summary.verdict(),
                     Durations.human(worst.waitMaxNs()), worst.name(), row.replay());
         }
         out.flush();

@@ -20,7 +20,11 @@ public record Summary(String scenario, long seed, Map<String, String> params, lo
     public record PoolSummary(double jobsPerSliceMean, long kept, long yields, long yieldBoundHits,
                               long retakesPastParkedWaiter, String orderVerdict, long passedOverMax,
                               long passedOver100, long answered, long latencyP99Ns, long latencyMaxNs,
-                              double throughputRps) {}
+                              double throughputRps, List<PoolThread> threads) {}
+
+    /** One pool thread's three histograms (M0_POOL_DEBUG's): queue wait, GIL wait after the pop, service time. */
+    public record PoolThread(String name, long jobs, long queueWaitP99Ns, long queueWaitMaxNs, long gilWaitP99Ns,
+                             long gilWaitMaxNs, long serviceP99Ns, long serviceMaxNs) {}
 
     public boolean starves() {
         return STARVES.equals(verdict);

@@ -9,7 +9,14 @@ final class PoolText {
     private PoolText() {}
 
     static String of(Summary.PoolSummary p) {
-        return String.format(Locale.ROOT,
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%n%-10s %8s %14s %14s %14s%n", "pool",
+                "jobs", "queue wait max", "GIL wait max", "service max"));
+        for (Summary.PoolThread t : p.threads()) {
+            b.append(String.format(Locale.ROOT, "%-10s %8d %14s %14s %14s%n", t.name(), t.jobs(),
+                    Durations.human(t.queueWaitMaxNs()), Durations.human(t.gilWaitMaxNs()),
+                    Durations.human(t.serviceMaxNs())));
+        }
+        return b + String.format(Locale.ROOT,
                 "pool: %d answered (%.0f req/s), latency p99 %s max %s; %.2f jobs a slice, %d kept, %d yields "
                         + "(%d ran out their bound), %d re-takes past a parked waiter%n"
                         + "order: %s (worst request passed over by %d later answers; %d passed over by more than 100)%n",

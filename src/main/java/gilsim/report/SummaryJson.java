@@ -66,6 +66,20 @@ public final class SummaryJson {
             pool.put("latency_p99_ns", p.latencyP99Ns());
             pool.put("latency_max_ns", p.latencyMaxNs());
             pool.put("throughput_rps", round(p.throughputRps()));
+            List<Object> poolThreads = new ArrayList<>();
+            for (Summary.PoolThread t : p.threads()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("name", t.name());
+                m.put("jobs", t.jobs());
+                m.put("queue_wait_p99_ns", t.queueWaitP99Ns());
+                m.put("queue_wait_max_ns", t.queueWaitMaxNs());
+                m.put("gil_wait_p99_ns", t.gilWaitP99Ns());
+                m.put("gil_wait_max_ns", t.gilWaitMaxNs());
+                m.put("service_p99_ns", t.serviceP99Ns());
+                m.put("service_max_ns", t.serviceMaxNs());
+                poolThreads.add(m);
+            }
+            pool.put("threads", poolThreads);
             o.put("pool", pool);
         }
         return o;

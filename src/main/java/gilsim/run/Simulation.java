@@ -3,7 +3,10 @@ package gilsim.run;
 import gilsim.cpython.Gil;
 import gilsim.cpython.GilPolicy;
 import gilsim.metrics.GilStats;
+import gilsim.m0.Pool;
+import gilsim.m0.PoolSpec;
 import gilsim.metrics.Invariants;
+import gilsim.metrics.PoolStats;
 import gilsim.metrics.Summary;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
@@ -37,6 +40,8 @@ public final class Simulation {
     private final List<String> threadNames = new ArrayList<>();
     private final List<Runnable> starters = new ArrayList<>();
     private final GilStats gilStats;
+    /** The pool's instruments, or null when the workload has no pool. */
+    private final PoolStats poolStats;
 
     public Simulation(Scenario scenario, Params params, long seed) {
         this.scenario = scenario;
@@ -53,29 +58,39 @@ public final class Simulation {
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), new WakeLatency(median, jitter),
                 params.ns("timer_slack"), params.ns("timeslice"));
         Workload workload = scenario.workload().apply(params);
-        List<ThreadSpec> specs = ((Workload.Threads) workload).threads();
+        int threadCount = workload instanceof Workload.Threads w ? w.threads().size()
+                : ((Workload.Pool) workload).spec().threads();
         this.gil = new Gil(machine, trace, streams, GilPolicy.byId(params.choice("policy")),
                 WakeOrder.byId(params.choice("wake_order")), params.ns("interval"), params.ns("checkpoint"),
-                specs.size());
-        for (ThreadSpec spec : specs) {
-            int core = params.bool("pinned") ? 0 : spec.pinnedCore();
-            if (core >= machine.cores()) {
-                throw new InputError(scenario.origin() + ": thread " + spec.name() + ": core " + core
-                        + " does not exist on a machine of " + machine.cores() + " cores");
-            }
-            SimThread t = machine.newThread(spec.name(), core);
-            threadNames.add(spec.name());
-            ProgramRunner runner;
-            try {
-                runner = new ProgramRunner(machine, gil, t, spec.program());
-            } catch (IllegalArgumentException e) {
-                throw new InputError(scenario.origin() + ": " + e.getMessage());
-            }
-            starters.add(runner::start);
+                threadCount);
+        boolean pinned = params.bool("pinned");
+        if (workload instanceof Workload.Threads w) {
+            for (ThreadSpec spec : w.threads()) startThread(spec, pinned ? 0 : spec.pinnedCore());
+            this.poolStats = null;
+        } else {
+            PoolSpec spec = ((Workload.Pool) workload).spec();
+            Pool pool = new Pool(spec, machine, gil, trace, pinned ? 0 : -1);
+            starters.add(pool::start);
+            this.poolStats = new PoolStats(spec.threads());
+            trace.add(poolStats);
         }
+        for (SimThread t : machine.threads()) threadNames.add(t.name);
         this.gilStats = new GilStats(threadNames.size());
         trace.add(new Invariants(machine.cores(), threadNames.size()));
         trace.add(gilStats);
+    }
+
+    private void startThread(ThreadSpec spec, int core) {
+        if (core >= machine.cores()) {
+            throw new InputError(scenario.origin() + ": thread " + spec.name() + ": core " + core
+                    + " does not exist on a machine of " + machine.cores() + " cores");
+        }
+        SimThread t = machine.newThread(spec.name(), core);
+        try {
+            starters.add(new ProgramRunner(machine, gil, t, spec.program())::start);
+        } catch (IllegalArgumentException e) {
+            throw new InputError(scenario.origin() + ": " + e.getMessage());
+        }
     }
 
     public List<String> threadNames() {
@@ -97,6 +112,6 @@ public final class Simulation {
         engine.runUntil(endNs);
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
-                null);
+                poolStats == null ? null : poolStats.summary(endNs, threadNames));
     }
 }

@@ -1,5 +1,6 @@
 package gilsim.scenario;
 
+import gilsim.m0.PoolSpec;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ public final class Builtins {
 
     static {
         register(shortRelease());
+        register(sliceRotation());
     }
 
     private static void register(Scenario s) {
@@ -34,8 +36,7 @@ public final class Builtins {
 
     /** CPython #161868: a thread that releases the GIL for microseconds every few milliseconds starves another. */
     static Scenario shortRelease() {
-        List<Key> keys = new ArrayList<>();
-        for (Key k : Defaults.common()) keys.add(k);
+        List<Key> keys = new ArrayList<>(Defaults.common());
         keys.add(Key.duration("work", "2ms", "worker: Python run between releases"));
         keys.add(Key.duration("release", "2us", "worker: time off the GIL (zlib.crc32 over 6,000 bytes)"));
         keys.add(Key.duration("sleep", "1ms", "main: time.sleep() between its turns"));
@@ -49,5 +50,36 @@ public final class Builtins {
                             new Step.Compute(p.ns("work")), new Step.Release(p.ns("release"))))));
                     return new Workload.Threads(List.of(main, worker));
                 });
+    }
+
+    /**
+     * The m0 WSGI pool's slice barrier: four threads, a 0.3 ms view, sixteen closed-loop connections. With three
+     * jobs to a slice and three parked waiters, two threads alternate and two starve; keep=true is the fix.
+     */
+    static Scenario sliceRotation() {
+        List<Key> keys = new ArrayList<>();
+        for (Key k : Defaults.common()) {
+            keys.add(k.name().equals("cores") ? new Key("cores", k.kind(), "4", k.choices(), k.help()) : k);
+        }
+        keys.add(Key.count("threads", "4", "pool threads"));
+        keys.add(Key.count("connections", "16", "closed-loop client connections"));
+        keys.add(Key.duration("view", "300us", "the view's Python time per job, holding the GIL"));
+        keys.add(Key.duration("overhead", "75us", "attached time per job beside the view"));
+        keys.add(Key.duration("client_gap", "100us", "from a response to its connection's next request"));
+        keys.add(Key.duration("slice", "1ms", "TURN_SLICE_NS: a thread's run of the GIL"));
+        keys.add(Key.duration("waited", "50us", "TURN_WAITED_NS: a re-attach this long starts a new run"));
+        keys.add(Key.duration("yield_bound", "1ms", "TURN_YIELD_NS: the longest yield until an attach"));
+        keys.add(Key.bool("turn", "true", "M0_POOL_TURN: the slice barrier"));
+        keys.add(Key.bool("keep", "false", "M0_POOL_TURN_KEEP: take queued jobs inside the slice without dropping"));
+        return new Scenario("slice-rotation",
+                "m0's blocking pool: `threads` threads serve `connections` clients a `view`+`overhead` job each",
+                "built-in", keys, Builtins::pool);
+    }
+
+    /** The pool of a params set: shared by the built-in and scenario files with a {@code pool} block. */
+    static Workload pool(Params p) {
+        return new Workload.Pool(new PoolSpec(p.intCount("threads"), p.intCount("connections"), p.ns("view"),
+                p.ns("overhead"), p.ns("client_gap"), p.ns("slice"), p.ns("waited"), p.ns("yield_bound"),
+                p.bool("turn"), p.bool("keep")));
     }
 }

@@ -19,7 +19,7 @@ public final class Defaults {
                 Key.duration("interval", "5ms", "sys.setswitchinterval(): a waiter's timed wait before it asks for a drop"),
                 Key.duration("duration", "2s", "simulated time to run"),
                 Key.duration("wake_latency", "60us", "median time from a wake-up to running on an idle core"),
-                Key.duration("wake_jitter", "20us", "wake-up latency is uniform in median +- jitter"),
+                Key.duration("wake_jitter", "30us", "wake-up latency is uniform in median +- jitter"),
                 Key.duration("timeslice", "1500us", "how long a thread keeps a shared core while another waits for it"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
                 Key.duration("checkpoint", "1us", "CPU time between eval-breaker check points in Python code; 0: none"),

@@ -34,7 +34,7 @@ import java.util.Set;
  * Every error names the file, the line and the field.
  */
 public final class ScenarioFile {
-    private static final Set<String> TOP = Set.of("name", "description", "params", "threads");
+    private static final Set<String> TOP = Set.of("name", "description", "params", "threads", "pool");
     private static final Set<String> THREAD = Set.of("name", "core", "program");
 
     private ScenarioFile() {}
@@ -59,9 +59,21 @@ public final class ScenarioFile {
         String description = top.entries().containsKey("description")
                 ? scalar(file, top.entries().get("description"), "description").text() : name;
 
-        // Keys: the common ones, their defaults overridden by the file, then the file's own.
+        // A file runs either threads with programs or the m0 pool (`pool: m0`, its keys in params).
+        boolean pool = top.entries().containsKey("pool");
+        if (pool) {
+            YamlTree.Scalar kind = scalar(file, top.entries().get("pool"), "pool");
+            if (!kind.text().equals("m0")) {
+                throw new InputError(file + ":" + kind.line() + ": pool: '" + kind.text() + "' is not a pool (m0)");
+            }
+            if (top.entries().containsKey("threads")) {
+                throw new InputError(file + ":" + top.entries().get("threads").line()
+                        + ": threads: a file has either threads or a pool, not both");
+            }
+        }
+        // Keys: the common ones (and the pool's), their defaults overridden by the file, then the file's own.
         Map<String, Key> keys = new LinkedHashMap<>();
-        for (Key k : Defaults.common()) keys.put(k.name(), k);
+        for (Key k : pool ? Builtins.sliceRotation().keys() : Defaults.common()) keys.put(k.name(), k);
         YamlTree paramsNode = top.entries().get("params");
         if (paramsNode != null) {
             for (Map.Entry<String, YamlTree> e : mapping(file, paramsNode, "params").entries().entrySet()) {
@@ -77,6 +89,7 @@ public final class ScenarioFile {
                 keys.put(key.name(), new Key(key.name(), key.kind(), v.text(), key.choices(), key.help()));
             }
         }
+        if (pool) return new Scenario(name, description, file, List.copyOf(keys.values()), Builtins::pool);
         // Read the threads once against the defaults, so a bad program is reported now, not at run time.
         List<ThreadTemplate> threads = threads(file, required(file, top, "threads", ""), keys);
         Scenario scenario = new Scenario(name, description, file, List.copyOf(keys.values()),

@@ -37,13 +37,16 @@ public sealed interface TraceEvent {
     /** A dropper with a pending drop request waits on switch_cond until another thread takes the GIL. */
     record ForcedSwitch(long timeNs, int thread) implements TraceEvent {}
 
-    /** The pool: a thread took a job ({@code kept}: inside its slice, without dropping the GIL). */
-    record JobTaken(long timeNs, int thread, long job, boolean kept) implements TraceEvent {}
+    /**
+     * The pool: a thread took job number {@code job} (numbered in the order clients sent them) off the queue;
+     * {@code kept}: inside its slice, without dropping the GIL.
+     */
+    record JobTaken(long timeNs, int thread, long job, long sentNs, boolean kept) implements TraceEvent {}
 
     /** The pool: a thread began yielding its turn ({@code sched_yield} until an attach), or ended it. */
     record TurnYield(long timeNs, int thread, boolean start, boolean boundHit) implements TraceEvent {}
 
-    /** The pool: a thread re-attached and started a new run of its slice. */
+    /** The pool: a thread attached after a wait or a yield, which starts a new run of its slice. */
     record SliceStart(long timeNs, int thread) implements TraceEvent {}
 
     /** The pool: a request was answered; {@code sentNs} is when its client sent it. */

@@ -1,0 +1,130 @@
+package gilsim.m0;
+
+import gilsim.cpython.Gil;
+import gilsim.os.Machine;
+import gilsim.os.SimThread;
+import gilsim.sim.Trace;
+import gilsim.sim.TraceEvent.JobTaken;
+import gilsim.sim.TraceEvent.RetakePastWaiter;
+import gilsim.sim.TraceEvent.SliceStart;
+import gilsim.sim.TraceEvent.TurnYield;
+import java.util.function.BiConsumer;
+
+/**
+ * One pool thread: m0's {@code _pool_serve} loop with the turn.
+ *
+ * <pre>
+ * loop:
+ *   now = clock()
+ *   if keep and holding the GIL and now - streak_start &lt; slice:
+ *       job = try_next_job()                      # no drop, no wait
+ *   if no job:
+ *       attaches_before = ATTACHES
+ *       drop the GIL                               # PyEval_SaveThread: signals CPython's condvar
+ *       if turn and now - streak_start &gt;= slice and WAITERS &gt; 0:
+ *           sched_yield until ATTACHES moves, at most yield_bound
+ *       job = next_job()                           # parks while the queue is empty
+ *       WAITERS += 1; take the GIL; WAITERS -= 1; ATTACHES += 1
+ *       if yielded or the take waited &gt;= waited: streak_start = now   # a run begins
+ *   serve the job holding the GIL
+ * </pre>
+ */
+final class PoolWorker {
+    private final PoolSpec spec;
+    private final Machine machine;
+    private final Gil gil;
+    private final Trace trace;
+    private final JobQueue queue;
+    private final Turn turn;
+    private final SimThread thread;
+    private final BiConsumer<SimThread, JobQueue.Job> answer;
+    /** When this thread's current run of the GIL began. */
+    private long streakStartNs;
+    private boolean holdsGil;
+
+    PoolWorker(PoolSpec spec, Machine machine, Gil gil, Trace trace, JobQueue queue, Turn turn, SimThread thread,
+               BiConsumer<SimThread, JobQueue.Job> answer) {
+        this.spec = spec;
+        this.machine = machine;
+        this.gil = gil;
+        this.trace = trace;
+        this.queue = queue;
+        this.turn = turn;
+        this.thread = thread;
+        this.answer = answer;
+    }
+
+    void start() {
+        machine.start(thread, this::loopTop);
+    }
+
+    private void loopTop() {
+        long now = machine.nowNs();
+        boolean inSlice = now - streakStartNs < spec.sliceNs();
+        if (spec.keep() && spec.hasTurnBlock() && holdsGil && inSlice) {
+            JobQueue.Job job = queue.tryPop();
+            if (job != null) {
+                trace.emit(new JobTaken(now, thread.id, job.number(), job.sentNs(), true));
+                serve(job);
+                return;
+            }
+        }
+        long attachesBefore = turn.attaches;
+        Runnable afterDrop = () -> {
+            if (spec.hasTurnBlock() && !inSlice && turn.waiters > 0) {
+                yieldTurn(attachesBefore);
+            } else {
+                fetch(false);
+            }
+        };
+        if (holdsGil) {
+            holdsGil = false;
+            gil.dropGil(thread, afterDrop);
+        } else {
+            afterDrop.run();
+        }
+    }
+
+    /** _yield_turn: spin in sched_yield, holding a core, until an attach completes or the bound runs out. */
+    private void yieldTurn(long attachesBefore) {
+        if (turn.attaches != attachesBefore) { // an attach already happened between the drop and now
+            fetch(true);
+            return;
+        }
+        trace.emit(new TurnYield(machine.nowNs(), thread.id, true, false));
+        turn.startYield(thread);
+        machine.cpu(thread, spec.yieldBoundNs(), () -> {
+            turn.endYield(thread);
+            trace.emit(new TurnYield(machine.nowNs(), thread.id, false, turn.attaches == attachesBefore));
+            fetch(true); // true either way: there was a waiter to yield to
+        });
+    }
+
+    private void fetch(boolean yielded) {
+        queue.pop(thread, job -> {
+            trace.emit(new JobTaken(machine.nowNs(), thread.id, job.number(), job.sentNs(), false));
+            long attachNs = machine.nowNs();
+            turn.waiters++; // parked as a waiter around the re-attach
+            gil.takeGil(thread, () -> {
+                long heldNs = machine.nowNs();
+                turn.waiters--;
+                turn.attached();
+                boolean waited = heldNs - attachNs >= spec.waitedNs();
+                if (!waited && turn.waiters > 0) trace.emit(new RetakePastWaiter(heldNs, thread.id, turn.waiters));
+                if (yielded || waited) {
+                    streakStartNs = heldNs;
+                    trace.emit(new SliceStart(heldNs, thread.id));
+                }
+                holdsGil = true;
+                serve(job);
+            });
+        });
+    }
+
+    private void serve(JobQueue.Job job) {
+        gil.runPython(thread, spec.viewNs() + spec.overheadNs(), () -> {
+            answer.accept(thread, job);
+            loopTop();
+        });
+    }
+}

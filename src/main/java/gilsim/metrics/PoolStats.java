@@ -1,0 +1,131 @@
+package gilsim.metrics;
+
+import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceEvent.GilTake;
+import gilsim.sim.TraceEvent.GilWant;
+import gilsim.sim.TraceEvent.JobAnswered;
+import gilsim.sim.TraceEvent.JobTaken;
+import gilsim.sim.TraceEvent.RetakePastWaiter;
+import gilsim.sim.TraceEvent.SliceStart;
+import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.sim.TraceListener;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait, GIL wait and
+ * service time; jobs per run of a slice; jobs kept; yields and yields that ran out their bound; re-takes of the
+ * GIL past a parked waiter; request latency; and the order probe. Streams: memory does not grow with events.
+ */
+public final class PoolStats implements TraceListener {
+    /** One pool thread's histograms. */
+    public static final class PerThread {
+        final Histogram queueWait = LatencyHistograms.create();
+        final Histogram gilWait = LatencyHistograms.create();
+        final Histogram service = LatencyHistograms.create();
+        long serviceStartNs = -1;
+        long wantSinceNs = -1;
+        long jobsThisRun;
+        boolean inRun;
+
+        public Histogram queueWait() {
+            return queueWait;
+        }
+
+        public Histogram gilWait() {
+            return gilWait;
+        }
+
+        public Histogram service() {
+            return service;
+        }
+    }
+
+    private final PerThread[] threads;
+    private final Histogram latency = LatencyHistograms.create();
+    private final OrderProbe probe = new OrderProbe();
+    private long runs;
+    private long jobsInRuns;
+    private long kept;
+    private long yields;
+    private long yieldBoundHits;
+    private long retakes;
+    private long answered;
+
+    public PoolStats(int threadCount) {
+        threads = new PerThread[threadCount];
+        for (int i = 0; i < threadCount; i++) threads[i] = new PerThread();
+    }
+
+    @Override
+    public void on(TraceEvent event) {
+        if (event instanceof JobTaken j) {
+            PerThread p = threads[j.thread()];
+            p.queueWait.recordValue(LatencyHistograms.clamp(j.timeNs() - j.sentNs()));
+            p.jobsThisRun++;
+            probe.seen(j.job());
+            if (j.kept()) {
+                kept++;
+                p.serviceStartNs = j.timeNs();
+            }
+        } else if (event instanceof GilWant w) {
+            threads[w.thread()].wantSinceNs = w.timeNs();
+        } else if (event instanceof GilTake g) {
+            PerThread p = threads[g.thread()];
+            p.wantSinceNs = -1;
+            p.gilWait.recordValue(LatencyHistograms.clamp(g.waitedNs()));
+            p.serviceStartNs = g.timeNs();
+        } else if (event instanceof SliceStart s) {
+            PerThread p = threads[s.thread()];
+            // The run that ended here held the jobs taken since the last run began, minus the one in hand now.
+            if (p.inRun) {
+                runs++;
+                jobsInRuns += p.jobsThisRun - 1;
+            }
+            p.inRun = true;
+            p.jobsThisRun = 1;
+        } else if (event instanceof JobAnswered a) {
+            PerThread p = threads[a.thread()];
+            if (p.serviceStartNs >= 0) p.service.recordValue(LatencyHistograms.clamp(a.timeNs() - p.serviceStartNs));
+            latency.recordValue(LatencyHistograms.clamp(a.timeNs() - a.sentNs()));
+            probe.answered(a.job());
+            answered++;
+        } else if (event instanceof TurnYield y) {
+            if (y.start()) yields++;
+            else if (y.boundHit()) yieldBoundHits++;
+        } else if (event instanceof RetakePastWaiter) {
+            retakes++;
+        }
+    }
+
+    @Override
+    public void finish(long endNs) {
+        probe.finish();
+        for (PerThread p : threads) {
+            if (p.wantSinceNs >= 0) p.gilWait.recordValue(LatencyHistograms.clamp(endNs - p.wantSinceNs));
+        }
+    }
+
+    public PerThread thread(int id) {
+        return threads[id];
+    }
+
+    public Summary.PoolSummary summary(long durationNs, List<String> names) {
+        List<Summary.PoolThread> perThread = new ArrayList<>();
+        for (int i = 0; i < threads.length; i++) {
+            PerThread p = threads[i];
+            perThread.add(new Summary.PoolThread(names.get(i), p.queueWait.getTotalCount(), p99(p.queueWait),
+                    p.queueWait.getMaxValue(), p99(p.gilWait), p.gilWait.getMaxValue(), p99(p.service),
+                    p.service.getMaxValue()));
+        }
+        return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
+                retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
+                answered, p99(latency), latency.getMaxValue(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
+                List.copyOf(perThread));
+    }
+
+    private static long p99(Histogram h) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99);
+    }
+}

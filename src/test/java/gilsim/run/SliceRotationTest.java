@@ -1,0 +1,125 @@
+package gilsim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.Runs;
+import gilsim.metrics.Summary;
+import gilsim.report.SummaryJson;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The m0 pool's incident: the three-drops-three-waiters rotation, its fix, and the arms of the seed's probe. */
+class SliceRotationTest {
+    private static final long MS = 1_000_000L;
+    /** view 300us + overhead 25us = 325us: four job starts (0, 325, 650, 975 us) fit in a 1 ms slice. */
+    private static final String FOUR_A_SLICE = "overhead=25us";
+
+    private static Summary run(long seed, String... sets) {
+        return Runs.run("slice-rotation", seed, sets);
+    }
+
+    private static String why(long seed, String... sets) {
+        return "replay: " + Runs.replay("slice-rotation", seed, sets);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void threeJobsASliceAgainstThreeWaitersStarvesTwoThreads(long seed) {
+        Summary s = run(seed);
+        assertEquals("starves", s.verdict(), why(seed));
+        assertEquals(2, s.starvedThreads().size(), why(seed));
+        for (Summary.ThreadSummary t : s.threads()) {
+            if (s.starvedThreads().contains(t.name())) {
+                assertTrue(t.waitMaxNs() >= 300 * MS, t.name() + " " + why(seed));
+            } else {
+                // The other two alternate, sharing the GIL between them.
+                assertTrue(t.gilShare() > 0.4, t.name() + " share " + t.gilShare() + " " + why(seed));
+            }
+        }
+        assertEquals("out-of-order", s.pool().orderVerdict(), why(seed));
+        assertEquals(3.0, s.pool().jobsPerSliceMean(), 0.2, why(seed));
+        assertTrue(s.pool().retakesPastParkedWaiter() > 1000, why(seed));
+    }
+
+    @Test
+    void fourJobsASliceTurnsTheQueueFullCircle() {
+        Summary s = run(1, FOUR_A_SLICE);
+        assertEquals("fair", s.verdict(), why(1, FOUR_A_SLICE));
+        assertEquals("in-order", s.pool().orderVerdict(), why(1, FOUR_A_SLICE));
+        assertEquals(4.0, s.pool().jobsPerSliceMean(), 0.2, why(1, FOUR_A_SLICE));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"overhead=75us", FOUR_A_SLICE})
+    void theKeepRuleIsFairAtBothLoadsAndAlmostNeverRetakesPastAWaiter(String load) {
+        Summary off = run(1, load, "keep=false");
+        Summary on = run(1, load, "keep=true");
+        assertEquals("fair", on.verdict(), why(1, load, "keep=true"));
+        assertEquals("in-order", on.pool().orderVerdict(), why(1, load, "keep=true"));
+        assertTrue(on.pool().kept() > 1000, why(1, load, "keep=true"));
+        // Orders of magnitude fewer re-takes past a parked waiter (the seed: 15,751 down to 16 to 43).
+        assertTrue(on.pool().retakesPastParkedWaiter() * 100 < off.pool().retakesPastParkedWaiter(),
+                off.pool().retakesPastParkedWaiter() + " -> " + on.pool().retakesPastParkedWaiter());
+    }
+
+    @Test
+    void withoutTheTurnItIsAConvoyAndTheProbeSeesIt() {
+        Summary s = run(1, "turn=false");
+        assertEquals("out-of-order", s.pool().orderVerdict(), why(1, "turn=false"));
+        assertEquals(0, s.pool().yields(), why(1, "turn=false"));
+    }
+
+    @Test
+    void aPoolOfOneHasNoBarrier() {
+        Summary s = run(1, "threads=1");
+        assertEquals(0, s.pool().yields());
+        assertEquals(0, s.pool().retakesPastParkedWaiter());
+        assertEquals(0, s.gil().switches() > 1 ? 1 : 0, "one thread never hands the GIL to another");
+        assertEquals("in-order", s.pool().orderVerdict());
+        assertTrue(s.pool().answered() > 1000);
+    }
+
+    @Test
+    void theBarrierWithNoWaitersDisturbsNobody() {
+        // One connection: one job at a time, so no pool thread is ever parked on the GIL.
+        Summary s = run(1, "connections=1");
+        assertEquals(0, s.pool().yields());
+        assertEquals(0, s.pool().yieldBoundHits());
+        assertEquals(0, s.pool().retakesPastParkedWaiter());
+        assertEquals("fair", s.verdict());
+    }
+
+    /**
+     * The rotation comes from glibc's order (a woken waiter that waits again goes to the back). With a strict
+     * FIFO by first arrival, the drops inside a slice wake the same front waiter and it keeps its place, so the
+     * slice-end hand-off goes round all the threads.
+     */
+    @Test
+    void aStrictFifoWakeOrderRemovesTheRotation() {
+        Summary glibc = run(1, "wake_order=glibc");
+        Summary fifo = run(1, "wake_order=fifo");
+        assertEquals("starves", glibc.verdict());
+        assertEquals("fair", fifo.verdict(), why(1, "wake_order=fifo"));
+        assertEquals("in-order", fifo.pool().orderVerdict(), why(1, "wake_order=fifo"));
+    }
+
+    /** Nothing in the pool names a thread count: drops against waiters decide (2 drops, w = threads - 1 waiters). */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {2, 3, 5})
+    void otherThreadCountsAtThreeJobsASliceAreFair(int threads) {
+        Summary s = run(1, "threads=" + threads);
+        assertEquals("fair", s.verdict(), why(1, "threads=" + threads));
+    }
+
+    @Test
+    void sameSeedSameBytesAndTheFileIsTheSameScenario() {
+        String a = SummaryJson.of(run(5));
+        assertEquals(a, SummaryJson.of(run(5)));
+        assertEquals(a, SummaryJson.of(Runs.run("scenarios/slice-rotation.yaml", 5)));
+        assertEquals(List.of("fair", "starves"),
+                List.of(run(6, "keep=true").verdict(), run(7, "keep=false").verdict()));
+    }
+}
