@@ -1,14 +1,106 @@
 package gilsim.cli;
 
+import gilsim.scenario.Scenarios;
+import gilsim.search.ConfigSpace;
+import gilsim.search.CsvLog;
+import gilsim.search.Progress;
+import gilsim.search.Property;
+import gilsim.search.SearchJson;
+import gilsim.search.SearchOptions;
+import gilsim.search.SearchReport;
+import gilsim.search.SearchRun;
+import gilsim.search.SearchText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** {@code gilsim search}: being built on its own branch; this placeholder is replaced when it lands. */
-@Command(name = "search", hidden = true, description = "not built yet")
+/** {@code gilsim search NAME|FILE --over key=LOW..HIGH ...}: property search for starving configurations. */
+@Command(name = "search", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Searches a scenario's keys for configurations that break a property (by default: no thread "
+                + "starves), shrinks the smallest failure it finds and prints the one `gilsim run` line that "
+                + "replays it.",
+                "Ranges: threads=2..8, work=500us..10ms, view=100us..400us:100us, pinned=*, policy=*, a,b,c."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no configuration broke the property", "1:a counterexample was found",
+                "2:bad input"})
 final class SearchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME|FILE",
+            description = "a built-in scenario (see `gilsim scenarios`) or a scenario YAML file")
+    String scenario;
+
+    @Option(names = "--over", required = true, paramLabel = "KEY=RANGE",
+            description = "a key to search and its range; repeatable. The first two make the --exhaustive table")
+    List<String> overs = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "fix a key for every run; repeatable")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--property", defaultValue = "no-starvation",
+            description = "what every run must satisfy (default: ${DEFAULT-VALUE})")
+    String property;
+
+    @Option(names = "--examples", defaultValue = "100",
+            description = "random configurations to try (default: ${DEFAULT-VALUE})")
+    int examples;
+
+    @Option(names = "--exhaustive", description = "try every configuration of a discrete space and print the table")
+    boolean exhaustive;
+
+    @Option(names = "--seed", defaultValue = "1",
+            description = "draws the configurations; the first run seed of each (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--seeds-per-config", defaultValue = "3",
+            description = "runs per configuration, seeds S..S+K-1; it fails if any fails (default: ${DEFAULT-VALUE})")
+    int seedsPerConfig;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "write one row per configuration tried")
+    Path csv;
+
+    @Option(names = "--json", description = "print exactly one JSON object on stdout")
+    boolean json;
+
+    @Option(names = "--progress", description = "draw a progress bar on stderr even when it is not a terminal")
+    boolean progress;
+
+    @Option(names = "--jobs", description = "worker threads (default: the number of cores); the output is the same")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
     @Override
     public Integer call() {
-        System.err.println("gilsim: 'search' is not built yet");
-        return 1;
+        ConfigSpace space = ConfigSpace.of(Scenarios.resolve(scenario), sets, overs);
+        SearchOptions options = new SearchOptions(Property.byId(property), examples, exhaustive, seed,
+                seedsPerConfig, jobs);
+        PrintWriter err = spec.commandLine().getErr();
+        SearchReport report = SearchRun.run(space, options,
+                progress || stderrIsTerminal() ? Progress.on(err) : Progress.off());
+        if (csv != null) CsvLog.write(csv, report);
+        spec.commandLine().getOut().print(json ? SearchJson.of(report) + "\n" : SearchText.of(report));
+        return report.shrunk() == null ? 0 : 1;
+    }
+
+    /**
+     * Java 17 cannot ask whether stderr alone is a terminal (System.console() needs stdin and stdout too, and
+     * stdout is often piped to a file here). On Linux, fd 2 links to a /dev/pts or /dev/tty device when it is one.
+     */
+    private static boolean stderrIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
     }
 }

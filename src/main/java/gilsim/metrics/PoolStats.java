@@ -10,13 +10,16 @@ import gilsim.sim.TraceEvent.SliceStart;
 import gilsim.sim.TraceEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait, GIL wait and
  * service time; jobs per run of a slice; jobs kept; yields and yields that ran out their bound; re-takes of the
- * GIL past a parked waiter; request latency; and the order probe. Streams: memory does not grow with events.
+ * GIL past a parked waiter; request latency (a request still in service at the end counts its age); and the order
+ * probe. Streams: memory does not grow with events.
  */
 public final class PoolStats implements TraceListener {
     /** One pool thread's histograms. */
@@ -52,6 +55,8 @@ public final class PoolStats implements TraceListener {
     private long yieldBoundHits;
     private long retakes;
     private long answered;
+    /** Jobs taken but not yet answered, with their send times: a job still stuck at the end counts its age. */
+    private final Map<Long, Long> inService = new HashMap<>();
 
     public PoolStats(int threadCount) {
         threads = new PerThread[threadCount];
@@ -65,6 +70,7 @@ public final class PoolStats implements TraceListener {
             p.queueWait.recordValue(LatencyHistograms.clamp(j.timeNs() - j.sentNs()));
             p.jobsThisRun++;
             probe.seen(j.job());
+            inService.put(j.job(), j.sentNs());
             if (j.kept()) {
                 kept++;
                 p.serviceStartNs = j.timeNs();
@@ -90,6 +96,7 @@ public final class PoolStats implements TraceListener {
             if (p.serviceStartNs >= 0) p.service.recordValue(LatencyHistograms.clamp(a.timeNs() - p.serviceStartNs));
             latency.recordValue(LatencyHistograms.clamp(a.timeNs() - a.sentNs()));
             probe.answered(a.job());
+            inService.remove(a.job());
             answered++;
         } else if (event instanceof TurnYield y) {
             if (y.start()) yields++;
@@ -102,6 +109,8 @@ public final class PoolStats implements TraceListener {
     @Override
     public void finish(long endNs) {
         probe.finish();
+        // Only the age matters, not which job, so the hash map's iteration order decides nothing.
+        for (long sentNs : inService.values()) latency.recordValue(LatencyHistograms.clamp(endNs - sentNs));
         for (PerThread p : threads) {
             if (p.wantSinceNs >= 0) p.gilWait.recordValue(LatencyHistograms.clamp(endNs - p.wantSinceNs));
         }

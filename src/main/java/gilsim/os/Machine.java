@@ -210,6 +210,9 @@ public final class Machine {
         t.core = core;
         t.dispatchedNs = engine.nowNs();
         long generation = ++t.dispatchGeneration;
+        // A paused burst runs again from now: a stop or a preemption before proceed() must not count the time the
+        // thread spent off its core as CPU time (it drove remainingNs below zero).
+        if (t.burst != null) t.burst.startedNs = engine.nowNs();
         setState(t, RunState.RUNNING, core);
         armSlice(core);
         // Proceed in an event of its own so that a thread never runs inside another thread's step.

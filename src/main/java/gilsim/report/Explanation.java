@@ -30,7 +30,7 @@ public final class Explanation {
                         .append("each time the releasing thread took the GIL back before ").append(worst.name())
                         .append(" got to run (a wake-up takes about ").append(wake)
                         .append("), so it found the GIL taken and began a new full ").append(interval)
-                        .append(" wait").append("glibc".equals(p.get("wake_order"))
+                        .append(" wait").append("glibc".equals(p.get("wake_order")) && s.threads().size() > 2
                                 ? ", at the back of the condition variable's queue. " : ". ");
                 b.append("Because every wake-up restarted its timer, its wait seldom ran out with no switch: ")
                         .append(s.gil().dropRequests()).append(" drop requests in ")

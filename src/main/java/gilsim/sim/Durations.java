@@ -1,5 +1,6 @@
 package gilsim.sim;
 
+import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,16 +14,19 @@ public final class Durations {
     public static long parseOrMinus1(String text) {
         Matcher m = FORM.matcher(text.trim());
         if (!m.matches()) return -1;
-        double value = Double.parseDouble(m.group(1));
+        // Exact decimal arithmetic: 1.003s is 1003000000 ns, which a double would miss by a fraction.
+        BigDecimal value = new BigDecimal(m.group(1));
         long unit = switch (m.group(2)) {
             case "ns" -> 1L;
             case "us", "µs" -> 1_000L;
             case "ms" -> 1_000_000L;
             default -> 1_000_000_000L;
         };
-        double ns = value * unit;
-        if (ns != Math.rint(ns) || ns > Long.MAX_VALUE / 2) return -1;
-        return (long) ns;
+        BigDecimal ns = value.multiply(BigDecimal.valueOf(unit));
+        if (ns.stripTrailingZeros().scale() > 0 || ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 2)) > 0) {
+            return -1;
+        }
+        return ns.longValueExact();
     }
 
     public static boolean isDuration(String text) {

@@ -69,6 +69,7 @@ class EngineTest {
         assertEquals(2_000_000_000L, Durations.parseOrMinus1("2s"));
         assertEquals(1500L, Durations.parseOrMinus1("1500ns"));
         assertEquals(1_500_000L, Durations.parseOrMinus1("1.5ms"));
+        assertEquals(1_003_000_000L, Durations.parseOrMinus1("1.003s"));
         assertEquals(-1, Durations.parseOrMinus1("5"));
         assertEquals(-1, Durations.parseOrMinus1("-5ms"));
         assertEquals(-1, Durations.parseOrMinus1("1.5ns"));

@@ -1,0 +1,91 @@
+package gilsim.search;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The search as one JSON object: the question, the statistics, the tables and the counterexample. */
+public final class SearchJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private SearchJson() {}
+
+    public static String of(SearchReport r) {
+        try {
+            return MAPPER.writeValueAsString(tree(r));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Map<String, Object> tree(SearchReport r) {
+        ConfigSpace space = r.space();
+        SearchOptions o = r.options();
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("scenario", space.scenario().name());
+        t.put("property", o.property().id());
+        t.put("mode", o.exhaustive() ? "exhaustive" : "random");
+        t.put("seed", o.seed());
+        t.put("seeds_per_config", o.seedsPerConfig());
+        t.put("over", space.ranges().stream().map(Range::toString).toList());
+        t.put("sets", space.sets());
+        t.put("tried", r.tried().size());
+        t.put("failing", r.failing());
+        t.put("runs", r.runs());
+        Map<String, Object> byKey = new LinkedHashMap<>();
+        for (int i = 0; i < space.ranges().size(); i++) {
+            List<Object> bins = new ArrayList<>();
+            for (KeyStats.Bin bin : KeyStats.of(space, i, r.tried())) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("value", bin.label());
+                m.put("tried", bin.tried());
+                m.put("failing", bin.failing());
+                bins.add(m);
+            }
+            byKey.put(space.ranges().get(i).name(), bins);
+        }
+        t.put("failing_by_key", byKey);
+        if (o.exhaustive()) {
+            List<Object> tables = new ArrayList<>();
+            for (Table.Grid g : Table.of(space, r.tried())) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("fixed", g.fixed());
+                m.put("rows", g.rows());
+                m.put("columns", g.columns());
+                m.put("cells", g.cells());
+                tables.add(m);
+            }
+            t.put("tables", tables);
+        }
+        if (r.shrunk() != null) {
+            Shrinker.Result s = r.shrunk();
+            RunOutcome run = s.smallest().reported();
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("shrunk_from", r.shrunkFrom());
+            c.put("config", space.text(s.smallest().config()));
+            c.put("seed", run.seed());
+            c.put("verdict", run.verdict());
+            c.put("starved_threads", run.starvedThreads());
+            c.put("max_wait_ns", run.maxWaitNs());
+            List<Object> flips = new ArrayList<>();
+            for (Shrinker.Flip f : s.flips()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("key", f.key());
+                m.put("passes", f.passes());
+                m.put("fails", f.fails());
+                flips.add(m);
+            }
+            c.put("flips", flips);
+            c.put("shrink_steps", s.candidates());
+            c.put("replay", r.replay());
+            t.put("counterexample", c);
+        } else {
+            t.put("counterexample", null);
+        }
+        return t;
+    }
+}

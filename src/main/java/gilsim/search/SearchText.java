@@ -1,0 +1,72 @@
+package gilsim.search;
+
+import gilsim.sim.Durations;
+import java.util.List;
+import java.util.Locale;
+
+/** The human report of a search: what was asked, the statistics, the table, and the shrunk counterexample. */
+public final class SearchText {
+    private SearchText() {}
+
+    public static String of(SearchReport r) {
+        ConfigSpace space = r.space();
+        SearchOptions o = r.options();
+        StringBuilder b = new StringBuilder();
+        b.append("search ").append(space.scenario().name()).append(" for ").append(o.property().id()).append(": ")
+                .append(o.exhaustive() ? "every configuration" : r.tried().size() + " random configurations")
+                .append(" (seed ").append(o.seed()).append("), ").append(o.seedsPerConfig())
+                .append(o.seedsPerConfig() == 1 ? " seed" : " seeds").append(" each\n");
+        b.append("  over ").append(String.join(" ", space.ranges().stream().map(Range::toString).toList()))
+                .append('\n');
+        if (!space.sets().isEmpty()) b.append("  set  ").append(String.join(" ", space.sets())).append('\n');
+        long failing = r.failing();
+        b.append(String.format(Locale.ROOT, "%ntried %d configurations: %d fail (%s)%n", r.tried().size(), failing,
+                percent(failing, r.tried().size())));
+        for (int i = 0; i < space.ranges().size(); i++) {
+            b.append("\nfailing share by ").append(space.ranges().get(i).name()).append('\n');
+            List<KeyStats.Bin> bins = KeyStats.of(space, i, r.tried());
+            int width = bins.stream().mapToInt(x -> x.label().length()).max().orElse(0);
+            for (KeyStats.Bin bin : bins) {
+                b.append(String.format(Locale.ROOT, "  %-" + width + "s  %5s  %s%n", bin.label(),
+                        bin.failing() + "/" + bin.tried(), percent(bin.failing(), bin.tried())));
+            }
+        }
+        if (o.exhaustive()) {
+            b.append("\nverdicts (fair, or how many threads starve; * only some seeds)\n");
+            for (Table.Grid g : Table.of(space, r.tried())) {
+                if (!g.fixed().isEmpty()) {
+                    b.append('\n');
+                    g.fixed().forEach((k, v) -> b.append(k).append('=').append(v).append(' '));
+                    b.setLength(b.length() - 1);
+                    b.append('\n');
+                }
+                b.append(Table.text(space, g));
+            }
+        }
+        b.append('\n');
+        if (r.shrunk() == null) {
+            b.append("no counterexample in ").append(r.tried().size()).append(" configurations (")
+                    .append(r.tried().size() * (long) o.seedsPerConfig()).append(" runs)\n");
+            return b.toString();
+        }
+        Shrinker.Result s = r.shrunk();
+        RunOutcome run = s.smallest().reported();
+        b.append("smallest failing configuration (shrunk from #").append(r.shrunkFrom()).append(": ")
+                .append(space.line(r.tried().get(r.shrunkFrom()).config())).append(", in ").append(s.candidates())
+                .append(" steps):\n");
+        b.append("  ").append(space.line(s.smallest().config())).append('\n');
+        b.append("  seed ").append(run.seed()).append(": ").append(run.verdict());
+        if (!run.starvedThreads().isEmpty()) b.append(" (").append(String.join(", ", run.starvedThreads())).append(')');
+        b.append(", longest GIL wait ").append(Durations.human(run.maxWaitNs())).append('\n');
+        for (Shrinker.Flip f : s.flips()) {
+            b.append("  ").append(f.key()).append(" flips the verdict between ").append(f.passes())
+                    .append(" (passes) and ").append(f.fails()).append(" (fails)\n");
+        }
+        b.append("replay:\n  ").append(r.replay()).append('\n');
+        return b.toString();
+    }
+
+    static String percent(long part, long whole) {
+        return whole == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
+    }
+}

@@ -1,0 +1,180 @@
+package gilsim.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.sim.Durations;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gilsim search} end to end: the #161868 region and its shrunk, replayable counterexample; the two fixes
+ * that never starve; the same bytes whatever the worker count; the CSV contract; bad input.
+ * Runs are 300 ms of simulated time: starvation (a wait over 100 ms) already shows, and the suite stays quick.
+ */
+class SearchCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SHORT = "duration=300ms";
+
+    @TempDir
+    Path dir;
+
+    private static JsonNode json(Cli r) throws IOException {
+        return JSON.readTree(r.out());
+    }
+
+    /** Runs a replay line, {@code gilsim run ...}, through Main.execute with --json. */
+    private static JsonNode replay(String line) throws IOException {
+        List<String> words = Arrays.asList(line.split(" "));
+        assertEquals(List.of("gilsim", "run"), words.subList(0, 2), line);
+        String[] args = words.subList(1, words.size()).toArray(new String[0]);
+        String[] withJson = Arrays.copyOf(args, args.length + 1);
+        withJson[args.length] = "--json";
+        Cli r = Cli.run(withJson);
+        assertEquals(0, r.code(), r.err());
+        return JSON.readTree(r.out());
+    }
+
+    @Test
+    void theShrunkShortReleaseCaseSitsAtTheFlipAndItsReplayLineReproducesItExactly() throws IOException {
+        // work fixed at 2 ms: the smallest interval that still starves is just above what the table shows flips.
+        Cli r = Cli.run("search", "short-release", "--over", "interval=1ms..20ms", "--set", "work=2ms", "--set", SHORT,
+                "--examples", "12", "--json");
+        assertEquals(1, r.code(), "a counterexample exits 1: " + r.err());
+        JsonNode c = json(r).get("counterexample");
+        long failsNs = Durations.parseOrMinus1(c.get("config").get("interval").asText());
+        JsonNode flip = c.get("flips").get(0);
+        assertEquals("interval", flip.get("key").asText());
+        long passesNs = Durations.parseOrMinus1(flip.get("passes").asText());
+        assertEquals(failsNs, Durations.parseOrMinus1(flip.get("fails").asText()));
+        assertTrue(failsNs - passesNs <= failsNs / 100, "bisected to within 1%: " + flip);
+        assertTrue(failsNs > 1_500_000 && failsNs <= 2_100_000, "flips where interval passes work (2ms): " + flip);
+
+        JsonNode run = replay(c.get("replay").asText());
+        assertEquals("starves", run.get("verdict").asText());
+        assertEquals(c.get("verdict").asText(), run.get("verdict").asText());
+        assertEquals(c.get("starved_threads"), run.get("starved_threads"));
+        assertEquals(c.get("seed").asLong(), run.get("seed").asLong());
+        long maxWait = 0;
+        for (JsonNode t : run.get("threads")) maxWait = Math.max(maxWait, t.get("wait_max_ns").asLong());
+        assertEquals(c.get("max_wait_ns").asLong(), maxWait, "the same run, to the nanosecond");
+    }
+
+    @Test
+    void theTextReportPrintsTheSmallestConfigurationItsSeedAndOneReplayLine() {
+        Cli r = Cli.run("search", "short-release", "--over", "work=500us..10ms", "--over", "interval=1ms..20ms",
+                "--set", SHORT, "--examples", "10");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains("smallest failing configuration"), r.out());
+        assertEquals(1, r.out().lines().filter(l -> l.strip().startsWith("gilsim run ")).count(), r.out());
+        assertTrue(r.out().contains("--set duration=300ms --set work=500us --set interval="), r.out());
+        assertTrue(r.out().contains("failing share by work"), r.out());
+    }
+
+    /** #161868's two fixes: a thread pinned with the other to one core, and a paused (not reset) wait budget. */
+    @Test
+    void pinnedAndAPausedBudgetNeverStarveOverTheSameSpace() throws IOException {
+        for (String fix : List.of("pinned=true", "policy=paused-budget")) {
+            Cli r = Cli.run("search", "short-release", "--over", "work=500us..10ms", "--over", "interval=1ms..20ms",
+                    "--set", fix, "--set", SHORT, "--examples", "24", "--json");
+            assertEquals(0, r.code(), fix + ": " + r.out());
+            JsonNode j = json(r);
+            assertEquals(24, j.get("tried").asInt(), fix);
+            assertEquals(0, j.get("failing").asInt(), fix);
+            assertTrue(j.get("counterexample").isNull(), fix);
+        }
+    }
+
+    @Test
+    void theExhaustiveTableStarvesExactlyWhereWorkIsAtMostTheInterval() throws IOException {
+        Cli r = Cli.run("search", "short-release", "--over", "work=1ms..4ms:1ms", "--over", "interval=1ms..4ms:1ms",
+                "--set", SHORT, "--exhaustive", "--seeds-per-config", "2", "--json");
+        JsonNode table = json(r).get("tables").get(0);
+        assertEquals("[\"1ms\",\"2ms\",\"3ms\",\"4ms\"]", table.get("columns").toString());
+        for (int row = 0; row < 4; row++) {
+            for (int col = 0; col < 4; col++) {
+                String cell = table.get("cells").get(row).get(col).asText();
+                assertEquals(row <= col ? "1 starve" : "fair", cell, "work=" + (row + 1) + "ms interval="
+                        + (col + 1) + "ms");
+            }
+        }
+        assertTrue(Cli.run("search", "short-release", "--over", "work=1ms..4ms:1ms", "--over",
+                "interval=1ms..4ms:1ms", "--set", SHORT, "--exhaustive", "--seeds-per-config", "2").out()
+                .contains("work \\ interval  1ms"));
+    }
+
+    @Test
+    void oneWorkerAndTwoGiveTheSameBytes() throws IOException {
+        for (String mode : List.of("--examples=16", "--exhaustive")) {
+            Path one = dir.resolve("one.csv");
+            Path two = dir.resolve("two.csv");
+            String[] common = {"search", "short-release", "--over", "work=1ms..6ms:1ms", "--over", "pinned=*",
+                    "--over", "interval=2ms,5ms", "--set", SHORT, "--seeds-per-config", "2", mode};
+            Cli a = Cli.run(concat(common, "--jobs", "1", "--csv", one.toString()));
+            Cli b = Cli.run(concat(common, "--jobs", "2", "--csv", two.toString()));
+            assertEquals(a.out(), b.out(), mode);
+            assertEquals(Files.readString(one), Files.readString(two), mode);
+            Cli c = Cli.run(concat(common, "--jobs", "2", "--json"));
+            Cli d = Cli.run(concat(common, "--jobs", "1", "--json"));
+            assertEquals(c.out(), d.out(), mode);
+        }
+    }
+
+    @Test
+    void theCsvKeepsItsHeaderContractAndOneRowPerConfiguration() throws IOException {
+        Path csv = dir.resolve("search.csv");
+        Cli r = Cli.run("search", "short-release", "--over", "work=1ms..6ms", "--over", "pinned=*", "--set", SHORT,
+                "--examples", "9", "--csv", csv.toString());
+        assertEquals(1, r.code(), r.err());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("index,seed,work,pinned,verdict,starved_count,max_wait_ns,starved_threads", lines.get(0));
+        assertEquals(10, lines.size());
+        assertTrue(lines.get(1).matches("0,1,1ms,false,starves,1,\\d+,main"), lines.get(1));
+        assertTrue(lines.get(2).matches("1,1,6ms,true,fair,0,\\d+,"), lines.get(2));
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count(), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void theProgressBarGoesToStderrOnly() {
+        String[] args = {"search", "short-release", "--over", "work=1ms..3ms:1ms", "--set", SHORT, "--exhaustive",
+                "--seeds-per-config", "1"};
+        Cli quiet = Cli.run(args);
+        Cli bar = Cli.run(concat(args, "--progress"));
+        assertEquals(quiet.out(), bar.out());
+        assertTrue(bar.err().contains("3/3 runs"), bar.err());
+        assertFalse(quiet.err().contains("runs"), quiet.err());
+    }
+
+    @Test
+    void badRangesAreOneLineAndExitTwo() {
+        String[][] cases = {
+                {"--over", "wrok=1ms..2ms"}, {"--over", "work=2ms..1ms"}, {"--over", "work=fast"},
+                {"--over", "policy=cpython..fifo-ticket"}, {"--over", "work=1ms..5ms", "--exhaustive"},
+                {"--over", "cores=*"}, {"--over", "work=1ms..2ms", "--over", "work=3ms"},
+                {"--over", "work=1ms..2ms", "--property", "speed"}, {"--over", "work=1ms", "--set", "x=1"}};
+        for (String[] c : cases) {
+            Cli r = Cli.run(concat(new String[] {"search", "short-release"}, c));
+            assertEquals(2, r.code(), String.join(" ", c) + ": " + r.err() + r.out());
+            assertEquals("", r.out());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertNotNull(r.err());
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
