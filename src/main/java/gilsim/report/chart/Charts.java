@@ -76,7 +76,7 @@ public final class Charts {
         SearchCsv csv = SearchCsv.read(csvFile);
         String what = valueColumn.equals("max_wait_ns") ? "worst GIL wait of any thread" : valueColumn;
         String title = what + " by " + xKey + " and " + yKey + " (" + csvFile.getFileName() + ", "
-                + csv.rows().size() + " runs, max per cell)";
+                + csv.rows().size() + " rows, worst per cell)";
         ChartFile.write(out, ChartFile.Layout.COLUMN,
                 List.of(SearchHeatmap.of(csv, xKey, yKey, valueColumn, title, width, height)));
     }
