@@ -176,7 +176,7 @@ final class SearchHeatmap {
     }
 
     /** Durations sort by length, numbers by value, the rest (true/false, names) as text. */
-    static int compareSettings(String a, String b) {
+    private static int compareSettings(String a, String b) {
         long da = Durations.parseOrMinus1(a);
         long db = Durations.parseOrMinus1(b);
         if (da >= 0 && db >= 0) return da != db ? Long.compare(da, db) : a.compareTo(b);
