@@ -267,8 +267,8 @@ public final class GilStory implements TraceListener {
     /** Where a new waiter stands: position 0 is the front, the next signal's choice under glibc's order. */
     static String place(int position, int queued) {
         if (queued == 1) return "alone in the queue";
-        if (position == 0) return "at the front of the queue (1 of " + queued + ")";
-        if (position == queued - 1) return "at the back of the queue (" + queued + " of " + queued + ")";
+        if (position == 0) return "at the front of the queue, 1 of " + queued;
+        if (position == queued - 1) return "at the back of the queue, " + queued + " of " + queued;
         return "in the queue at " + (position + 1) + " of " + queued;
     }
 

@@ -46,9 +46,4 @@ public record TimeWindow(long fromNs, long toNs) {
     public long lengthNs() {
         return toNs - fromNs;
     }
-
-    /** As the user would write it back: {@code 1s..1010ms}. */
-    public String text() {
-        return Durations.format(fromNs) + ".." + Durations.format(toNs);
-    }
 }

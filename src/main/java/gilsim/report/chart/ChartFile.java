@@ -4,6 +4,7 @@ import de.erichseifert.vectorgraphics2d.Document;
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
+import gilsim.report.AtomicFile;
 import gilsim.scenario.InputError;
 import java.awt.Color;
 import java.awt.Dimension;
@@ -12,10 +13,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
@@ -24,7 +23,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * Writes one chart, or several stacked in a column or set side by side in a row, as PNG or SVG (chosen by the
- * file's extension). The file is written beside the target and moved into place, so a failure leaves no half file.
+ * file's extension), through {@link AtomicFile} so that a failure leaves no half-written picture.
  * Neither encoder writes a time stamp or a random id, so the same charts give the same bytes.
  */
 public final class ChartFile {
@@ -44,20 +43,14 @@ public final class ChartFile {
     static void write(Path out, Layout layout, List<? extends Chart<?, ?>> charts) {
         checkExtension(out);
         boolean svg = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".svg");
-        Path dir = out.toAbsolutePath().getParent();
         try {
-            Files.createDirectories(dir);
-            Path temp = Files.createTempFile(dir, out.getFileName().toString(), ".part");
+            Path temp = AtomicFile.temp(out);
             try {
                 try (OutputStream os = Files.newOutputStream(temp)) {
                     if (svg) svg(os, layout, charts);
                     else png(os, layout, charts);
                 }
-                try {
-                    Files.move(temp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, out, StandardCopyOption.REPLACE_EXISTING);
-                }
+                AtomicFile.commit(temp, out);
             } finally {
                 Files.deleteIfExists(temp);
             }

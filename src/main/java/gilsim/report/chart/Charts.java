@@ -74,9 +74,9 @@ public final class Charts {
     public static void heatmap(Path csvFile, String xKey, String yKey, String valueColumn, Path out, int width,
                                int height) {
         SearchCsv csv = SearchCsv.read(csvFile);
-        String what = valueColumn.equals("max_wait_ns") ? "worst GIL wait" : valueColumn;
+        String what = valueColumn.equals("max_wait_ns") ? "worst GIL wait of any thread" : valueColumn;
         String title = what + " by " + xKey + " and " + yKey + " (" + csvFile.getFileName() + ", "
-                + csv.rows().size() + " runs, max per cell)";
+                + csv.rows().size() + " rows, worst per cell)";
         ChartFile.write(out, ChartFile.Layout.COLUMN,
                 List.of(SearchHeatmap.of(csv, xKey, yKey, valueColumn, title, width, height)));
     }

@@ -39,7 +39,9 @@ final class TimelineChart {
         s.setXAxisMin(t.window().fromNs() / 1e6);
         s.setXAxisMax(t.window().toNs() / 1e6);
         s.setXAxisDecimalPattern(decimals(t.window().lengthNs()));
-        s.setyAxisTickLabelsFormattingFunction(y -> laneName(t.threads(), y));
+        List<String> bottomUp = new ArrayList<>(t.threads());
+        java.util.Collections.reverse(bottomUp);
+        s.setyAxisTickLabelsFormattingFunction(y -> CategoryTicks.label(bottomUp, y));
 
         // The bar fills about half a lane: the plot is roughly the chart less title, axis and legend.
         double plotHeightPx = Math.max(60, height - 300);
@@ -100,19 +102,6 @@ final class TimelineChart {
     /** The first thread's lane is at the top. */
     private static double lane(int lanes, int thread) {
         return lanes - 1 - thread;
-    }
-
-    /**
-     * A lane's thread name at a whole y; at other ticks an invisible label. XChart thins out its ticks until their
-     * labels are all different, so the invisible ones differ too: zero-width spaces, as many as the tick's value
-     * in hundredths (offset to stay positive).
-     */
-    private static String laneName(List<String> threads, double y) {
-        long lane = Math.round(y);
-        if (Math.abs(y - lane) > 1e-6 || lane < 0 || lane >= threads.size()) {
-            return "\u200B".repeat(1 + (int) Math.max(0, Math.round((y + 1) * 100)));
-        }
-        return threads.get((int) (threads.size() - 1 - lane));
     }
 
     /** Enough decimals that neighbouring ticks of a short window do not print alike. */

@@ -45,6 +45,8 @@ final class WaitCdfChart {
         s.setYAxisDecimalPattern("0.0");
         s.setXAxisLogarithmicDecadeOnly(true);
         s.setXAxisDecimalPattern("#,##0.###");
+        // A log axis draws a grid line at every minor tick; the decade lines are enough, and keep the SVG small.
+        s.setPlotGridVerticalLinesVisible(false);
         if (width < 1000) s.setLegendLayout(Styler.LegendLayout.Vertical);
         float line = ChartStyle.size(4, Math.min(1.0, width / 1600.0 + 0.3));
         for (int t = 0; t < threads.size(); t++) {
@@ -58,13 +60,13 @@ final class WaitCdfChart {
                 x[i] = points.get(i)[0];
                 y[i] = points.get(i)[1];
             }
-            String label = String.format(Locale.ROOT, "%s: %d waits, longest %s", threads.get(t),
-                    h.getTotalCount(), Durations.human(h.getMaxValue()));
+            String label = String.format(Locale.ROOT, "%s: %d wait%s, longest %s", threads.get(t),
+                    h.getTotalCount(), h.getTotalCount() == 1 ? "" : "s", Durations.human(h.getMaxValue()));
             XYSeries series = chart.addSeries(label, x, y);
             series.setXYSeriesRenderStyle(XYSeriesRenderStyle.Step);
             series.setMarker(SeriesMarkers.NONE);
             series.setLineColor(THREAD_COLORS[t % THREAD_COLORS.length]);
-            series.setLineStyle(new BasicStroke(line));
+            series.setLineStyle(stroke(line, t));
         }
         double intervalMs = intervalNs / 1e6;
         XYSeries marker = chart.addSeries("switch interval (" + msLabel(intervalMs) + " ms)",
@@ -75,6 +77,16 @@ final class WaitCdfChart {
         marker.setLineStyle(new BasicStroke(line * 0.75f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10,
                 new float[] {12, 8}, 0));
         return chart;
+    }
+
+    /** Threads with the same waits draw the same curve; a dash pattern per thread lets the one below show through. */
+    private static BasicStroke stroke(float width, int thread) {
+        float[][] dashes = {null, {16, 8}, {4, 6}, {16, 6, 4, 6}};
+        float[] dash = dashes[thread % dashes.length];
+        if (dash == null) return new BasicStroke(width);
+        float[] scaled = new float[dash.length];
+        for (int i = 0; i < dash.length; i++) scaled[i] = dash[i] * width / 4;
+        return new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, scaled, 0);
     }
 
     /** The right end of the axis: a decade past the longest wait, and at least past the switch interval. */

@@ -3,6 +3,7 @@ package gilsim.report.trace;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import gilsim.report.AtomicFile;
 import gilsim.scenario.InputError;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceEvent.CondSignal;
@@ -22,10 +23,8 @@ import gilsim.sim.TraceEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 
@@ -87,11 +86,10 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
      * @throws InputError when the target's directory cannot be written
      */
     public static ChromeTrace open(Path target, String title, List<String> names) {
-        Path dir = target.toAbsolutePath().getParent();
         Path temp;
         JsonGenerator json;
         try {
-            temp = Files.createTempFile(dir, target.getFileName().toString(), ".part");
+            temp = AtomicFile.temp(target);
             json = new JsonFactory().createGenerator(temp.toFile(), JsonEncoding.UTF8);
         } catch (IOException e) {
             throw new InputError("--trace " + target + ": cannot write there (" + e.getMessage() + ")");
@@ -246,11 +244,7 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
             json.writeEndArray();
             json.writeEndObject();
             json.close();
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFile.commit(temp, target);
             committed = true;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

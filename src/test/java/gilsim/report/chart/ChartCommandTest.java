@@ -1,0 +1,112 @@
+package gilsim.report.chart;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.report.Cli;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every chart kind draws a picture of the size asked that is not blank, and the same one every time. */
+class ChartCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path chart(String name, String... args) {
+        Path out = dir.resolve(name);
+        List<String> all = new ArrayList<>(List.of("chart"));
+        all.addAll(List.of(args));
+        all.addAll(List.of("--out", out.toString()));
+        Cli r = Cli.run(all.toArray(String[]::new));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(out), out.toString());
+        return out;
+    }
+
+    private static void assertPicture(Path png, int width, int height) throws IOException {
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(width, image.getWidth(), png + " width");
+        assertEquals(height, image.getHeight(), png + " height");
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 2) {
+            for (int x = 0; x < image.getWidth(); x += 2) colours.add(image.getRGB(x, y));
+        }
+        assertTrue(colours.size() > 4, png + ": only " + colours.size() + " colours");
+    }
+
+    @Test
+    void timeline() throws IOException {
+        assertPicture(chart("t.png", "short-release", "--set", "duration=30ms", "--kind", "timeline", "--window",
+                "10ms..20ms", "--width", "800", "--height", "450"), 800, 450);
+    }
+
+    @Test
+    void cdf() throws IOException {
+        assertPicture(chart("c.png", "short-release", "--set", "duration=30ms", "--set", "policy=paused-budget",
+                "--kind", "cdf"), 1600, 900);
+    }
+
+    @Test
+    void compareTimelinesAndCdfsFillTheSizeAsked() throws IOException {
+        assertPicture(chart("ct.png", "short-release", "--set", "duration=30ms", "--kind", "compare", "--compare",
+                "pinned=true", "--third", "policy=paused-budget", "--width", "1000", "--height", "901"), 1000, 901);
+        assertPicture(chart("cc.png", "short-release", "--set", "duration=30ms", "--kind", "compare", "--of", "cdf",
+                "--compare", "policy=fifo-ticket", "--width", "1001", "--height", "600"), 1001, 600);
+    }
+
+    @Test
+    void heatmapFromASearchCsv() throws IOException {
+        Path csv = dir.resolve("search.csv");
+        Files.writeString(csv, String.join("\n",
+                "index,seed,work,interval,verdict,starved_count,max_wait_ns,starved_threads",
+                "0,1,1ms,5ms,starves,1,498892874,main",
+                "1,2,1ms,5ms,fair,0,2000000,",
+                "2,1,8ms,5ms,fair,0,7127505,",
+                "3,1,1ms,10ms,starves,1,300000000,\"main,worker\"",
+                "4,1,8ms,10ms,fair,0,900000,", ""));
+        assertPicture(chart("h.png", "--kind", "heatmap", "--csv", csv.toString(), "--x", "work", "--y", "interval",
+                "--width", "900", "--height", "600"), 900, 600);
+        Cli r = Cli.run("chart", "--kind", "heatmap", "--csv", csv.toString(), "--x", "work", "--y", "nope",
+                "--out", dir.resolve("x.png").toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--y nope") && r.err().contains("columns:"), r.err());
+    }
+
+    @Test
+    void theSameChartGivesTheSameBytesInPngAndSvg() throws IOException {
+        String[] args = {"short-release", "--set", "duration=20ms", "--kind", "timeline", "--width", "640",
+                "--height", "360"};
+        for (String ext : List.of("png", "svg")) {
+            byte[] first = Files.readAllBytes(chart("a." + ext, args));
+            byte[] second = Files.readAllBytes(chart("b." + ext, args));
+            assertArrayEquals(first, second, ext + " differs between two runs");
+        }
+        String svg = Files.readString(dir.resolve("a.svg"), StandardCharsets.UTF_8);
+        assertTrue(svg.contains("<svg") && svg.contains("width=\"640"), svg.substring(0, Math.min(300, svg.length())));
+    }
+
+    @Test
+    void badRequestsAreOneLine() {
+        for (String[] args : List.of(new String[] {"chart", "short-release", "--kind", "pie", "--out", "x.png"},
+                new String[] {"chart", "short-release", "--kind", "timeline", "--out", "x.gif"},
+                new String[] {"chart", "short-release", "--kind", "compare", "--out", "x.png"},
+                new String[] {"chart", "short-release", "--kind", "timeline", "--window", "9s..10s", "--out", "x.png"})) {
+            Cli r = Cli.run(args);
+            assertEquals(2, r.code(), String.join(" ", args) + ": " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(Files.exists(Path.of("x.png")));
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package gilsim.report.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.report.Cli;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The trace is JSON Perfetto accepts: slices nest on each track, flows pair up, every track is named. */
+class ChromeTraceTest {
+    @TempDir
+    Path dir;
+
+    private JsonNode trace(String... sets) throws IOException {
+        Path file = dir.resolve("run.json");
+        List<String> args = new ArrayList<>(List.of("run", "short-release", "--set", "duration=60ms", "--trace",
+                file.toString()));
+        for (String s : sets) args.addAll(List.of("--set", s));
+        Cli r = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, r.code(), r.err());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(file), files.toList(), "no temporary file left beside the trace");
+        }
+        return new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).readTree(file.toFile());
+    }
+
+    @Test
+    void slicesNestOnEveryTrack() throws IOException {
+        for (String policy : List.of("cpython", "paused-budget")) {
+            JsonNode events = trace("policy=" + policy).get("traceEvents");
+            Map<String, List<JsonNode>> byTrack = new HashMap<>();
+            for (JsonNode e : events) {
+                if (e.get("ph").asText().equals("X")) {
+                    byTrack.computeIfAbsent(e.get("pid") + "/" + e.get("tid"), k -> new ArrayList<>()).add(e);
+                }
+            }
+            assertTrue(byTrack.size() >= 4, "GIL track and hold and wait tracks: " + byTrack.keySet());
+            for (Map.Entry<String, List<JsonNode>> track : byTrack.entrySet()) assertNested(track.getKey(), track.getValue());
+        }
+    }
+
+    @Test
+    void everyFlowStartHasOneEndNoEarlierOnAHoldTrack() throws IOException {
+        JsonNode events = trace("policy=paused-budget").get("traceEvents");
+        Map<Long, JsonNode> starts = new HashMap<>();
+        Map<Long, JsonNode> ends = new HashMap<>();
+        for (JsonNode e : events) {
+            String ph = e.get("ph").asText();
+            if (ph.equals("s")) assertEquals(null, starts.put(e.get("id").asLong(), e), "one start per id");
+            if (ph.equals("f")) {
+                assertEquals(null, ends.put(e.get("id").asLong(), e), "one end per id");
+                assertEquals("e", e.get("bp").asText());
+            }
+        }
+        assertFalse(starts.isEmpty());
+        assertEquals(starts.keySet(), ends.keySet());
+        for (Map.Entry<Long, JsonNode> s : starts.entrySet()) {
+            JsonNode f = ends.get(s.getKey());
+            assertTrue(ts(f, "ts").compareTo(ts(s.getValue(), "ts")) >= 0, s.getValue() + " -> " + f);
+            assertEquals(s.getValue().get("name"), f.get("name"));
+        }
+    }
+
+    @Test
+    void namesEveryTrackAndCarriesCountersAndInstants() throws IOException {
+        JsonNode events = trace("policy=paused-budget").get("traceEvents");
+        Set<Integer> named = new HashSet<>();
+        Set<Integer> used = new HashSet<>();
+        Set<String> phases = new HashSet<>();
+        Set<String> instants = new HashSet<>();
+        for (JsonNode e : events) {
+            String ph = e.get("ph").asText();
+            phases.add(ph);
+            if (ph.equals("M") && e.get("name").asText().equals("thread_name")) named.add(e.get("tid").asInt());
+            if (ph.equals("X") || ph.equals("i")) used.add(e.get("tid").asInt());
+            if (ph.equals("i")) instants.add(e.get("name").asText());
+        }
+        assertTrue(named.containsAll(used), "named " + named + " used " + used);
+        assertTrue(phases.containsAll(Set.of("M", "X", "C", "i", "s", "f")), phases.toString());
+        assertTrue(instants.containsAll(Set.of("signal gil", "timeout", "drop request", "forced switch")),
+                instants.toString());
+    }
+
+    @Test
+    void aTraceThatNeverFinishesLeavesNoFile() {
+        Path target = dir.resolve("unfinished.json");
+        try (ChromeTrace t = ChromeTrace.open(target, "test", List.of("a"))) {
+            t.on(new gilsim.sim.TraceEvent.GilWant(5, 0)); // a run that fails part-way: no finish()
+        }
+        assertFalse(Files.exists(target));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(0, files.count(), "the temporary file is gone too");
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** On one track, each slice lies inside the one open around it or after it. */
+    private static void assertNested(String track, List<JsonNode> slices) {
+        slices.sort(Comparator.<JsonNode, BigDecimal>comparing(e -> ts(e, "ts"))
+                .thenComparing(e -> ts(e, "dur"), Comparator.reverseOrder()));
+        Deque<BigDecimal> openEnds = new ArrayDeque<>();
+        for (JsonNode s : slices) {
+            BigDecimal start = ts(s, "ts");
+            BigDecimal end = start.add(ts(s, "dur"));
+            while (!openEnds.isEmpty() && openEnds.peek().compareTo(start) <= 0) openEnds.pop();
+            if (!openEnds.isEmpty()) {
+                assertTrue(end.compareTo(openEnds.peek()) <= 0, track + ": " + s + " overlaps its parent");
+            }
+            openEnds.push(end);
+        }
+    }
+
+    private static BigDecimal ts(JsonNode e, String field) {
+        return e.get(field).decimalValue();
+    }
+}
