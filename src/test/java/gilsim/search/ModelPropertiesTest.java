@@ -90,7 +90,7 @@ class ModelPropertiesTest {
                 "cores=1..3", "pinned=*", "interval=100us..10ms", "work=10us..5ms", "release=1us..500us",
                 "sleep=10us..3ms", "policy=*", "wake_order=*", "checkpoint=0us..20us", "wake_latency=5us..200us",
                 "timeslice=200us..3ms", "duration=20ms..200ms"));
-        qt().withFixedSeed(QT_SEED).withExamples(120).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
+        qt().withFixedSeed(QT_SEED).withExamples(600).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
     }
 
     @Test
@@ -100,7 +100,7 @@ class ModelPropertiesTest {
                         "client_gap=0us..500us", "slice=200us..2ms", "waited=10us..200us",
                         "yield_bound=100us..2ms", "turn=*", "keep=*", "policy=*", "wake_order=*", "pinned=*",
                         "interval=1ms..10ms", "wake_latency=5us..200us", "duration=20ms..150ms"));
-        qt().withFixedSeed(QT_SEED).withExamples(60).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
+        qt().withFixedSeed(QT_SEED).withExamples(250).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
     }
 
     /** A scenario file of 1 to 4 threads with random programs, and the settings to run it with. */
@@ -160,7 +160,7 @@ class ModelPropertiesTest {
     void scenarioFilesOfRandomProgramsKeepEveryInvariant() throws IOException {
         // Kept under target/ rather than a temporary directory, so a failure's replay line still works afterwards.
         Path dir = Files.createDirectories(Path.of("target", "property-scenarios"));
-        qt().withFixedSeed(QT_SEED).withExamples(120).withShrinkCycles(SHRINK_CYCLES).forAll(programFiles()).checkAssert(p -> {
+        qt().withFixedSeed(QT_SEED).withExamples(600).withShrinkCycles(SHRINK_CYCLES).forAll(programFiles()).checkAssert(p -> {
             Path file = dir.resolve("programs-" + Integer.toHexString(p.yaml().hashCode()) + ".yaml");
             try {
                 Files.writeString(file, p.yaml());
