@@ -59,7 +59,7 @@ public final class Builtins {
     static Scenario sliceRotation() {
         List<Key> keys = new ArrayList<>();
         for (Key k : Defaults.common()) {
-            keys.add(k.name().equals("cores") ? new Key("cores", k.kind(), "4", k.choices(), k.help()) : k);
+            keys.add(k.name().equals("cores") ? k.withDefault("4") : k);
         }
         keys.add(Key.count("threads", "4", "pool threads"));
         keys.add(Key.count("connections", "16", "closed-loop client connections"));

@@ -23,6 +23,11 @@ public record Key(String name, Kind kind, String defaultValue, List<String> choi
         return new Key(name, Kind.CHOICE, defaultValue, List.copyOf(choices), help);
     }
 
+    /** The same key with another default (a built-in's or a file's). */
+    public Key withDefault(String value) {
+        return new Key(name, kind, value, choices, help);
+    }
+
     /** Parses {@code text} for this key; returns the typed value or throws with a message naming the key. */
     public Object parse(String text) {
         String v = text.trim();

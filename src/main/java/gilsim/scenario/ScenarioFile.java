@@ -86,7 +86,7 @@ public final class ScenarioFile {
                 } catch (IllegalArgumentException ex) {
                     throw new InputError(file + ":" + v.line() + ": " + field + ": " + ex.getMessage());
                 }
-                keys.put(key.name(), new Key(key.name(), key.kind(), v.text(), key.choices(), key.help()));
+                keys.put(key.name(), key.withDefault(v.text()));
             }
         }
         if (pool) return new Scenario(name, description, file, List.copyOf(keys.values()), Builtins::pool);
@@ -106,21 +106,11 @@ public final class ScenarioFile {
     }
 
     /** One step as written: a kind, a duration or a $key, and for a loop its passes and body. */
-    private record StepTemplate(String file, int line, String kind, String value, int times, List<StepTemplate> body) {
+    private record StepTemplate(String kind, String value, int times, List<StepTemplate> body) {
         Step resolve(Params params) {
             if (kind.equals("loop")) return new Step.Loop(times, body.stream().map(s -> s.resolve(params)).toList());
-            long ns;
-            if (value.startsWith("$")) {
-                String ref = value.substring(1);
-                Key k = params.key(ref);
-                if (k == null || k.kind() != Key.Kind.DURATION) {
-                    throw new InputError(file + ":" + line + ": " + kind + ": '" + value
-                            + "' names no duration key in params");
-                }
-                ns = params.ns(ref);
-            } else {
-                ns = Durations.parseOrMinus1(value);
-            }
+            // A $key was checked against the keys when the file was read; --set cannot remove a key.
+            long ns = value.startsWith("$") ? params.ns(value.substring(1)) : Durations.parseOrMinus1(value);
             return switch (kind) {
                 case "compute" -> new Step.Compute(ns);
                 case "release" -> new Step.Release(ns);
@@ -183,7 +173,7 @@ public final class ScenarioFile {
                 case "compute", "release", "sleep" -> {
                     YamlTree.Scalar s = scalar(file, v, at + "." + kind);
                     checkDuration(file, s, at + "." + kind, keys);
-                    out.add(new StepTemplate(file, s.line(), kind, s.text().trim(), 0, List.of()));
+                    out.add(new StepTemplate(kind, s.text().trim(), 0, List.of()));
                 }
                 case "loop" -> out.add(loop(file, v, at + ".loop", keys));
                 default -> throw new InputError(file + ":" + m.line() + ": " + at + "." + kind
@@ -195,7 +185,7 @@ public final class ScenarioFile {
 
     private static StepTemplate loop(String file, YamlTree v, String where, Map<String, Key> keys) {
         if (v instanceof YamlTree.Seq) {
-            return new StepTemplate(file, v.line(), "loop", "", -1, steps(file, v, where, keys));
+            return new StepTemplate("loop", "", -1, steps(file, v, where, keys));
         }
         YamlTree.Mapping m = mapping(file, v, where);
         checkFields(file, m, Set.of("times", "body"), where + ".");
@@ -212,7 +202,7 @@ public final class ScenarioFile {
                         + "' is not a count of at least 1");
             }
         }
-        return new StepTemplate(file, v.line(), "loop", "", times,
+        return new StepTemplate("loop", "", times,
                 steps(file, required(file, m, "body", where + "."), where + ".body", keys));
     }
 
