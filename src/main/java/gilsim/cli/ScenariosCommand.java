@@ -22,7 +22,8 @@ final class ScenariosCommand implements Runnable {
             Scenario s = Builtins.get(name);
             out.println(name + ": " + s.description());
             for (Key k : s.keys()) {
-                out.printf("  %-14s %-10s %s%n", k.name(), k.defaultValue(), k.help());
+                String choices = k.choices().isEmpty() ? "" : " (" + String.join(", ", k.choices()) + ")";
+                out.printf("  %-14s %-10s %s%s%n", k.name(), k.defaultValue(), k.help(), choices);
             }
             out.println();
         }
