@@ -72,23 +72,6 @@ public final class Gil {
         this.budgetSwitchNumber = new long[maxThreads];
     }
 
-    public GilPolicy policy() {
-        return policy;
-    }
-
-    public long intervalNs() {
-        return intervalNs;
-    }
-
-    /** Threads parked on the GIL's condition variable right now. */
-    public int waiting() {
-        return cond.waiting();
-    }
-
-    public boolean locked() {
-        return locked;
-    }
-
     /** {@code take_gil}: returns (runs {@code then}) once {@code t} holds the GIL. */
     public void takeGil(SimThread t, Runnable then) {
         if (policy == GilPolicy.FREE_THREADED) {

@@ -161,13 +161,6 @@ public final class Machine {
         return engine.at(Math.max(deadlineNs, engine.nowNs()) + slack, action);
     }
 
-    /** The number of threads running right now. */
-    public int runningCount() {
-        int n = 0;
-        for (SimThread r : running) if (r != null) n++;
-        return n;
-    }
-
     // ---------------------------------------------------------------- scheduling
 
     private void arrive(SimThread t) {
