@@ -1,0 +1,4 @@
+/**
+ * The {@code gilsim} command and its subcommands (picocli).
+ */
+package gilsim.cli;
