@@ -8,7 +8,6 @@ import gilsim.sim.TraceEvent.RunState;
 import gilsim.sim.TraceEvent.ThreadState;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -32,6 +31,8 @@ public final class Machine {
     /** The thread running on each core, or null when the core is idle. */
     private final SimThread[] running;
     private final ArrayDeque<SimThread> runQueue = new ArrayDeque<>();
+    /** Cores taken by background load (other processes) right now. */
+    private final boolean[] foreign;
     private final List<SimThread> threads = new ArrayList<>();
     private final WakeLatency wakeLatency;
     /** Linux's default timer slack for normal threads: a timer may fire up to this late, never early. */
@@ -47,6 +48,7 @@ public final class Machine {
         this.engine = engine;
         this.trace = trace;
         this.running = new SimThread[cores];
+        this.foreign = new boolean[cores];
         this.wakeLatency = wakeLatency;
         this.timerSlackNs = timerSlackNs;
         if (timesliceNs <= 0) throw new IllegalArgumentException("timeslice must be positive");
@@ -193,9 +195,13 @@ public final class Machine {
     }
 
     private int idleCoreFor(SimThread t) {
-        if (t.pinnedCore >= 0) return running[t.pinnedCore] == null ? t.pinnedCore : -1;
-        for (int c = 0; c < running.length; c++) if (running[c] == null) return c;
+        if (t.pinnedCore >= 0) return isIdle(t.pinnedCore) ? t.pinnedCore : -1;
+        for (int c = 0; c < running.length; c++) if (isIdle(c)) return c;
         return -1;
+    }
+
+    private boolean isIdle(int core) {
+        return running[core] == null && !foreign[core];
     }
 
     private void dispatch(SimThread t, int core) {
@@ -262,14 +268,49 @@ public final class Machine {
         running[core] = null;
         t.core = -1;
         setState(t, to, -1);
-        for (Iterator<SimThread> it = runQueue.iterator(); it.hasNext(); ) {
-            SimThread next = it.next();
-            if (next.mayRunOn(core)) {
-                it.remove();
-                dispatch(next, core);
-                return;
-            }
+        fillCore(core);
+    }
+
+    /** Gives a free core to the first queued thread that may run on it. */
+    private void fillCore(int core) {
+        SimThread next = queuedFor(core);
+        if (next != null) {
+            runQueue.remove(next);
+            dispatch(next, core);
         }
+    }
+
+    // ---------------------------------------------------------------- background load
+
+    /**
+     * Other processes: on each core, foreign work arrives after exponential gaps of mean {@code gapNs} and holds
+     * the core for {@code runNs}, preempting whatever simulated thread ran there. Off unless a scenario asks.
+     */
+    public void startBackgroundLoad(RandomStreams streams, long gapNs, long runNs) {
+        if (gapNs <= 0) return;
+        for (int c = 0; c < running.length; c++) {
+            SplittableRandom random = streams.stream("background-load-" + c);
+            scheduleForeign(c, random, gapNs, runNs);
+        }
+    }
+
+    private void scheduleForeign(int core, SplittableRandom random, long gapNs, long runNs) {
+        long gap = (long) (-Math.log(1 - random.nextDouble()) * gapNs);
+        engine.after(gap, () -> {
+            if (!foreign[core]) {
+                SimThread victim = running[core];
+                if (victim != null) {
+                    takeOffCore(victim);
+                    runQueue.addFirst(victim);
+                }
+                foreign[core] = true;
+                engine.after(runNs, () -> {
+                    foreign[core] = false;
+                    fillCore(core);
+                });
+            }
+            scheduleForeign(core, random, gapNs, runNs);
+        });
     }
 
     // ---------------------------------------------------------------- bursts

@@ -57,6 +57,7 @@ public final class Simulation {
         }
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), new WakeLatency(median, jitter),
                 params.ns("timer_slack"), params.ns("timeslice"));
+        machine.startBackgroundLoad(streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()
                 : ((Workload.Pool) workload).spec().threads();

@@ -23,6 +23,8 @@ public final class Defaults {
                 Key.duration("timeslice", "1500us", "how long a thread keeps a shared core while another waits for it"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
                 Key.duration("checkpoint", "1us", "CPU time between eval-breaker check points in Python code; 0: none"),
+                Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none"),
+                Key.duration("load_run", "1ms", "background load: how long each such task holds its core"),
                 Key.choice("policy", "cpython", POLICIES, "GIL hand-off policy"),
                 Key.choice("wake_order", "glibc", WAKE_ORDERS, "which waiter a condition-variable signal wakes"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),

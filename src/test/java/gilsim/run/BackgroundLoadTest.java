@@ -1,0 +1,48 @@
+package gilsim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.Runs;
+import gilsim.metrics.Summary;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Other processes on the machine (load_gap, load_run) are what end a real stall: they take a core at random
+ * moments, and one that lands on the releasing thread at a release lets the waiter win the race.
+ */
+class BackgroundLoadTest {
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void withoutLoadTheShortReleaseStallLastsTheWholeRun() {
+        Summary s = Runs.run("short-release", 1, "duration=5s");
+        assertTrue(s.thread("main").waitMaxNs() >= 4_990 * MS, Runs.replay("short-release", 1, "duration=5s"));
+    }
+
+    @Test
+    void lightLoadEndsTheShortReleaseStallButItStillStarves() {
+        String[] sets = {"duration=10s", "load_gap=100ms", "load_run=1ms"};
+        Summary s = Runs.run("short-release", 1, sets);
+        String why = Runs.replay("short-release", 1, sets);
+        assertEquals("starves", s.verdict(), why);
+        assertTrue(s.thread("main").waitMaxNs() < 5_000 * MS, why);
+        assertTrue(s.thread("main").gilAcquisitions() > 10, why);
+    }
+
+    @Test
+    void loadBreaksTheRotationButTheKeepRuleStaysFair() {
+        String[] off = {"duration=5s", "load_gap=20ms"};
+        Summary rotating = Runs.run("slice-rotation", 1, off);
+        // The rotation breaks and re-forms around other pairs: more than two threads starve at one time or another,
+        // each for less than the whole run.
+        assertTrue(rotating.starvedThreads().size() > 2, Runs.replay("slice-rotation", 1, off));
+        for (Summary.ThreadSummary t : rotating.threads()) {
+            assertTrue(t.waitMaxNs() < 4_000 * MS, t.name() + " " + Runs.replay("slice-rotation", 1, off));
+        }
+        String[] on = {"duration=5s", "load_gap=20ms", "keep=true"};
+        Summary kept = Runs.run("slice-rotation", 1, on);
+        assertEquals("fair", kept.verdict(), Runs.replay("slice-rotation", 1, on));
+        assertEquals("in-order", kept.pool().orderVerdict(), Runs.replay("slice-rotation", 1, on));
+    }
+}
