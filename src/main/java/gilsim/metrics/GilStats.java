@@ -35,8 +35,9 @@ public final class GilStats implements TraceListener {
             return waitMaxNs;
         }
 
+        /** A percentile of the waits; never above the exact maximum (a histogram bucket's top can be). */
         public long waitPercentileNs(double p) {
-            return waits.getTotalCount() == 0 ? 0 : waits.getValueAtPercentile(p);
+            return waits.getTotalCount() == 0 ? 0 : Math.min(waitMaxNs, waits.getValueAtPercentile(p));
         }
 
         public Histogram waits() {
