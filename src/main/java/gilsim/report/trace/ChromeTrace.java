@@ -283,71 +283,55 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
     }
 
     private void metadata(String kind, int tid, String key, Object value) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", kind);
-        json.writeStringField("ph", "M");
-        json.writeNumberField("pid", PID);
-        json.writeNumberField("tid", tid);
-        json.writeObjectFieldStart("args");
-        json.writeObjectField(key, value);
-        json.writeEndObject();
-        json.writeEndObject();
+        begin(kind, null, "M", tid);
+        endWithArg(key, value);
     }
 
     private void slice(long startNs, long endNs, int tid, String name, String argKey, Object argValue)
             throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", name);
-        json.writeStringField("cat", "gil");
-        json.writeStringField("ph", "X");
+        begin(name, "gil", "X", tid);
         ts("ts", startNs);
         ts("dur", endNs - startNs);
-        json.writeNumberField("pid", PID);
-        json.writeNumberField("tid", tid);
-        json.writeObjectFieldStart("args");
-        json.writeObjectField(argKey, argValue);
-        json.writeEndObject();
-        json.writeEndObject();
+        endWithArg(argKey, argValue);
     }
 
     private void instant(long timeNs, int tid, String name, String argKey, Object argValue) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", name);
-        json.writeStringField("cat", "gil");
-        json.writeStringField("ph", "i");
+        begin(name, "gil", "i", tid);
         json.writeStringField("s", "t");
         ts("ts", timeNs);
-        json.writeNumberField("pid", PID);
-        json.writeNumberField("tid", tid);
-        json.writeObjectFieldStart("args");
-        json.writeObjectField(argKey, argValue);
-        json.writeEndObject();
-        json.writeEndObject();
+        endWithArg(argKey, argValue);
     }
 
+    /** A counter belongs to the process, not a thread track. */
     private void counter(long timeNs, String name, String series, long value) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", name);
-        json.writeStringField("ph", "C");
+        begin(name, null, "C", -1);
         ts("ts", timeNs);
-        json.writeNumberField("pid", PID);
-        json.writeObjectFieldStart("args");
-        json.writeNumberField(series, value);
-        json.writeEndObject();
-        json.writeEndObject();
+        endWithArg(series, value);
     }
 
     /** A flow step: "s" leaves the enclosing slice; "f" with binding point "e" lands in the slice enclosing it. */
     private void flow(String phase, long id, long timeNs, int tid) throws IOException {
-        json.writeStartObject();
-        json.writeStringField("name", "GIL to next holder");
-        json.writeStringField("cat", "handoff");
-        json.writeStringField("ph", phase);
+        begin("GIL to next holder", "handoff", phase, tid);
         json.writeNumberField("id", id);
         if (phase.equals("f")) json.writeStringField("bp", "e");
         ts("ts", timeNs);
+        json.writeEndObject();
+    }
+
+    /** Opens one trace event: name, category (or none), phase, process and, unless -1, thread. */
+    private void begin(String name, String cat, String phase, int tid) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("name", name);
+        if (cat != null) json.writeStringField("cat", cat);
+        json.writeStringField("ph", phase);
         json.writeNumberField("pid", PID);
-        json.writeNumberField("tid", tid);
+        if (tid >= 0) json.writeNumberField("tid", tid);
+    }
+
+    private void endWithArg(String key, Object value) throws IOException {
+        json.writeObjectFieldStart("args");
+        json.writeObjectField(key, value);
+        json.writeEndObject();
         json.writeEndObject();
     }
 
