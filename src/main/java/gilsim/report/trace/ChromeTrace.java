@@ -207,11 +207,8 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
         state[e.thread()] = e.state();
         running += (e.state() == RunState.RUNNING ? 1 : 0) - (before == RunState.RUNNING ? 1 : 0);
         runnable += (e.state() == RunState.RUNNABLE ? 1 : 0) - (before == RunState.RUNNABLE ? 1 : 0);
-        json.writeStartObject();
-        json.writeStringField("name", "threads");
-        json.writeStringField("ph", "C");
+        begin("threads", null, "C", -1);
         ts("ts", e.timeNs());
-        json.writeNumberField("pid", PID);
         json.writeObjectFieldStart("args");
         json.writeNumberField("running", running);
         json.writeNumberField("runnable", runnable);
