@@ -35,6 +35,13 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
+        // A bad option is one line and a pointer to --help, like every other bad input; not the whole usage.
+        cl.setParameterExceptionHandler((ex, args1) -> {
+            CommandLine where = ex.getCommandLine();
+            where.getErr().println("gilsim: " + ex.getMessage() + " (see: " + where.getCommandSpec().qualifiedName()
+                    + " --help)");
+            return EXIT_INPUT;
+        });
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             if (ex instanceof InputError) {
                 line.getErr().println("gilsim: " + ex.getMessage());

@@ -60,6 +60,12 @@ class BadInputTest {
     }
 
     @Test
+    void aBadOptionIsOneLineNotTheWholeUsage() {
+        assertRejected(result("run", "short-release", "--seed", "abc"), "--seed", "'abc'", "gilsim run --help");
+        assertRejected(result("run", "short-release", "--bogus"), "--bogus");
+    }
+
+    @Test
     void unknownScenarioName() {
         assertRejected(result("run", "short-relase"), "short-relase", "no built-in scenario");
     }
