@@ -1,6 +1,5 @@
 package gilsim.metrics;
 
-import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -69,9 +68,7 @@ public final class OrderProbe {
         while (size <= number + 1) size *= 2;
         // Rebuild: a Fenwick tree cannot simply be extended, but it can be rebuilt from the answered set in O(n).
         tree = new int[size];
-        int[] counts = new int[size];
-        for (int i = answeredSet.nextSetBit(0); i >= 0; i = answeredSet.nextSetBit(i + 1)) counts[i + 1] = 1;
-        System.arraycopy(counts, 0, tree, 0, size);
+        for (int i = answeredSet.nextSetBit(0); i >= 0; i = answeredSet.nextSetBit(i + 1)) tree[i + 1] = 1;
         for (int i = 1; i < size; i++) {
             int parent = i + (i & -i);
             if (parent < size) tree[parent] += tree[i];
@@ -87,10 +84,5 @@ public final class OrderProbe {
         long sum = 0;
         for (int i = (int) Math.min(number + 1, tree.length - 1); i > 0; i -= i & -i) sum += tree[i];
         return sum;
-    }
-
-    @Override
-    public String toString() {
-        return "OrderProbe" + Arrays.toString(new long[] {answered, passedOverMax, over100, over1000});
     }
 }
