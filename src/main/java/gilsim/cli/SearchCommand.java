@@ -1,5 +1,6 @@
 package gilsim.cli;
 
+import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
 import gilsim.search.ConfigSpace;
 import gilsim.search.CsvLog;
@@ -80,9 +81,11 @@ final class SearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ConfigSpace space = ConfigSpace.of(Scenarios.resolve(scenario), sets, overs);
-        SearchOptions options = new SearchOptions(Property.byId(property), examples, exhaustive, seed,
-                seedsPerConfig, jobs);
+        Scenario s = Scenarios.resolve(scenario);
+        Property p = Property.byId(property);
+        p.requireFits(s);
+        ConfigSpace space = ConfigSpace.of(s, sets, overs);
+        SearchOptions options = new SearchOptions(p, examples, exhaustive, seed, seedsPerConfig, jobs);
         PrintWriter err = spec.commandLine().getErr();
         SearchReport report = SearchRun.run(space, options,
                 progress || stderrIsTerminal() ? Progress.on(err) : Progress.off());

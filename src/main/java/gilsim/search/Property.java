@@ -2,6 +2,8 @@ package gilsim.search;
 
 import gilsim.metrics.Summary;
 import gilsim.scenario.InputError;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Workload;
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,6 +14,24 @@ public enum Property {
         @Override
         public boolean holds(Summary s) {
             return !s.starves();
+        }
+    },
+    /**
+     * A pool answers in order: m0's probe passes (at most 5 requests passed over by more than 100 later answers,
+     * none by more than 1,000). Only pool scenarios have it.
+     */
+    IN_ORDER("in-order") {
+        @Override
+        public boolean holds(Summary s) {
+            return "in-order".equals(s.pool().orderVerdict());
+        }
+
+        @Override
+        public void requireFits(Scenario scenario) {
+            if (!(scenario.workload().apply(scenario.params()) instanceof Workload.Pool)) {
+                throw new InputError("--property in-order: scenario " + scenario.name()
+                        + " has no pool, so nothing answers requests in order");
+            }
         }
     };
 
@@ -26,6 +46,9 @@ public enum Property {
     }
 
     public abstract boolean holds(Summary s);
+
+    /** Refuses a scenario the property cannot judge. */
+    public void requireFits(Scenario scenario) {}
 
     public static Property byId(String id) {
         for (Property p : values()) if (p.id.equals(id)) return p;

@@ -8,8 +8,10 @@ import java.util.List;
  *
  * @param holds      whether the searched property held
  * @param maxWaitNs  the longest GIL wait of any thread
+ * @param order      the pool's order verdict, or null for a scenario without a pool
  */
-public record RunOutcome(long seed, boolean holds, String verdict, List<String> starvedThreads, long maxWaitNs) {
+public record RunOutcome(long seed, boolean holds, String verdict, List<String> starvedThreads, long maxWaitNs,
+                         String order) {
     public RunOutcome {
         starvedThreads = List.copyOf(starvedThreads);
     }
@@ -17,6 +19,7 @@ public record RunOutcome(long seed, boolean holds, String verdict, List<String> 
     static RunOutcome of(Summary s, Property property) {
         long maxWait = 0;
         for (Summary.ThreadSummary t : s.threads()) maxWait = Math.max(maxWait, t.waitMaxNs());
-        return new RunOutcome(s.seed(), property.holds(s), s.verdict(), s.starvedThreads(), maxWait);
+        return new RunOutcome(s.seed(), property.holds(s), s.verdict(), s.starvedThreads(), maxWait,
+                s.pool() == null ? null : s.pool().orderVerdict());
     }
 }

@@ -32,7 +32,10 @@ public final class SearchText {
             }
         }
         if (o.exhaustive()) {
-            b.append("\nverdicts (fair, or how many threads starve; * only some seeds)\n");
+            b.append(o.property() == Property.NO_STARVATION
+                    ? "\nverdicts (fair, or how many threads starve; * only some seeds)\n"
+                    : "\nverdicts (fair; where " + o.property().id() + " breaks, how many threads starve, or fails if "
+                            + "none; * only some seeds)\n");
             for (Table.Grid g : Table.of(space, r.tried())) {
                 if (!g.fixed().isEmpty()) {
                     b.append('\n');
@@ -57,7 +60,9 @@ public final class SearchText {
         b.append("  ").append(space.line(s.smallest().config())).append('\n');
         b.append("  seed ").append(run.seed()).append(": ").append(run.verdict());
         if (!run.starvedThreads().isEmpty()) b.append(" (").append(String.join(", ", run.starvedThreads())).append(')');
-        b.append(", longest GIL wait ").append(Durations.human(run.maxWaitNs())).append('\n');
+        b.append(", longest GIL wait ").append(Durations.human(run.maxWaitNs()));
+        if (run.order() != null) b.append(", ").append(run.order());
+        b.append('\n');
         for (Shrinker.Flip f : s.flips()) {
             b.append("  ").append(f.key()).append(" flips the verdict between ").append(f.passes())
                     .append(" (passes) and ").append(f.fails()).append(" (fails)\n");

@@ -17,7 +17,8 @@ public final class Table {
     private Table() {}
 
     public static String cell(ConfigResult c) {
-        if (!c.fails()) return "fair";
+        // A cell that keeps the property may still starve a thread when the property is not no-starvation.
+        if (!c.fails()) return c.starvedMax() == 0 ? "fair" : "holds, " + c.starvedMax() + " starve";
         String mark = c.failingSeeds() < c.runs().size() ? "*" : "";
         return c.starvedMax() == 0 ? "fails" + mark : c.starvedMax() + " starve" + mark;
     }
