@@ -49,7 +49,8 @@ final class SearchCommand implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--property", defaultValue = "no-starvation",
-            description = "what every run must satisfy: no-starvation, or in-order for a pool (default: ${DEFAULT-VALUE})")
+            description = "what every run must satisfy: no-starvation, or in-order for a pool "
+                    + "(default: ${DEFAULT-VALUE})")
     String property;
 
     @Option(names = "--examples", defaultValue = "100",
