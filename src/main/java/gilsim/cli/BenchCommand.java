@@ -36,10 +36,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--runs", defaultValue = "1000", description = "measured runs per scenario (default: ${DEFAULT-VALUE})")
+    @Option(names = "--runs", defaultValue = "1000",
+            description = "measured runs per scenario (default: ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--warmup", defaultValue = "2000", description = "unmeasured runs first (JIT warm-up) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", defaultValue = "2000",
+            description = "unmeasured runs first, for the JIT (default: ${DEFAULT-VALUE})")
     int warmup;
 
     @Override

@@ -105,7 +105,7 @@ public final class Gil {
             savedSwitchNumber = budgetSwitchNumber[t.id];
             deadlineNs = budgetDeadlineNs[t.id];
         } else {
-            // COND_TIMED_WAIT computes a fresh deadline, now + interval, on every pass: the time already waited is lost.
+            // COND_TIMED_WAIT computes a fresh deadline, now + interval, on every pass: time already waited is lost.
             savedSwitchNumber = switchNumber;
             deadlineNs = now + intervalNs;
         }

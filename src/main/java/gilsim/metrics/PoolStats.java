@@ -15,10 +15,10 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait and service time
- * (the GIL wait is {@link GilStats}'s); jobs per run of a slice; jobs kept; yields and yields that ran out their bound; re-takes of the
- * GIL past a parked waiter; request latency (a request still in service at the end counts its age); and the order
- * probe. Streams: memory does not grow with events.
+ * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait and service time (the
+ * GIL wait is {@link GilStats}'s); jobs per run of a slice; jobs kept; yields and yields that ran out their bound;
+ * re-takes of the GIL past a parked waiter; request latency (a request still in service at the end counts its
+ * age); and the order probe. Streams: memory does not grow with events.
  */
 public final class PoolStats implements TraceListener {
     /** One pool thread's histograms. */
