@@ -16,8 +16,13 @@ public final class SummaryJson {
     private SummaryJson() {}
 
     public static String of(Summary s) {
+        return indented(tree(s));
+    }
+
+    /** Any tree of maps, lists and values as indented JSON: how every gilsim command prints its one object. */
+    public static String indented(Object tree) {
         try {
-            return MAPPER.writeValueAsString(tree(s));
+            return MAPPER.writeValueAsString(tree);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

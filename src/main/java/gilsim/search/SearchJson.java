@@ -1,8 +1,6 @@
 package gilsim.search;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import gilsim.report.SummaryJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,16 +8,10 @@ import java.util.Map;
 
 /** The search as one JSON object: the question, the statistics, the tables and the counterexample. */
 public final class SearchJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private SearchJson() {}
 
     public static String of(SearchReport r) {
-        try {
-            return MAPPER.writeValueAsString(tree(r));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return SummaryJson.indented(tree(r));
     }
 
     static Map<String, Object> tree(SearchReport r) {
