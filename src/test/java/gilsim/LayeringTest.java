@@ -14,8 +14,14 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Data flows one way: each package may use only the packages listed for it (and itself). */
+/**
+ * Data flows one way: each package may use only the packages listed for it (and itself). The engine knows no model
+ * and no command line; the GIL has no branch on its policy.
+ */
 class LayeringTest {
+    private static final Path ROOT = Path.of("src/main/java/gilsim");
+    private static final Set<String> MODELS = Set.of("sim", "os", "sync", "cpython", "m0");
+
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("sim", Set.of()),
             Map.entry("os", Set.of("sim")),
@@ -23,10 +29,12 @@ class LayeringTest {
             Map.entry("cpython", Set.of("sim", "os", "sync")),
             Map.entry("program", Set.of("sim", "os", "sync", "cpython")),
             Map.entry("m0", Set.of("sim", "os", "sync", "cpython", "program")),
-            Map.entry("scenario", Set.of("sim", "program", "m0")),
-            Map.entry("metrics", Set.of("sim")),
+            // The scenario layer reads the policy and wake-order registries instead of re-typing their names.
+            Map.entry("scenario", Set.of("sim", "sync", "cpython", "program", "m0")),
+            // Listeners match on the event families the model packages own.
+            Map.entry("metrics", MODELS),
             Map.entry("run", Set.of("sim", "os", "sync", "cpython", "program", "m0", "scenario", "metrics")),
-            Map.entry("report", Set.of("sim", "scenario", "metrics", "run")),
+            Map.entry("report", union(MODELS, Set.of("scenario", "metrics", "run"))),
             Map.entry("search", Set.of("sim", "scenario", "metrics", "run", "report")),
             Map.entry("cli", Set.of("sim", "scenario", "metrics", "run", "report", "search")));
 
@@ -34,24 +42,61 @@ class LayeringTest {
 
     @Test
     void packagesOnlyUseTheLayersBelowThem() throws IOException {
-        Path root = Path.of("src/main/java/gilsim");
         List<String> violations = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                String pkg = root.relativize(f).getName(0).toString();
-                Set<String> allowed = ALLOWED.get(pkg);
-                if (allowed == null) {
-                    violations.add(f + ": package " + pkg + " has no layer");
-                    continue;
-                }
-                String text = Files.readString(f);
-                Matcher m = IMPORT.matcher(text);
-                while (m.find()) {
-                    String used = m.group(1);
-                    if (!used.equals(pkg) && !allowed.contains(used)) violations.add(f + " uses gilsim." + used);
-                }
+        for (Path f : sources(ROOT)) {
+            String pkg = ROOT.relativize(f).getName(0).toString();
+            Set<String> allowed = ALLOWED.get(pkg);
+            if (allowed == null) {
+                violations.add(f + ": package " + pkg + " has no layer");
+                continue;
+            }
+            Matcher m = IMPORT.matcher(Files.readString(f));
+            while (m.find()) {
+                String used = m.group(1);
+                if (!used.equals(pkg) && !allowed.contains(used)) violations.add(f + " uses gilsim." + used);
             }
         }
         assertTrue(violations.isEmpty(), String.join("\n", violations));
+    }
+
+    /** The engine's code (comments aside) names no model and no command-line option. */
+    @Test
+    void theEngineNamesNoModelAndNoOption() throws IOException {
+        Pattern model = Pattern.compile("(?i)gil|cond|pool|thread|core|policy|python|\"[^\"]*--");
+        List<String> violations = new ArrayList<>();
+        for (Path f : sources(ROOT.resolve("sim"))) {
+            Matcher m = model.matcher(code(Files.readString(f)));
+            while (m.find()) violations.add(f + ": '" + m.group() + "'");
+        }
+        assertTrue(violations.isEmpty(), String.join("\n", violations));
+    }
+
+    /** Gil reads against ceval_gil.c: what a policy changes is asked of the policy, never branched on. */
+    @Test
+    void theGilHasNoPolicyBranches() throws IOException {
+        String gil = code(Files.readString(ROOT.resolve("cpython/Gil.java")));
+        Pattern branch = Pattern.compile("policy\\s*(==|!=)|instanceof|switch\\s*\\(|\\.equals\\(|"
+                + "ResetBudget|PausedBudget|FifoTicket|NoGil|GilPolicies");
+        Matcher m = branch.matcher(gil);
+        List<String> found = new ArrayList<>();
+        while (m.find()) found.add(m.group());
+        assertTrue(found.isEmpty(), "cpython/Gil.java branches on its policy: " + found);
+    }
+
+    private static List<Path> sources(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(p -> p.toString().endsWith(".java") && !p.endsWith("package-info.java")).toList();
+        }
+    }
+
+    /** The source without comments and without its package line. */
+    private static String code(String source) {
+        return source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "").replaceAll("package [\\w.]+;", "");
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new java.util.HashSet<>(a);
+        all.addAll(b);
+        return all;
     }
 }

@@ -48,7 +48,8 @@ public final class Main implements Runnable {
                 return EXIT_INPUT;
             }
             if (ex instanceof EventBudgetExceeded) {
-                line.getErr().println("gilsim: " + ex.getMessage());
+                line.getErr().println("gilsim: " + ex.getMessage()
+                        + " Shorten 'duration' or raise 'max_events' (--set max_events=N).");
                 return EXIT_BUDGET;
             }
             throw ex;

@@ -1,33 +1,33 @@
 package gilsim.cpython;
 
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
+import gilsim.cpython.GilEvent.GilDrop;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.cpython.GilEvent.GilWant;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
-import gilsim.sim.RandomStreams;
 import gilsim.sim.Trace;
-import gilsim.sim.TraceEvent.DropRequest;
-import gilsim.sim.TraceEvent.ForcedSwitch;
-import gilsim.sim.TraceEvent.GilDrop;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.GilWant;
 import gilsim.sync.CondVar;
 import gilsim.sync.WakeOrder;
 
 /**
- * The GIL as {@code Python/ceval_gil.c} implements it (3.9 to main), driven by simulated threads.
+ * The GIL as {@code Python/ceval_gil.c} implements it (3.12 to main; {@code ceval_gil.h} in 3.9 to 3.11), driven by
+ * simulated threads, with the hand-off decisions a {@link GilPolicy} may change.
  *
  * <p>Names mirror {@code struct _gil_runtime_state} so the model can be read against the C: {@code locked},
  * {@code lastHolder}, {@code switchNumber}, {@code cond}, {@code switchCond}. The drop request is the 3.13+ form,
  * a bit on the holder's thread state ({@code _PY_GIL_DROP_REQUEST_BIT}); 3.9 to 3.12 kept one flag per
- * interpreter, which behaves the same with a single holder.
+ * interpreter, which behaves the same with a single holder. {@code gil->mutex} is not modelled: its critical
+ * sections are instants here.
  */
-public final class Gil {
+public final class Gil implements Interpreter {
     private final Machine machine;
     private final Trace trace;
     private final GilPolicy policy;
+    private final EvalLoop evalLoop;
     /** sys.getswitchinterval() in nanoseconds: how long a waiter waits before asking the holder to drop. */
     private final long intervalNs;
-    /** CPU time between eval-breaker checks of a thread running Python (back-edges, calls); 0 = none. */
-    private final long checkpointNs;
 
     /** Whether the GIL is taken. */
     private boolean locked;
@@ -41,79 +41,47 @@ public final class Gil {
     private final CondVar switchCond;
     /** _PY_GIL_DROP_REQUEST_BIT of each thread's eval breaker. */
     private final boolean[] dropRequest;
-
-    /** When each thread entered take_gil, for the wait it reports when it gets the GIL. */
-    private final long[] wantSinceNs;
     /** Each thread's first-arrival key for this take_gil call, kept across re-waits (the FIFO order reads it). */
     private final long[] arrival;
     private long arrivals;
-    /** paused-budget: when each waiter's budget runs out, and the switch_number its budget started at. */
-    private final long[] budgetDeadlineNs;
-    private final long[] budgetSwitchNumber;
-    /** fifo-ticket: the waiter the GIL was handed to, which takes it when it runs; null when none. */
-    private SimThread grantedTo;
 
-    public Gil(Machine machine, Trace trace, RandomStreams streams, GilPolicy policy, WakeOrder wakeOrder,
-               long intervalNs, long checkpointNs, int maxThreads) {
-        this.machine = machine;
-        this.trace = trace;
+    Gil(GilSetup setup, GilPolicy policy) {
+        this.machine = setup.machine();
+        this.trace = setup.trace();
         this.policy = policy;
-        // take_gil clamps the interval to at least 1 us.
-        this.intervalNs = Math.max(1_000L, intervalNs);
-        this.checkpointNs = checkpointNs;
-        // A ticket hand-off only makes sense in arrival order.
-        WakeOrder order = policy == GilPolicy.FIFO_TICKET ? WakeOrder.FIFO : wakeOrder;
-        this.cond = new CondVar("gil", machine, trace, order, streams.stream("condvar-order"));
-        this.switchCond = new CondVar("switch", machine, trace, WakeOrder.GLIBC, streams.stream("switch-order"));
-        this.dropRequest = new boolean[maxThreads];
-        this.wantSinceNs = new long[maxThreads];
-        this.arrival = new long[maxThreads];
-        this.budgetDeadlineNs = new long[maxThreads];
-        this.budgetSwitchNumber = new long[maxThreads];
+        this.intervalNs = clampInterval(setup.intervalNs());
+        this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), setup.threads(), this::evalBreaker);
+        this.cond = new CondVar("gil", machine, trace, policy.wakeOrder(setup.wakeOrder()),
+                setup.streams().stream("condvar-order"));
+        this.switchCond = new CondVar("switch", machine, trace, WakeOrder.GLIBC, setup.streams().stream("switch-order"));
+        this.dropRequest = new boolean[setup.threads()];
+        this.arrival = new long[setup.threads()];
     }
 
-    /** {@code take_gil}: returns (runs {@code then}) once {@code t} holds the GIL. */
+    /** take_gil's {@code interval = (gil->interval >= 1 ? gil->interval : 1)}, in microseconds there. */
+    public static long clampInterval(long intervalNs) {
+        return Math.max(1_000L, intervalNs);
+    }
+
+    @Override
     public void takeGil(SimThread t, Runnable then) {
-        if (policy == GilPolicy.FREE_THREADED) {
-            then.run();
-            return;
-        }
-        wantSinceNs[t.id] = machine.nowNs();
         arrival[t.id] = arrivals++;
-        budgetDeadlineNs[t.id] = machine.nowNs() + intervalNs;
-        budgetSwitchNumber[t.id] = switchNumber;
+        policy.entered(t.id, machine.nowNs(), switchNumber);
         trace.emit(new GilWant(machine.nowNs(), t.id));
         takeGilLoop(t, then);
     }
 
-    /** One pass of take_gil's {@code while (locked)} loop. */
+    /** One pass of take_gil's {@code while (locked)} loop. A policy may keep a free GIL for another thread. */
     private void takeGilLoop(SimThread t, Runnable then) {
-        if (!locked || grantedTo == t) {
+        if (!locked && !policy.keptForAnother(t.id)) {
             acquire(t);
             then.run();
             return;
         }
-        long now = machine.nowNs();
-        long savedSwitchNumber;
-        long deadlineNs;
-        if (policy == GilPolicy.PAUSED_BUDGET) {
-            // The budget restarts only after a switch (somebody else got the GIL) or after it ran out.
-            if (switchNumber != budgetSwitchNumber[t.id] || budgetDeadlineNs[t.id] <= now) {
-                budgetSwitchNumber[t.id] = switchNumber;
-                budgetDeadlineNs[t.id] = now + intervalNs;
-            }
-            savedSwitchNumber = budgetSwitchNumber[t.id];
-            deadlineNs = budgetDeadlineNs[t.id];
-        } else {
-            // COND_TIMED_WAIT computes a fresh deadline, now + interval, on every pass: time already waited is lost.
-            savedSwitchNumber = switchNumber;
-            deadlineNs = now + intervalNs;
-        }
-        cond.await(t, arrival[t.id], deadlineNs, timedOut -> {
-            // A paused budget has run out once its deadline has passed, even if a signal woke the waiter first.
-            boolean expired = policy == GilPolicy.PAUSED_BUDGET ? machine.nowNs() >= deadlineNs : timedOut;
+        GilPolicy.TimedWait wait = policy.timedWait(t.id, machine.nowNs(), switchNumber, intervalNs);
+        cond.await(t, arrival[t.id], wait.deadlineNs(), timedOut -> {
             // If we timed out and no switch occurred in the meantime, ask the holder to drop the GIL.
-            if (expired && locked && switchNumber == savedSwitchNumber && lastHolder != null) {
+            if (policy.ranOut(wait, timedOut, machine.nowNs()) && locked && switchNumber == wait.savedSwitchNumber()) {
                 setDropRequest(lastHolder, t);
             }
             takeGilLoop(t, then);
@@ -122,7 +90,7 @@ public final class Gil {
 
     private void acquire(SimThread t) {
         locked = true;
-        grantedTo = null;
+        policy.taken(t.id);
         boolean switched = t != lastHolder;
         if (switched) {
             lastHolder = t;
@@ -131,19 +99,16 @@ public final class Gil {
         // COND_SIGNAL(switch_cond); a signal nobody waits for is lost, so it is only sent when someone waits.
         if (switchCond.waiting() > 0) switchCond.signal(t);
         dropRequest[t.id] = false; // the new holder clears its own request bit
-        trace.emit(new GilTake(machine.nowNs(), t.id, machine.nowNs() - wantSinceNs[t.id], switched, switchNumber));
+        trace.emit(new GilTake(machine.nowNs(), t.id, switched, switchNumber));
     }
 
     /**
      * {@code drop_gil}: releases the GIL, signals one waiter and, if a drop request is pending for {@code t},
      * waits on switch_cond until another thread has taken it (FORCE_SWITCHING); then runs {@code then}.
      */
+    @Override
     public void dropGil(SimThread t, Runnable then) {
-        if (policy == GilPolicy.FREE_THREADED) {
-            then.run();
-            return;
-        }
-        release(t, false);
+        release(t);
         if (dropRequest[t.id] && lastHolder == t) {
             dropRequest[t.id] = false;
             trace.emit(new ForcedSwitch(machine.nowNs(), t.id));
@@ -154,34 +119,27 @@ public final class Gil {
     }
 
     /** The last release of an exiting thread ({@code final_release}): no forced switch, last holder kept. */
+    @Override
     public void exitGil(SimThread t) {
-        if (policy == GilPolicy.FREE_THREADED) return;
-        release(t, true);
+        release(t);
     }
 
-    private void release(SimThread t, boolean finalRelease) {
+    private void release(SimThread t) {
         if (!locked || lastHolder != t) throw new IllegalStateException(t + " drops a GIL it does not hold");
         locked = false;
         trace.emit(new GilDrop(machine.nowNs(), t.id));
         int woken = cond.signal(t);
-        if (policy == GilPolicy.FIFO_TICKET && woken >= 0) {
-            // Hand the GIL to the woken waiter: it stays locked, so nobody can take it before that waiter runs.
-            locked = true;
-            grantedTo = machine.threads().get(woken);
-        }
+        if (woken >= 0) policy.woken(woken);
     }
 
     /**
-     * Runs {@code ns} of Python holding the GIL. The eval breaker is checked at every check point: a pending
-     * drop request makes the thread drop the GIL and take it again there, then go on.
+     * Runs {@code ns} of Python holding the GIL. The eval breaker is checked at every check point: a pending drop
+     * request makes the thread drop the GIL and take it again there, then go on.
      */
+    @Override
     public void runPython(SimThread t, long ns, Runnable then) {
-        if (policy == GilPolicy.FREE_THREADED) {
-            machine.cpu(t, ns, then);
-            return;
-        }
-        machine.cpu(t, ns, checkpointNs, resume -> evalBreaker(t, resume), then);
-        if (dropRequest[t.id]) machine.stopAtCheckpoint(t);
+        evalLoop.run(t, ns, then);
+        if (dropRequest[t.id]) evalLoop.stopAtCheckpoint(t);
     }
 
     private void evalBreaker(SimThread t, Runnable resume) {
@@ -195,6 +153,6 @@ public final class Gil {
     private void setDropRequest(SimThread holder, SimThread requester) {
         dropRequest[holder.id] = true;
         trace.emit(new DropRequest(machine.nowNs(), requester.id, holder.id));
-        machine.stopAtCheckpoint(holder);
+        evalLoop.stopAtCheckpoint(holder);
     }
 }

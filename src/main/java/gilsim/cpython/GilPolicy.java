@@ -1,27 +1,40 @@
 package gilsim.cpython;
 
-/** How the GIL is handed over. {@code cpython} is the real algorithm; the others exist to compare against it. */
-public enum GilPolicy {
-    /** CPython 3.9 to main: every wake-up restarts a full timed wait of the switch interval. */
-    CPYTHON("cpython"),
-    /**
-     * The waiter's budget is paused, not reset, by a wake-up that finds the GIL re-taken: it runs from the waiter's
-     * arrival until a switch happens (Stutzbach's 2009 suggestion, quoted in #161868).
-     */
-    PAUSED_BUDGET("paused-budget"),
-    /** drop_gil hands the GIL straight to the waiter that arrived first; nobody can barge past it. */
-    FIFO_TICKET("fifo-ticket"),
-    /** No GIL (PEP 703 with the GIL disabled): take and drop return at once. */
-    FREE_THREADED("free-threaded");
+import gilsim.sync.WakeOrder;
 
-    public final String id;
+/**
+ * What a hand-off policy decides inside {@link Gil}'s take_gil and drop_gil: how a waiter's timed wait is budgeted,
+ * and whether a free GIL is kept for the thread it was handed to. CPython's own is {@link ResetBudget}; the others
+ * exist to compare against it. Policies are registered by name in {@link GilPolicies}.
+ */
+public interface GilPolicy {
+    /** One pass of take_gil's wait: when COND_TIMED_WAIT gives up, and the switch_number it started from. */
+    record TimedWait(long deadlineNs, long savedSwitchNumber) {}
 
-    GilPolicy(String id) {
-        this.id = id;
+    /** The order gil->cond wakes its waiters in, given the scenario's {@code wake_order}. */
+    default WakeOrder wakeOrder(WakeOrder configured) {
+        return configured;
     }
 
-    public static GilPolicy byId(String id) {
-        for (GilPolicy p : values()) if (p.id.equals(id)) return p;
-        throw new IllegalArgumentException("unknown policy " + id);
+    /** Thread {@code thread} entered take_gil at {@code nowNs}. */
+    default void entered(int thread, long nowNs, long switchNumber) {}
+
+    /** The next pass of the {@code while (locked)} loop for {@code thread}: its deadline and saved switch number. */
+    TimedWait timedWait(int thread, long nowNs, long switchNumber, long intervalNs);
+
+    /** Whether that wait has run out, so that a drop request follows if the GIL did not change hands meanwhile. */
+    default boolean ranOut(TimedWait wait, boolean timedOut, long nowNs) {
+        return timedOut;
     }
+
+    /** Whether a free GIL is kept for another thread than {@code thread}, which must then wait as if it were locked. */
+    default boolean keptForAnother(int thread) {
+        return false;
+    }
+
+    /** drop_gil's signal woke {@code thread}. */
+    default void woken(int thread) {}
+
+    /** {@code thread} took the GIL. */
+    default void taken(int thread) {}
 }

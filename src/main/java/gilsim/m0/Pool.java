@@ -1,10 +1,10 @@
 package gilsim.m0;
 
-import gilsim.cpython.Gil;
+import gilsim.cpython.Interpreter;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
-import gilsim.sim.TraceEvent.JobAnswered;
+import gilsim.m0.PoolEvent.JobAnswered;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +23,7 @@ public final class Pool {
     private long sent;
 
     /** @param pinnedCore the core every pool thread is pinned to, or -1 for any */
-    public Pool(PoolSpec spec, Machine machine, Gil gil, Trace trace, int pinnedCore) {
+    public Pool(PoolSpec spec, Machine machine, Interpreter gil, Trace trace, int pinnedCore) {
         this.spec = spec;
         this.machine = machine;
         this.trace = trace;

@@ -1,13 +1,13 @@
 package gilsim.m0;
 
-import gilsim.cpython.Gil;
+import gilsim.cpython.Interpreter;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
-import gilsim.sim.TraceEvent.JobTaken;
-import gilsim.sim.TraceEvent.RetakePastWaiter;
-import gilsim.sim.TraceEvent.SliceStart;
-import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.m0.PoolEvent.JobTaken;
+import gilsim.m0.PoolEvent.RetakePastWaiter;
+import gilsim.m0.PoolEvent.SliceStart;
+import gilsim.m0.PoolEvent.TurnYield;
 import java.util.function.BiConsumer;
 
 /**
@@ -32,7 +32,7 @@ import java.util.function.BiConsumer;
 final class PoolWorker {
     private final PoolSpec spec;
     private final Machine machine;
-    private final Gil gil;
+    private final Interpreter gil;
     private final Trace trace;
     private final JobQueue queue;
     private final Turn turn;
@@ -42,7 +42,7 @@ final class PoolWorker {
     private long streakStartNs;
     private boolean holdsGil;
 
-    PoolWorker(PoolSpec spec, Machine machine, Gil gil, Trace trace, JobQueue queue, Turn turn, SimThread thread,
+    PoolWorker(PoolSpec spec, Machine machine, Interpreter gil, Trace trace, JobQueue queue, Turn turn, SimThread thread,
                BiConsumer<SimThread, JobQueue.Job> answer) {
         this.spec = spec;
         this.machine = machine;

@@ -26,7 +26,7 @@ final class Turn {
     void attached() {
         attaches++;
         // A spinning thread sees the counter move on its next sched_yield round: within a microsecond; taken as now.
-        for (SimThread t : yielding) machine.cutShort(t);
+        for (SimThread t : yielding) machine.shortenBurst(t, 0);
         yielding.clear();
     }
 

@@ -1,14 +1,13 @@
 package gilsim.metrics;
 
+import gilsim.os.OsEvent;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceEvent.CondSignal;
-import gilsim.sim.TraceEvent.CondTimeout;
-import gilsim.sim.TraceEvent.CondWait;
-import gilsim.sim.TraceEvent.DropRequest;
-import gilsim.sim.TraceEvent.ForcedSwitch;
-import gilsim.sim.TraceEvent.GilDrop;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.GilWant;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
+import gilsim.cpython.GilEvent.GilTake;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * Streams per-thread GIL waits and holds and the GIL's counters. Memory is one histogram per thread, however long
  * the run: waits go into an HdrHistogram (2 significant digits), the longest wait is kept exactly.
  */
-public final class GilStats implements TraceListener {
+public final class GilStats implements TraceListener, Spans.Sink {
     /** One thread's figures. */
     public static final class PerThread {
         final Histogram waits = LatencyHistograms.create();
@@ -27,8 +26,6 @@ public final class GilStats implements TraceListener {
         long holdNs;
         /** Wake-ups by a GIL signal that found the GIL taken again, so the thread waited anew. */
         long wakeupsLost;
-        long wantSinceNs = -1;
-        long heldSinceNs = -1;
         boolean signalled;
 
         public long waitMaxNs() {
@@ -69,21 +66,12 @@ public final class GilStats implements TraceListener {
 
     @Override
     public void on(TraceEvent event) {
-        if (event instanceof TraceEvent.ThreadState) return; // the most frequent event, and none of ours
-        if (event instanceof GilWant w) {
-            threads.get(w.thread()).wantSinceNs = w.timeNs();
-        } else if (event instanceof GilTake t) {
+        if (event instanceof OsEvent.ThreadState) return; // the most frequent event, and none of ours
+        if (event instanceof GilTake t) {
             PerThread p = threads.get(t.thread());
-            record(p, t.waitedNs());
-            p.wantSinceNs = -1;
             p.signalled = false;
             p.acquisitions++;
-            p.heldSinceNs = t.timeNs();
             if (t.switched()) switches++;
-        } else if (event instanceof GilDrop d) {
-            PerThread p = threads.get(d.thread());
-            p.holdNs += d.timeNs() - p.heldSinceNs;
-            p.heldSinceNs = -1;
         } else if (event instanceof CondSignal s && s.cond().equals("gil") && s.woken() >= 0) {
             threads.get(s.woken()).signalled = true;
         } else if (event instanceof CondWait w && w.cond().equals("gil")) {
@@ -99,18 +87,14 @@ public final class GilStats implements TraceListener {
         }
     }
 
-    /** Waits and holds still open at the end count up to the end. */
+    /** Waits and holds, open ones up to the end of the run. */
     @Override
-    public void finish(long endNs) {
-        for (PerThread p : threads) {
-            if (p.wantSinceNs >= 0) {
-                record(p, endNs - p.wantSinceNs);
-                p.wantSinceNs = -1;
-            }
-            if (p.heldSinceNs >= 0) {
-                p.holdNs += endNs - p.heldSinceNs;
-                p.heldSinceNs = -1;
-            }
+    public void span(Spans.Span s) {
+        PerThread p = threads.get(s.thread());
+        if (s.kind() == Spans.Kind.HOLD) {
+            p.holdNs += s.lengthNs();
+        } else {
+            record(p, s.lengthNs());
         }
     }
 

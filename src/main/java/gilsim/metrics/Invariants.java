@@ -1,10 +1,10 @@
 package gilsim.metrics;
 
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceEvent.GilDrop;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.RunState;
-import gilsim.sim.TraceEvent.ThreadState;
+import gilsim.cpython.GilEvent.GilDrop;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.os.RunState;
+import gilsim.os.OsEvent.ThreadState;
 import gilsim.sim.TraceListener;
 
 /**

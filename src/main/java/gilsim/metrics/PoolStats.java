@@ -1,12 +1,13 @@
 package gilsim.metrics;
 
+import gilsim.os.OsEvent;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.JobAnswered;
-import gilsim.sim.TraceEvent.JobTaken;
-import gilsim.sim.TraceEvent.RetakePastWaiter;
-import gilsim.sim.TraceEvent.SliceStart;
-import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.m0.PoolEvent.JobAnswered;
+import gilsim.m0.PoolEvent.JobTaken;
+import gilsim.m0.PoolEvent.RetakePastWaiter;
+import gilsim.m0.PoolEvent.SliceStart;
+import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,7 +59,7 @@ public final class PoolStats implements TraceListener {
 
     @Override
     public void on(TraceEvent event) {
-        if (event instanceof TraceEvent.ThreadState) return; // the most frequent event, and none of ours
+        if (event instanceof OsEvent.ThreadState) return; // the most frequent event, and none of ours
         if (event instanceof JobTaken j) {
             PerThread p = threads[j.thread()];
             p.queueWait.recordValue(LatencyHistograms.clamp(j.timeNs() - j.sentNs()));

@@ -4,13 +4,10 @@ import gilsim.sim.Engine;
 import gilsim.sim.Event;
 import gilsim.sim.RandomStreams;
 import gilsim.sim.Trace;
-import gilsim.sim.TraceEvent.RunState;
-import gilsim.sim.TraceEvent.ThreadState;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.function.Consumer;
 
 /**
  * The machine the interpreter runs on: cores, a run queue, wake-ups with latency, affinity and
@@ -24,6 +21,9 @@ import java.util.function.Consumer;
  *
  * <p>Threads that share a core also take turns: a runner that has used its time slice while another thread
  * waits for its core goes to the back of the run queue (round robin, as the fair scheduler's slice does).
+ *
+ * <p>The machine knows CPU time, not what a thread computes: Python's check points are {@code cpython}'s, other
+ * processes are {@link BackgroundLoad}'s.
  */
 public final class Machine {
     private final Engine engine;
@@ -91,38 +91,29 @@ public final class Machine {
 
     /** Consumes {@code ns} of CPU time on the thread's core, then runs {@code then}. */
     public void cpu(SimThread t, long ns, Runnable then) {
-        cpu(t, ns, 0, null, then);
-    }
-
-    /**
-     * Consumes CPU time that can be stopped at a check point: after {@link #stopAtCheckpoint}, the burst stops at
-     * the next multiple of {@code checkpointNs} of CPU time and calls {@code atCheckpoint} with the continuation
-     * that runs the rest.
-     */
-    public void cpu(SimThread t, long ns, long checkpointNs, Consumer<Runnable> atCheckpoint, Runnable then) {
         requireRunning(t);
         if (ns < 0) throw new IllegalArgumentException("negative CPU time");
-        t.burst = new Burst(ns, checkpointNs, atCheckpoint, then);
+        t.burst = new Burst(ns, then);
         scheduleBurst(t);
     }
 
-    /** Asks the thread's burst to stop at its next check point; no effect on a burst without check points. */
-    public void stopAtCheckpoint(SimThread t) {
+    /** CPU time the thread's burst still needs (0 when it has none), counted up to now. */
+    public long cpuLeftNs(SimThread t) {
         Burst b = t.burst;
-        if (b == null || b.checkpointNs <= 0 || b.stopAtCheckpoint) return;
-        b.stopAtCheckpoint = true;
-        if (t.state == RunState.RUNNING) {
-            account(t, b);
-            scheduleBurst(t);
-        }
+        if (b == null) return 0;
+        if (t.state == RunState.RUNNING) account(b);
+        return b.remainingNs;
     }
 
-    /** Ends the thread's burst now (a spin that saw what it waited for); its continuation runs as usual. */
-    public void cutShort(SimThread t) {
+    /**
+     * Ends the thread's burst after at most {@code leftNs} more CPU time; its continuation runs then, as usual.
+     * A spin that saw what it waited for ends at once ({@code leftNs = 0}); a Python run stops at a check point.
+     */
+    public void shortenBurst(SimThread t, long leftNs) {
         Burst b = t.burst;
         if (b == null) return;
-        if (t.state == RunState.RUNNING) account(t, b);
-        b.remainingNs = 0;
+        if (t.state == RunState.RUNNING) account(b);
+        b.remainingNs = Math.min(b.remainingNs, leftNs);
         if (t.state == RunState.RUNNING) scheduleBurst(t);
     }
 
@@ -145,7 +136,11 @@ public final class Machine {
         leaveCore(t, RunState.EXITED);
     }
 
-    /** Wakes a blocked thread: it reaches a core after the wake-up latency, or at once by preempting. */
+    /**
+     * Wakes a blocked thread. The wake-up rule, all of it here and in {@link #arrive}: a thread that finds an idle
+     * core it may use runs there after the wake-up latency; one that finds none preempts at once (see the class
+     * comment); one that can preempt nobody (every core it may use is taken by other processes) queues.
+     */
     public void wake(SimThread t) {
         if (t.state != RunState.BLOCKED || t.waking) {
             throw new IllegalStateException("wake of " + t + " which is " + t.state);
@@ -250,7 +245,7 @@ public final class Machine {
     /** Preempts a runner: its burst pauses and it becomes runnable; the caller queues it. */
     private void takeOffCore(SimThread r) {
         if (r.burst != null) {
-            account(r, r.burst);
+            account(r.burst);
             if (r.burst.pending != null) r.burst.pending.cancel();
         }
         running[r.core] = null;
@@ -280,37 +275,23 @@ public final class Machine {
         }
     }
 
-    // ---------------------------------------------------------------- background load
+    // ---------------------------------------------------------------- other processes
 
-    /**
-     * Other processes: on each core, foreign work arrives after exponential gaps of mean {@code gapNs} and holds
-     * the core for {@code runNs}, preempting whatever simulated thread ran there. Off unless a scenario asks.
-     */
-    public void startBackgroundLoad(RandomStreams streams, long gapNs, long runNs) {
-        if (gapNs <= 0) return;
-        for (int c = 0; c < running.length; c++) {
-            SplittableRandom random = streams.stream("background-load-" + c);
-            scheduleForeign(c, random, gapNs, runNs);
+    /** Foreign work takes {@code core}, preempting its runner; false when it is already taken by some. */
+    boolean occupyByForeignWork(int core) {
+        if (foreign[core]) return false;
+        SimThread victim = running[core];
+        if (victim != null) {
+            takeOffCore(victim);
+            runQueue.addFirst(victim);
         }
+        foreign[core] = true;
+        return true;
     }
 
-    private void scheduleForeign(int core, SplittableRandom random, long gapNs, long runNs) {
-        long gap = (long) (-Math.log(1 - random.nextDouble()) * gapNs);
-        engine.after(gap, () -> {
-            if (!foreign[core]) {
-                SimThread victim = running[core];
-                if (victim != null) {
-                    takeOffCore(victim);
-                    runQueue.addFirst(victim);
-                }
-                foreign[core] = true;
-                engine.after(runNs, () -> {
-                    foreign[core] = false;
-                    fillCore(core);
-                });
-            }
-            scheduleForeign(core, random, gapNs, runNs);
-        });
+    void releaseForeignWork(int core) {
+        foreign[core] = false;
+        fillCore(core);
     }
 
     // ---------------------------------------------------------------- bursts
@@ -319,36 +300,24 @@ public final class Machine {
         Burst b = t.burst;
         if (b.pending != null) b.pending.cancel();
         b.startedNs = engine.nowNs();
-        b.pending = engine.after(b.nextStopNs(), () -> burstStop(t, b));
+        b.pending = engine.after(b.remainingNs, () -> burstEnd(t, b));
     }
 
-    private void account(SimThread t, Burst b) {
-        long ran = engine.nowNs() - b.startedNs;
-        b.remainingNs -= ran;
-        b.doneNs += ran;
+    private void account(Burst b) {
+        b.remainingNs -= engine.nowNs() - b.startedNs;
         b.startedNs = engine.nowNs();
     }
 
-    private void burstStop(SimThread t, Burst b) {
-        account(t, b);
+    private void burstEnd(SimThread t, Burst b) {
+        account(b);
         b.pending = null;
         t.burst = null;
-        if (b.remainingNs <= 0) {
-            b.then.run();
-            return;
-        }
-        // Stopped at a check point: hand the rest of the burst to the check point's handler.
-        b.stopAtCheckpoint = false;
-        b.atCheckpoint.accept(() -> {
-            requireRunning(t);
-            t.burst = b;
-            scheduleBurst(t);
-        });
+        b.then.run();
     }
 
     private void setState(SimThread t, RunState state, int core) {
         t.state = state;
-        trace.emit(new ThreadState(engine.nowNs(), t.id, state, core));
+        trace.emit(new OsEvent.ThreadState(engine.nowNs(), t.id, state, core));
     }
 
     private static void requireRunning(SimThread t) {

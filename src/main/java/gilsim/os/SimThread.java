@@ -1,6 +1,5 @@
 package gilsim.os;
 
-import gilsim.sim.TraceEvent.RunState;
 
 /** One simulated OS thread: its scheduler state, the core it may use, and what it does when it next runs. */
 public final class SimThread {

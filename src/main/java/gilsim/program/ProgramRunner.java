@@ -1,6 +1,6 @@
 package gilsim.program;
 
-import gilsim.cpython.Gil;
+import gilsim.cpython.Interpreter;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import java.util.ArrayDeque;
@@ -24,11 +24,11 @@ public final class ProgramRunner {
     }
 
     private final Machine machine;
-    private final Gil gil;
+    private final Interpreter gil;
     private final SimThread thread;
     private final ArrayDeque<Frame> frames = new ArrayDeque<>();
 
-    public ProgramRunner(Machine machine, Gil gil, SimThread thread, List<Step> program) {
+    public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program) {
         if (!program.isEmpty() && containsEndlessIdleLoop(program)) {
             throw new IllegalArgumentException("thread " + thread.name + " loops forever over steps that take no time");
         }

@@ -1,23 +1,24 @@
 package gilsim.report;
 
+import gilsim.metrics.Spans;
 import gilsim.report.Beat.Message;
 import gilsim.sim.Durations;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceEvent.CondSignal;
-import gilsim.sim.TraceEvent.CondTimeout;
-import gilsim.sim.TraceEvent.CondWait;
-import gilsim.sim.TraceEvent.DropRequest;
-import gilsim.sim.TraceEvent.ForcedSwitch;
-import gilsim.sim.TraceEvent.GilDrop;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.GilWant;
-import gilsim.sim.TraceEvent.JobAnswered;
-import gilsim.sim.TraceEvent.JobTaken;
-import gilsim.sim.TraceEvent.RetakePastWaiter;
-import gilsim.sim.TraceEvent.RunState;
-import gilsim.sim.TraceEvent.SliceStart;
-import gilsim.sim.TraceEvent.ThreadState;
-import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
+import gilsim.cpython.GilEvent.GilDrop;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.cpython.GilEvent.GilWant;
+import gilsim.m0.PoolEvent.JobAnswered;
+import gilsim.m0.PoolEvent.JobTaken;
+import gilsim.m0.PoolEvent.RetakePastWaiter;
+import gilsim.os.RunState;
+import gilsim.m0.PoolEvent.SliceStart;
+import gilsim.os.OsEvent.ThreadState;
+import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +31,7 @@ import java.util.Map;
  * the condition variable's queue, who got the GIL and whether it changed hands. It follows the whole run (the
  * queues and the holder must be right when the window opens) but hands on only the beats inside the window.
  */
-public final class GilStory implements TraceListener {
+public final class GilStory implements TraceListener, Spans.Sink {
     private enum Wake { NONE, SIGNAL, TIMEOUT }
 
     private final List<String> names;
@@ -42,6 +43,8 @@ public final class GilStory implements TraceListener {
     /** Whether the thread has already waited once in its current take_gil call. */
     private final boolean[] waitedInTake;
     private final Wake[] lastWake;
+    /** Each thread's wait that ended at the take being told now. */
+    private final long[] waitedNs;
     private int holder = -1;
     private int lastHolder = -1;
     /** A drop held back for a moment so that it is told in one sentence with the signal that follows it. */
@@ -59,6 +62,7 @@ public final class GilStory implements TraceListener {
         Arrays.fill(state, RunState.BLOCKED);
         this.waitedInTake = new boolean[n];
         this.lastWake = new Wake[n];
+        this.waitedNs = new long[n];
         Arrays.fill(lastWake, Wake.NONE);
     }
 
@@ -121,6 +125,11 @@ public final class GilStory implements TraceListener {
                     + " pool thread(s) were parked on it", Message.note(e.thread(), "re-take past "
                     + e.parked() + " parked"));
         }
+    }
+
+    @Override
+    public void span(Spans.Span span) {
+        if (span.kind() == Spans.Kind.WAIT) waitedNs[span.thread()] = span.lengthNs();
     }
 
     @Override
@@ -220,18 +229,18 @@ public final class GilStory implements TraceListener {
         String sentence;
         String label;
         if (!e.switched()) {
-            sentence = name(t) + " takes the GIL back" + (e.waitedNs() == 0 ? " at once" : " after "
-                    + Durations.human(e.waitedNs())) + ": a re-take, no switch";
+            sentence = name(t) + " takes the GIL back" + (waitedNs[t] == 0 ? " at once" : " after "
+                    + Durations.human(waitedNs[t])) + ": a re-take, no switch";
             label = "re-taken by " + name(t);
         } else if (previous < 0) {
-            sentence = name(t) + " takes the GIL" + (e.waitedNs() == 0 ? "" : " after waiting "
-                    + Durations.human(e.waitedNs()));
+            sentence = name(t) + " takes the GIL" + (waitedNs[t] == 0 ? "" : " after waiting "
+                    + Durations.human(waitedNs[t]));
             label = "taken by " + name(t);
         } else {
-            sentence = name(t) + " takes the GIL " + (e.waitedNs() == 0 ? "at once" : "after waiting "
-                    + Durations.human(e.waitedNs())) + ": a hand-off from " + name(previous) + " (switch "
+            sentence = name(t) + " takes the GIL " + (waitedNs[t] == 0 ? "at once" : "after waiting "
+                    + Durations.human(waitedNs[t])) + ": a hand-off from " + name(previous) + " (switch "
                     + e.switchNumber() + ")";
-            label = "hand-off to " + name(t) + " after " + Durations.human(e.waitedNs());
+            label = "hand-off to " + name(t) + " after " + Durations.human(waitedNs[t]);
         }
         List<Integer> waiting = queue("gil");
         if (!waiting.isEmpty()) {

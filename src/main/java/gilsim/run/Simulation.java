@@ -1,13 +1,18 @@
 package gilsim.run;
 
+import gilsim.cpython.GilPolicies;
 import gilsim.cpython.Gil;
-import gilsim.cpython.GilPolicy;
+import gilsim.cpython.GilSetup;
+import gilsim.cpython.Interpreter;
 import gilsim.metrics.GilStats;
 import gilsim.m0.Pool;
 import gilsim.m0.PoolSpec;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.PoolStats;
 import gilsim.metrics.Summary;
+import gilsim.metrics.ProtocolChecker;
+import gilsim.metrics.Spans;
+import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
@@ -36,7 +41,9 @@ public final class Simulation {
     private final Engine engine;
     private final Trace trace = new Trace();
     private final Machine machine;
-    private final Gil gil;
+    private final Interpreter gil;
+    /** Waits and holds, derived once for every listener that reads them. */
+    private final Spans spans;
     private final List<String> threadNames = new ArrayList<>();
     private final List<Runnable> starters = new ArrayList<>();
     private final GilStats gilStats;
@@ -57,13 +64,15 @@ public final class Simulation {
         }
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), new WakeLatency(median, jitter),
                 params.ns("timer_slack"), params.ns("timeslice"));
-        machine.startBackgroundLoad(streams, params.ns("load_gap"), params.ns("load_run"));
+        BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()
                 : ((Workload.Pool) workload).spec().threads();
-        this.gil = new Gil(machine, trace, streams, GilPolicy.byId(params.choice("policy")),
+        this.gil = GilPolicies.build(params.choice("policy"), new GilSetup(machine, trace, streams,
                 WakeOrder.byId(params.choice("wake_order")), params.ns("interval"), params.ns("checkpoint"),
-                threadCount);
+                threadCount));
+        this.spans = new Spans(threadCount);
+        trace.add(spans); // first: every listener after it reads the waits and holds it derived from the same event
         boolean pinned = params.bool("pinned");
         if (workload instanceof Workload.Threads w) {
             for (ThreadSpec spec : w.threads()) startThread(spec, pinned ? 0 : spec.pinnedCore());
@@ -78,7 +87,8 @@ public final class Simulation {
         for (SimThread t : machine.threads()) threadNames.add(t.name);
         this.gilStats = new GilStats(threadNames.size());
         trace.add(new Invariants(machine.cores(), threadNames.size()));
-        trace.add(gilStats);
+        trace.add(new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))));
+        addListener(gilStats);
     }
 
     private void startThread(ThreadSpec spec, int core) {
@@ -102,8 +112,15 @@ public final class Simulation {
         return params;
     }
 
+    /** The run's waits and holds as they happen: whether a thread waits for or holds the GIL now. */
+    public Spans spans() {
+        return spans;
+    }
+
+    /** Adds a listener; one that reads waits and holds ({@link Spans.Sink}) gets them from the run's {@link Spans}. */
     public void addListener(TraceListener listener) {
         trace.add(listener);
+        if (listener instanceof Spans.Sink sink) spans.add(sink);
     }
 
     /** Runs to {@code duration} and summarises. */

@@ -3,7 +3,6 @@ package gilsim.search;
 import static org.quicktheories.QuickTheory.qt;
 
 import gilsim.scenario.InputError;
-import gilsim.scenario.Key;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import java.util.ArrayList;

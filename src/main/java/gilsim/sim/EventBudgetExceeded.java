@@ -4,6 +4,6 @@ package gilsim.sim;
 public final class EventBudgetExceeded extends RuntimeException {
     public EventBudgetExceeded(long budget, long atNs) {
         super("event budget of " + budget + " events exhausted at simulated time " + Durations.human(atNs)
-                + "; the run was stopped. Shorten 'duration' or raise 'max_events' (--set max_events=N).");
+                + "; the run was stopped.");
     }
 }

@@ -1,27 +1,60 @@
 package gilsim.sync;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * Which waiter a condition-variable signal wakes. Registered by name so a scenario can swap it
- * ({@code wake_order=glibc|fifo|random}) and show what the order decides.
+ * ({@code wake_order=glibc|fifo|random}) and show what the order decides. docs/model.md says what each leaves out.
  */
 public enum WakeOrder {
     /**
-     * glibc >= 2.25 (and macOS psynch): the waiter whose latest call to wait is oldest. A waiter that wakes, finds
-     * the predicate false and waits again has made a new call, so it goes to the back.
+     * glibc's order as it works out in practice (2.25 and later): a signal goes to the group of older waiters, and a
+     * waiter that wakes, finds the predicate false and waits again has made a new call, so it goes behind those
+     * already waiting. Modelled as: the waiter whose latest call to wait is oldest.
      */
-    GLIBC("glibc"),
+    GLIBC("glibc") {
+        @Override
+        int pick(List<CondVar.Waiter> waiters, SplittableRandom random) {
+            return 0;
+        }
+    },
     /** A strict ticket: the waiter that first arrived, kept across its re-waits. */
-    FIFO("fifo"),
+    FIFO("fifo") {
+        @Override
+        int pick(List<CondVar.Waiter> waiters, SplittableRandom random) {
+            int best = 0;
+            for (int i = 1; i < waiters.size(); i++) {
+                if (waiters.get(i).arrival < waiters.get(best).arrival) best = i;
+            }
+            return best;
+        }
+
+        @Override
+        int positionOfNewest(List<CondVar.Waiter> waiters) {
+            CondVar.Waiter w = waiters.get(waiters.size() - 1);
+            int ahead = 0;
+            for (CondVar.Waiter o : waiters) if (o != w && o.arrival < w.arrival) ahead++;
+            return ahead;
+        }
+    },
     /** Any waiter, uniformly, from the run's "condvar-order" stream. */
-    RANDOM("random");
+    RANDOM("random") {
+        @Override
+        int pick(List<CondVar.Waiter> waiters, SplittableRandom random) {
+            return random.nextInt(waiters.size());
+        }
+    };
 
     public final String id;
 
     WakeOrder(String id) {
         this.id = id;
+    }
+
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(o -> o.id).toList();
     }
 
     public static WakeOrder byId(String id) {
@@ -30,30 +63,13 @@ public enum WakeOrder {
     }
 
     /** Index into {@code waiters}, which are kept in the order of their latest wait. */
-    int pick(List<CondVar.Waiter> waiters, SplittableRandom random) {
-        switch (this) {
-            case GLIBC:
-                return 0;
-            case FIFO: {
-                int best = 0;
-                for (int i = 1; i < waiters.size(); i++) {
-                    if (waiters.get(i).arrival < waiters.get(best).arrival) best = i;
-                }
-                return best;
-            }
-            default:
-                return random.nextInt(waiters.size());
-        }
-    }
+    abstract int pick(List<CondVar.Waiter> waiters, SplittableRandom random);
 
-    /** Where the newest waiter (the last in the list) stands in this order's queue (0 = next to be woken). */
+    /**
+     * Where the newest waiter (the last in the list) stands in this order's queue (0 = next to be woken); glibc's
+     * puts it behind everyone, and random has no place, shown as the back.
+     */
     int positionOfNewest(List<CondVar.Waiter> waiters) {
-        CondVar.Waiter w = waiters.get(waiters.size() - 1);
-        if (this == FIFO) {
-            int ahead = 0;
-            for (CondVar.Waiter o : waiters) if (o != w && o.arrival < w.arrival) ahead++;
-            return ahead;
-        }
-        return waiters.size() - 1; // glibc: behind everyone; random: no place, shown as the back
+        return waiters.size() - 1;
     }
 }

@@ -1,15 +1,15 @@
 package gilsim.search;
 
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceEvent.CondSignal;
-import gilsim.sim.TraceEvent.CondTimeout;
-import gilsim.sim.TraceEvent.CondWait;
-import gilsim.sim.TraceEvent.GilDrop;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.JobAnswered;
-import gilsim.sim.TraceEvent.JobTaken;
-import gilsim.sim.TraceEvent.RunState;
-import gilsim.sim.TraceEvent.ThreadState;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
+import gilsim.cpython.GilEvent.GilDrop;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.m0.PoolEvent.JobAnswered;
+import gilsim.m0.PoolEvent.JobTaken;
+import gilsim.os.RunState;
+import gilsim.os.OsEvent.ThreadState;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -50,7 +50,7 @@ class EngineTest {
         e.at(0, loop[0]);
         EventBudgetExceeded ex = assertThrows(EventBudgetExceeded.class, () -> e.runUntil(1_000_000));
         assertTrue(ex.getMessage().contains("event budget of 1000 events"), ex.getMessage());
-        assertTrue(ex.getMessage().contains("max_events"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("at simulated time 0 ns"), ex.getMessage());
     }
 
     @Test

@@ -88,7 +88,7 @@ public final class Charts {
 
     private static Timeline record(RunSpec run, TimeWindow window) {
         Simulation sim = new Simulation(run.scenario(), run.params(), run.seed());
-        TimelineRecorder recorder = new TimelineRecorder(sim.threadNames(), window);
+        TimelineRecorder recorder = new TimelineRecorder(sim.threadNames(), window, sim.spans());
         sim.addListener(recorder);
         sim.run();
         return recorder.timeline();

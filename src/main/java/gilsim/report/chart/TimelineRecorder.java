@@ -1,18 +1,19 @@
 package gilsim.report.chart;
 
+import gilsim.metrics.Spans;
 import gilsim.report.TimeWindow;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceEvent.CondSignal;
-import gilsim.sim.TraceEvent.CondTimeout;
-import gilsim.sim.TraceEvent.DropRequest;
-import gilsim.sim.TraceEvent.ForcedSwitch;
-import gilsim.sim.TraceEvent.GilDrop;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.GilWant;
-import gilsim.sim.TraceEvent.JobTaken;
-import gilsim.sim.TraceEvent.RunState;
-import gilsim.sim.TraceEvent.ThreadState;
-import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
+import gilsim.cpython.GilEvent.GilDrop;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.cpython.GilEvent.GilWant;
+import gilsim.m0.PoolEvent.JobTaken;
+import gilsim.os.RunState;
+import gilsim.os.OsEvent.ThreadState;
+import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,21 +27,20 @@ final class TimelineRecorder implements TraceListener {
     private final List<String> names;
     private final TimeWindow window;
     private final RunState[] state;
-    private final boolean[] holds;
-    private final boolean[] wants;
+    /** Whether each thread waits for or holds the GIL, as the run's one derivation of waits and holds says. */
+    private final Spans spans;
     private final Activity[] activity;
     private final long[] sinceNs;
     private final List<Timeline.Segment> segments = new ArrayList<>();
     private final List<Timeline.Mark> marks = new ArrayList<>();
 
-    TimelineRecorder(List<String> names, TimeWindow window) {
+    TimelineRecorder(List<String> names, TimeWindow window, Spans spans) {
         this.names = List.copyOf(names);
         this.window = window;
         int n = names.size();
         state = new RunState[n];
         Arrays.fill(state, RunState.BLOCKED);
-        holds = new boolean[n];
-        wants = new boolean[n];
+        this.spans = spans;
         activity = new Activity[n];
         Arrays.fill(activity, Activity.OFF);
         sinceNs = new long[n];
@@ -52,14 +52,10 @@ final class TimelineRecorder implements TraceListener {
             state[e.thread()] = e.state();
             update(e.thread(), e.timeNs());
         } else if (event instanceof GilWant e) {
-            wants[e.thread()] = true;
             update(e.thread(), e.timeNs());
         } else if (event instanceof GilTake e) {
-            wants[e.thread()] = false;
-            holds[e.thread()] = true;
             update(e.thread(), e.timeNs());
         } else if (event instanceof GilDrop e) {
-            holds[e.thread()] = false;
             update(e.thread(), e.timeNs());
         } else if (event instanceof CondSignal e && e.cond().equals("gil") && e.woken() >= 0) {
             mark(e.woken(), MarkKind.SIGNAL, e.timeNs());
@@ -95,8 +91,8 @@ final class TimelineRecorder implements TraceListener {
 
     /** Waiting for the GIL outranks the scheduler state: a woken waiter that runs only to wait again is still waiting. */
     private Activity activityOf(int t) {
-        if (holds[t]) return Activity.HOLDS_GIL;
-        if (wants[t]) return Activity.WAITS_FOR_GIL;
+        if (spans.holding(t)) return Activity.HOLDS_GIL;
+        if (spans.waiting(t)) return Activity.WAITS_FOR_GIL;
         return switch (state[t]) {
             case RUNNING -> Activity.RUNS_WITHOUT_GIL;
             case RUNNABLE -> Activity.READY;

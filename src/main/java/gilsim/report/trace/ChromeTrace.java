@@ -3,23 +3,22 @@ package gilsim.report.trace;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import gilsim.metrics.Spans;
 import gilsim.report.AtomicFile;
 import gilsim.scenario.InputError;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceEvent.CondSignal;
-import gilsim.sim.TraceEvent.CondTimeout;
-import gilsim.sim.TraceEvent.CondWait;
-import gilsim.sim.TraceEvent.DropRequest;
-import gilsim.sim.TraceEvent.ForcedSwitch;
-import gilsim.sim.TraceEvent.GilDrop;
-import gilsim.sim.TraceEvent.GilTake;
-import gilsim.sim.TraceEvent.GilWant;
-import gilsim.sim.TraceEvent.JobTaken;
-import gilsim.sim.TraceEvent.RetakePastWaiter;
-import gilsim.sim.TraceEvent.RunState;
-import gilsim.sim.TraceEvent.SliceStart;
-import gilsim.sim.TraceEvent.ThreadState;
-import gilsim.sim.TraceEvent.TurnYield;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.m0.PoolEvent.JobTaken;
+import gilsim.m0.PoolEvent.RetakePastWaiter;
+import gilsim.os.RunState;
+import gilsim.m0.PoolEvent.SliceStart;
+import gilsim.os.OsEvent.ThreadState;
+import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,7 +40,7 @@ import java.util.List;
  * <p>The file is streamed (memory stays flat however long the run) into a temporary file beside the target and moved
  * into place by {@link #finish}; {@link #close} deletes it if the run never finished, so no half-written trace is left.
  */
-public final class ChromeTrace implements TraceListener, AutoCloseable {
+public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseable {
     private static final int PID = 1;
     private static final int GIL_TID = 1;
 
@@ -49,8 +48,8 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
     private final Path temp;
     private final JsonGenerator json;
     private final List<String> names;
-    private final long[] holdSinceNs;
-    private final long[] waitSinceNs;
+    /** Each thread's wait that ended at the take being handled now, written with the take's details. */
+    private final Spans.Span[] endedWait;
     private final long[] parkedSinceNs;
     private final String[] parkedPlace;
     private final long[] forcedSinceNs;
@@ -70,8 +69,7 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
         this.json = json;
         this.names = List.copyOf(names);
         int n = names.size();
-        holdSinceNs = filled(n);
-        waitSinceNs = filled(n);
+        endedWait = new Spans.Span[n];
         parkedSinceNs = filled(n);
         forcedSinceNs = filled(n);
         parkedPlace = new String[n];
@@ -119,9 +117,7 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
     }
 
     private void write(TraceEvent event) throws IOException {
-        if (event instanceof GilWant e) {
-            waitSinceNs[e.thread()] = e.timeNs();
-        } else if (event instanceof CondWait e) {
+        if (event instanceof CondWait e) {
             if (e.cond().equals("gil")) {
                 parkedSinceNs[e.thread()] = e.timeNs();
                 parkedPlace[e.thread()] = e.position() == 0 ? "front" : (e.position() + 1) + " of " + e.queued();
@@ -144,8 +140,6 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
             instant(e.timeNs(), holdTid(e.thread()), "forced switch", "thread", names.get(e.thread()));
         } else if (event instanceof GilTake e) {
             take(e);
-        } else if (event instanceof GilDrop e) {
-            drop(e);
         } else if (event instanceof ThreadState e) {
             threadState(e);
         } else if (event instanceof JobTaken e) {
@@ -175,14 +169,29 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
         }
     }
 
+    /** Waits are written with their take, below; holds as they end, with the arrow to the next holder. */
+    @Override
+    public void span(Spans.Span span) {
+        try {
+            if (span.kind() == Spans.Kind.WAIT) {
+                if (span.open()) {
+                    waitSlice(span, "ended", "run ended");
+                } else {
+                    endedWait[span.thread()] = span;
+                }
+            } else {
+                hold(span);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private void take(GilTake e) throws IOException {
         int t = e.thread();
-        // An uncontended take waits 0 ns; a zero-length slice would only clutter the track.
-        if (waitSinceNs[t] >= 0 && waitSinceNs[t] < e.timeNs()) {
-            slice(waitSinceNs[t], e.timeNs(), waitTid(t), "waits for the GIL", "switched", e.switched());
-        }
-        waitSinceNs[t] = -1;
-        holdSinceNs[t] = e.timeNs();
+        Spans.Span wait = endedWait[t];
+        endedWait[t] = null;
+        if (wait != null) waitSlice(wait, "switched", e.switched());
         if (flowFromNs >= 0) {
             long id = nextFlowId++;
             flow("s", id, flowFromNs, flowFromTid);
@@ -191,14 +200,20 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
         }
     }
 
-    private void drop(GilDrop e) throws IOException {
-        int t = e.thread();
-        long since = holdSinceNs[t] >= 0 ? holdSinceNs[t] : e.timeNs();
-        slice(since, e.timeNs(), holdTid(t), "holds the GIL", "thread", names.get(t));
-        slice(since, e.timeNs(), GIL_TID, names.get(t), "thread", names.get(t));
-        holdSinceNs[t] = -1;
+    /** An uncontended take waits 0 ns; a zero-length slice would only clutter the track. */
+    private void waitSlice(Spans.Span wait, String argKey, Object argValue) throws IOException {
+        if (wait.lengthNs() > 0) {
+            slice(wait.startNs(), wait.endNs(), waitTid(wait.thread()), "waits for the GIL", argKey, argValue);
+        }
+    }
+
+    private void hold(Spans.Span hold) throws IOException {
+        int t = hold.thread();
+        slice(hold.startNs(), hold.endNs(), holdTid(t), "holds the GIL", "thread", names.get(t));
+        slice(hold.startNs(), hold.endNs(), GIL_TID, names.get(t), "thread", names.get(t));
+        if (hold.open()) return;
         // The arrow leaves from inside the hold that just ended: a flow start binds to the slice enclosing it.
-        flowFromNs = e.timeNs() - since >= 2 ? e.timeNs() - 1 : since;
+        flowFromNs = hold.lengthNs() >= 2 ? hold.endNs() - 1 : hold.startNs();
         flowFromTid = holdTid(t);
     }
 
@@ -230,12 +245,6 @@ public final class ChromeTrace implements TraceListener, AutoCloseable {
                 endParked(endNs, t, "run ended");
                 if (forcedSinceNs[t] >= 0) {
                     slice(forcedSinceNs[t], endNs, waitTid(t), "forced switch: waits for a taker", "ended", "run ended");
-                }
-                if (waitSinceNs[t] >= 0 && waitSinceNs[t] < endNs) slice(waitSinceNs[t], endNs, waitTid(t), "waits for the GIL", "ended",
-                        "run ended");
-                if (holdSinceNs[t] >= 0) {
-                    slice(holdSinceNs[t], endNs, holdTid(t), "holds the GIL", "thread", names.get(t));
-                    slice(holdSinceNs[t], endNs, GIL_TID, names.get(t), "thread", names.get(t));
                 }
             }
             json.writeEndArray();

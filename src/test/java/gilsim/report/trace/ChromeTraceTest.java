@@ -1,5 +1,6 @@
 package gilsim.report.trace;
 
+import gilsim.cpython.GilEvent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -104,7 +105,7 @@ class ChromeTraceTest {
     void aTraceThatNeverFinishesLeavesNoFile() {
         Path target = dir.resolve("unfinished.json");
         try (ChromeTrace t = ChromeTrace.open(target, "test", List.of("a"))) {
-            t.on(new gilsim.sim.TraceEvent.GilWant(5, 0)); // a run that fails part-way: no finish()
+            t.on(new gilsim.cpython.GilEvent.GilWant(5, 0)); // a run that fails part-way: no finish()
         }
         assertFalse(Files.exists(target));
         try (Stream<Path> files = Files.list(dir)) {

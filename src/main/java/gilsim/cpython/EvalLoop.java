@@ -1,0 +1,79 @@
+package gilsim.cpython;
+
+import gilsim.os.Machine;
+import gilsim.os.SimThread;
+import java.util.function.BiConsumer;
+
+/**
+ * Python running on a thread: CPU time on the machine, with the eval breaker checked every {@code checkpointNs} of
+ * it (loop back-edges, function entries, returns from C calls). A check point matters only once a stop has been
+ * asked for (a drop request is pending): the run then stops at the next one and hands the rest of itself, as a
+ * continuation, to the check point's handler.
+ */
+final class EvalLoop {
+    /** One call of {@link #run}: the Python still to run and what comes after it. */
+    private static final class PythonRun {
+        final long totalNs;
+        final Runnable then;
+        /** CPU time run by the bursts before the current one. */
+        long doneNs;
+        /** CPU time the current burst will run: the rest of the run, or up to the next check point once asked. */
+        long burstNs;
+        boolean inBurst;
+        boolean stopping;
+
+        PythonRun(long totalNs, Runnable then) {
+            this.totalNs = totalNs;
+            this.then = then;
+        }
+    }
+
+    private final Machine machine;
+    private final long checkpointNs;
+    private final BiConsumer<SimThread, Runnable> atCheckpoint;
+    /** Each thread's run in progress, or null. */
+    private final PythonRun[] runs;
+
+    EvalLoop(Machine machine, long checkpointNs, int threads, BiConsumer<SimThread, Runnable> atCheckpoint) {
+        this.machine = machine;
+        this.checkpointNs = checkpointNs;
+        this.atCheckpoint = atCheckpoint;
+        this.runs = new PythonRun[threads];
+    }
+
+    void run(SimThread t, long ns, Runnable then) {
+        PythonRun r = new PythonRun(ns, then);
+        runs[t.id] = r;
+        burst(t, r);
+    }
+
+    /** Asks {@code t}'s Python to stop at its next check point; no effect between bursts or without check points. */
+    void stopAtCheckpoint(SimThread t) {
+        PythonRun r = runs[t.id];
+        if (r == null || !r.inBurst || r.stopping || checkpointNs <= 0) return;
+        r.stopping = true;
+        long leftNs = machine.cpuLeftNs(t);
+        long doneNs = r.doneNs + r.burstNs - leftNs;
+        long untilCheckpointNs = Math.min(leftNs, (checkpointNs - doneNs % checkpointNs) % checkpointNs);
+        r.burstNs -= leftNs - untilCheckpointNs;
+        machine.shortenBurst(t, untilCheckpointNs);
+    }
+
+    private void burst(SimThread t, PythonRun r) {
+        r.burstNs = r.totalNs - r.doneNs;
+        r.inBurst = true;
+        machine.cpu(t, r.burstNs, () -> burstEnded(t, r));
+    }
+
+    private void burstEnded(SimThread t, PythonRun r) {
+        r.inBurst = false;
+        r.doneNs += r.burstNs;
+        if (r.doneNs >= r.totalNs) {
+            runs[t.id] = null;
+            r.then.run();
+            return;
+        }
+        r.stopping = false;
+        atCheckpoint.accept(t, () -> burst(t, r));
+    }
+}

@@ -1,0 +1,21 @@
+package gilsim.cpython;
+
+import gilsim.sim.TraceEvent;
+
+/** What the GIL reports, in the terms of {@code ceval_gil.c}. */
+public sealed interface GilEvent extends TraceEvent {
+    /** A thread entered {@code take_gil}. */
+    record GilWant(long timeNs, int thread) implements GilEvent {}
+
+    /** A thread took the GIL; {@code switched} when it was not the last holder (switch_number moved). */
+    record GilTake(long timeNs, int thread, boolean switched, long switchNumber) implements GilEvent {}
+
+    /** A thread dropped the GIL ({@code locked = 0}). */
+    record GilDrop(long timeNs, int thread) implements GilEvent {}
+
+    /** A waiter whose wait ran out with no switch asked {@code holder} to drop the GIL. */
+    record DropRequest(long timeNs, int requester, int holder) implements GilEvent {}
+
+    /** A dropper with a pending drop request waits on switch_cond until another thread takes the GIL. */
+    record ForcedSwitch(long timeNs, int thread) implements GilEvent {}
+}

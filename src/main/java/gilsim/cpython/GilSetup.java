@@ -1,0 +1,17 @@
+package gilsim.cpython;
+
+import gilsim.os.Machine;
+import gilsim.sim.RandomStreams;
+import gilsim.sim.Trace;
+import gilsim.sync.WakeOrder;
+
+/**
+ * What every interpreter is built from.
+ *
+ * @param wakeOrder    the order gil->cond wakes its waiters in (a policy may insist on its own)
+ * @param intervalNs   sys.getswitchinterval(): a waiter's timed wait before it asks the holder to drop
+ * @param checkpointNs CPU time between eval-breaker check points of running Python; 0 for none
+ * @param threads      threads of the run; per-thread state is indexed by {@code SimThread.id}
+ */
+public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
+                       long checkpointNs, int threads) {}

@@ -1,0 +1,21 @@
+package gilsim.cpython;
+
+import gilsim.os.SimThread;
+
+/**
+ * What a thread's program asks of the interpreter it runs on: take and drop the GIL around blocking calls, and run
+ * Python. {@link Gil} is CPython's GIL under a hand-off policy; {@link NoGil} is a free-threaded build.
+ */
+public interface Interpreter {
+    /** {@code take_gil}: runs {@code then} once {@code t} holds the GIL. */
+    void takeGil(SimThread t, Runnable then);
+
+    /** {@code drop_gil}: releases the GIL, then runs {@code then}. */
+    void dropGil(SimThread t, Runnable then);
+
+    /** The last release of an exiting thread. */
+    void exitGil(SimThread t);
+
+    /** Runs {@code ns} of Python holding the GIL, then {@code then}. */
+    void runPython(SimThread t, long ns, Runnable then);
+}

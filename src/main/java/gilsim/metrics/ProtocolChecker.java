@@ -1,0 +1,74 @@
+package gilsim.metrics;
+
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
+import gilsim.cpython.GilEvent.GilDrop;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.cpython.GilEvent.GilWant;
+import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceListener;
+import java.util.Arrays;
+
+/**
+ * Checks, on every event of every run, that the GIL keeps CPython's hand-off protocol, whatever the policy:
+ * <ul>
+ *   <li>a drop request goes to the thread that holds the GIL, from a thread inside take_gil that has waited at
+ *       least the switch interval with no switch (its timed wait, or under paused-budget its budget, ran out);
+ *   <li>a forced switch is made only by a thread with a drop request pending, and after a forced switch by T the
+ *       next take is by another thread;
+ *   <li>every drop is by the holder.
+ * </ul>
+ * It only observes; a violation stops the run with the event (a bug in gilsim, never in the input).
+ */
+public final class ProtocolChecker implements TraceListener {
+    /** The clamped switch interval, ns. */
+    private final long intervalNs;
+    private int holder = -1;
+    /** When the GIL last changed hands, ns. */
+    private long lastSwitchNs;
+    /** When each thread entered take_gil, or -1 outside it. */
+    private final long[] wantSinceNs;
+    /** Whether a drop request reached each thread since its last take. */
+    private final boolean[] requested;
+    /** The thread that made the last forced switch and has not yet seen another take, or -1. */
+    private int forcedBy = -1;
+
+    public ProtocolChecker(int threads, long intervalNs) {
+        this.intervalNs = intervalNs;
+        this.wantSinceNs = new long[threads];
+        this.requested = new boolean[threads];
+        Arrays.fill(wantSinceNs, -1);
+    }
+
+    @Override
+    public void on(TraceEvent event) {
+        if (event instanceof GilWant e) {
+            wantSinceNs[e.thread()] = e.timeNs();
+        } else if (event instanceof GilTake e) {
+            if (e.thread() == forcedBy) fail("thread " + forcedBy + " took the GIL back right after its forced switch", e);
+            forcedBy = -1;
+            if (e.switched()) lastSwitchNs = e.timeNs();
+            holder = e.thread();
+            wantSinceNs[e.thread()] = -1;
+            requested[e.thread()] = false;
+        } else if (event instanceof GilDrop e) {
+            if (e.thread() != holder) fail("thread " + e.thread() + " dropped a GIL held by " + holder, e);
+            holder = -1;
+        } else if (event instanceof DropRequest e) {
+            if (e.holder() != holder) fail("drop request to a thread that does not hold the GIL (holder " + holder + ")", e);
+            long since = wantSinceNs[e.requester()];
+            if (since < 0) fail("drop request from a thread outside take_gil", e);
+            if (e.timeNs() - Math.max(since, lastSwitchNs) < intervalNs) {
+                fail("drop request before a switch interval of waiting with no switch", e);
+            }
+            requested[e.holder()] = true;
+        } else if (event instanceof ForcedSwitch e) {
+            if (!requested[e.thread()]) fail("forced switch with no drop request pending", e);
+            forcedBy = e.thread();
+        }
+    }
+
+    private static void fail(String what, TraceEvent e) {
+        throw new Invariants.InvariantViolation("protocol violated: " + what + ": " + e);
+    }
+}

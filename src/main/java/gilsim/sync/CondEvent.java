@@ -1,0 +1,18 @@
+package gilsim.sync;
+
+import gilsim.sim.TraceEvent;
+
+/** What a condition variable reports; {@code cond} names it ({@code gil}, {@code switch}). */
+public sealed interface CondEvent extends TraceEvent {
+    String cond();
+
+    /** A thread began waiting; {@code position} counts from 0 at the front of the queue. */
+    record CondWait(long timeNs, String cond, int thread, int position, int queued, long deadlineNs)
+            implements CondEvent {}
+
+    /** A signal: it woke {@code woken}, or nobody ({@code -1}, the signal is lost). */
+    record CondSignal(long timeNs, String cond, int signaller, int woken) implements CondEvent {}
+
+    /** A timed wait expired before any signal reached it. */
+    record CondTimeout(long timeNs, String cond, int thread) implements CondEvent {}
+}
