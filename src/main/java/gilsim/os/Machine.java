@@ -15,8 +15,9 @@ import java.util.SplittableRandom;
  *
  * <p>A woken thread that finds an idle core it may use runs there after the wake-up latency (an idle core must be
  * kicked out of idle first). One that finds none preempts the thread that has run longest on a core it may use,
- * at once: on Linux the waker is switched out on its way back from the wake-up system call, because a thread that
- * slept has the smaller virtual runtime. That is why two threads pinned to one core hand the GIL over promptly.
+ * at once, on its way back from the wake-up call: the outcome Linux's scheduler gave for most same-core wake-ups
+ * measured on this project's VM (EEVDF; docs/model.md has the figures and why the model rounds it to always).
+ * That is why two threads pinned to one core hand the GIL over promptly.
  * The preempted thread keeps its place at the front of the run queue.
  *
  * <p>Threads that share a core also take turns: a runner that has used its time slice while another thread
