@@ -26,6 +26,13 @@ public record Summary(String scenario, long seed, Map<String, String> params, lo
     public record PoolThread(String name, long jobs, long queueWaitP99Ns, long queueWaitMaxNs, long gilWaitP99Ns,
                              long gilWaitMaxNs, long serviceP99Ns, long serviceMaxNs) {}
 
+    /** The longest GIL wait of any thread. */
+    public long maxWaitNs() {
+        long max = 0;
+        for (ThreadSummary t : threads) max = Math.max(max, t.waitMaxNs());
+        return max;
+    }
+
     public boolean starves() {
         return STARVES.equals(verdict);
     }

@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.sim.Durations;
 import java.util.Locale;
@@ -9,13 +10,7 @@ final class PoolText {
     private PoolText() {}
 
     static String of(Summary.PoolSummary p) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%n%-10s %8s %14s %14s %14s%n", "pool",
-                "jobs", "queue wait max", "GIL wait max", "service max"));
-        for (Summary.PoolThread t : p.threads()) {
-            b.append(String.format(Locale.ROOT, "%-10s %8d %14s %14s %14s%n", t.name(), t.jobs(),
-                    Durations.human(t.queueWaitMaxNs()), Durations.human(t.gilWaitMaxNs()),
-                    Durations.human(t.serviceMaxNs())));
-        }
+        String b = "\n" + SummaryText.table("pool", p.threads(), Summary.PoolThread::name, Metrics.POOL_THREAD);
         return b + String.format(Locale.ROOT,
                 "pool: %d answered (%.0f req/s), latency p99 %s max %s; %.2f jobs a slice, %d kept, %d yields "
                         + "(%d ran out their bound), %d re-takes past a parked waiter%n"

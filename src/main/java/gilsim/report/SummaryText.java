@@ -1,9 +1,13 @@
 package gilsim.report;
 
+import gilsim.metrics.Metric;
+import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.sim.Durations;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** The human summary of one run: a table of per-thread waits, the GIL's counters, the verdict and why. */
 public final class SummaryText {
@@ -15,19 +19,33 @@ public final class SummaryText {
                 .append('\n');
         b.append(String.format(Locale.ROOT, "simulated %s, %d events%n%n", Durations.human(s.simulatedNs()),
                 s.events()));
-        b.append(String.format(Locale.ROOT, "%-10s %8s %8s %10s %10s %10s %8s%n", "thread", "takes", "share",
-                "wait p50", "wait p99", "wait max", "lost"));
-        for (Summary.ThreadSummary t : s.threads()) {
-            b.append(String.format(Locale.ROOT, "%-10s %8d %7.1f%% %10s %10s %10s %8d%n", t.name(),
-                    t.gilAcquisitions(), 100 * t.gilShare(), Durations.human(t.waitP50Ns()),
-                    Durations.human(t.waitP99Ns()), Durations.human(t.waitMaxNs()), t.wakeupsLost()));
+        b.append(table("thread", s.threads(), Summary.ThreadSummary::name, Metrics.THREAD));
+        b.append("\nGIL: ");
+        for (int i = 0; i < Metrics.GIL.size(); i++) {
+            Metric<Summary.GilSummary> m = Metrics.GIL.get(i);
+            b.append(i == 0 ? "" : ", ").append(m.value().apply(s.gil())).append(' ').append(m.label());
         }
-        b.append(String.format(Locale.ROOT, "%nGIL: %d switches, %d drop requests, %d forced switches, %d timeouts%n",
-                s.gil().switches(), s.gil().dropRequests(), s.gil().forcedSwitches(), s.gil().timeouts()));
+        b.append('\n');
         if (s.pool() != null) b.append(PoolText.of(s.pool()));
         b.append("\nverdict: ").append(s.verdict());
         if (s.starves()) b.append(" (").append(String.join(", ", s.starvedThreads())).append(')');
         b.append("\n\n").append(Explanation.of(s)).append('\n');
+        return b.toString();
+    }
+
+    /**
+     * A table of {@code rows}, one column for each metric with a text label, as {@link Metrics} declares them; the
+     * first column is the row's name under {@code corner}.
+     */
+    static <T> String table(String corner, List<T> rows, Function<T, String> name, List<Metric<T>> metrics) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-10s", corner));
+        for (Metric<T> m : metrics) if (m.label() != null) b.append(' ').append(m.heading());
+        b.append('\n');
+        for (T row : rows) {
+            b.append(String.format(Locale.ROOT, "%-10s", name.apply(row)));
+            for (Metric<T> m : metrics) if (m.label() != null) b.append(' ').append(m.cell(row));
+            b.append('\n');
+        }
         return b.toString();
     }
 
