@@ -97,7 +97,8 @@ class BadInputTest {
     void anEndlessLoopThatTakesNoTimeIsRefused() throws IOException {
         Path p = file("idle.yaml", "name: x\nthreads:\n  - name: a\n    program:\n      - loop:\n"
                 + "          - compute: 0ns\n");
-        assertRejected(result("run", p.toString()), p.toString(), "loops forever");
+        assertRejected(result("run", p.toString()), p + ":5:", "a loop with no duration",
+                "threads[0].program[0].loop takes 0ns");
     }
 
     @Test
