@@ -268,7 +268,7 @@ public final class ScenarioFile {
             }
             if (times <= 0) {
                 throw new InputError(file + ":" + t.line() + ": " + where + ".times: '" + t.text()
-                        + "' is not a count of at least 1");
+                        + "' is not a count from 1 to " + Integer.MAX_VALUE);
             }
         }
         return new StepTemplate("loop", "", times,
