@@ -57,6 +57,8 @@ public final class ScenarioFile {
             bytes = in.readNBytes(MAX_BYTES + 1);
         } catch (java.nio.file.NoSuchFileException e) {
             throw new InputError(file + ": cannot read: no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new InputError(file + ": cannot read: permission denied");
         } catch (IOException e) {
             throw new InputError(file + ": cannot read: " + e.getMessage());
         }
