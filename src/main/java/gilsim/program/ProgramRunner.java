@@ -29,8 +29,11 @@ public final class ProgramRunner {
     private final ArrayDeque<Frame> frames = new ArrayDeque<>();
 
     public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program) {
-        if (!program.isEmpty() && containsEndlessIdleLoop(program)) {
-            throw new IllegalArgumentException("thread " + thread.name + " loops forever over steps that take no time");
+        // The scenario layer refuses such a program when it is read; this is the backstop for any other caller.
+        String idle = Step.endlessIdleLoop(program, "program");
+        if (idle != null) {
+            throw new IllegalArgumentException("a loop with no duration: every step of " + thread.name + "'s "
+                    + idle + " takes 0ns, so it would never advance time");
         }
         this.machine = machine;
         this.gil = gil;
@@ -81,15 +84,5 @@ public final class ProgramRunner {
             return s;
         }
         return null;
-    }
-
-    private static boolean containsEndlessIdleLoop(List<Step> steps) {
-        for (Step s : steps) {
-            if (s instanceof Step.Loop l) {
-                if (l.times() < 0 && !Step.takesTime(l.body())) return true;
-                if (containsEndlessIdleLoop(l.body())) return true;
-            }
-        }
-        return false;
     }
 }

@@ -23,14 +23,33 @@ public sealed interface Step {
         }
     }
 
-    /** Whether the steps take any simulated time: a loop forever over steps that do not would never end. */
+    /**
+     * Whether the steps take any simulated time: a loop forever over steps that do not would never end. A release
+     * of 0ns takes none: dropping and re-taking a free GIL at once does not move the clock.
+     */
     static boolean takesTime(List<Step> steps) {
         for (Step s : steps) {
             if (s instanceof Compute c && c.ns() > 0) return true;
-            if (s instanceof Release) return true; // dropping and re-taking the GIL goes through the scheduler
+            if (s instanceof Release r && r.ns() > 0) return true;
             if (s instanceof Sleep z && z.ns() > 0) return true;
             if (s instanceof Loop l && l.times() != 0 && takesTime(l.body())) return true;
         }
         return false;
+    }
+
+    /**
+     * Where the first loop that runs forever without taking time is, as a path below {@code where}
+     * ({@code program[0].loop}, {@code program[1].loop[0].loop}), or null when there is none.
+     */
+    static String endlessIdleLoop(List<Step> steps, String where) {
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i) instanceof Loop l) {
+                String at = where + "[" + i + "].loop";
+                if (l.times() < 0 && !takesTime(l.body())) return at;
+                String inner = endlessIdleLoop(l.body(), at);
+                if (inner != null) return inner;
+            }
+        }
+        return null;
     }
 }

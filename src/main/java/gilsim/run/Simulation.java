@@ -56,13 +56,11 @@ public final class Simulation {
         this.seed = seed;
         RandomStreams streams = new RandomStreams(seed);
         this.engine = new Engine(params.count("max_events"));
-        long median = params.ns("wake_latency");
-        long jitter = params.ns("wake_jitter");
-        if (jitter > median) {
-            throw new InputError(scenario.name() + ": wake_jitter (" + params.asText().get("wake_jitter")
-                    + ") must not exceed wake_latency (" + params.asText().get("wake_latency") + ")");
-        }
-        this.machine = new Machine(engine, trace, streams, params.intCount("cores"), new WakeLatency(median, jitter),
+        // Params made by Scenario.params were checked there; any other caller's (a search's) are checked here.
+        Scenario.Problem problem = scenario.problem(params);
+        if (problem != null) throw new InputError(scenario.origin() + ": " + problem.message());
+        this.machine = new Machine(engine, trace, streams, params.intCount("cores"),
+                new WakeLatency(params.ns("wake_latency"), params.ns("wake_jitter")),
                 params.ns("timer_slack"), params.ns("timeslice"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
@@ -92,16 +90,8 @@ public final class Simulation {
     }
 
     private void startThread(ThreadSpec spec, int core) {
-        if (core >= machine.cores()) {
-            throw new InputError(scenario.origin() + ": thread " + spec.name() + ": core " + core
-                    + " does not exist on a machine of " + machine.cores() + " cores");
-        }
         SimThread t = machine.newThread(spec.name(), core);
-        try {
-            starters.add(new ProgramRunner(machine, gil, t, spec.program())::start);
-        } catch (IllegalArgumentException e) {
-            throw new InputError(scenario.origin() + ": " + e.getMessage());
-        }
+        starters.add(new ProgramRunner(machine, gil, t, spec.program())::start);
     }
 
     public List<String> threadNames() {

@@ -1,33 +1,54 @@
 package gilsim.scenario;
 
+import gilsim.cpython.GilPolicies;
+import gilsim.sync.WakeOrder;
+import static gilsim.scenario.Key.MAX_DURATION_NS;
+
 import java.util.List;
 
 /**
- * The keys every scenario has, with their defaults: the one place defaults live. Each default's source or
- * measurement is in docs/model.md.
+ * The keys every scenario has, with their defaults and limits: the one place defaults live. Each default's source
+ * or measurement is in docs/model.md. Every duration is at most {@link Key#MAX_DURATION_NS} (one hour) unless a
+ * key says otherwise; each key's own limits are declared beside it and named in its help.
  */
 public final class Defaults {
     private Defaults() {}
 
-    public static final List<String> POLICIES = List.of("cpython", "paused-budget", "fifo-ticket", "free-threaded");
-    public static final List<String> WAKE_ORDERS = List.of("glibc", "fifo", "random");
+
+    /**
+     * The most cores a machine may have. The machine keeps a run queue and timers per core; 1024 cores is beyond
+     * the machines the model is compared with and still runs a default-length run in well under a second.
+     */
+    public static final long MAX_CORES = 1024;
+    /** The least timeslice: under 1 us the preemption timer would fire more often than any step changes anything. */
+    public static final long MIN_TIMESLICE_NS = 1_000;
+    /**
+     * The largest event budget: about three minutes of one core at the engine's 5 to 6 million events a second.
+     * The budget is there to stop a runaway, and one that never stopped would be a hang.
+     */
+    public static final long MAX_EVENTS = 1_000_000_000;
 
     public static List<Key> common() {
         return List.of(
-                Key.count("cores", "2", "CPU cores of the machine"),
+                Key.count("cores", "2", MAX_CORES, "CPU cores of the machine (1 to 1024)"),
                 Key.bool("pinned", "false", "pin every thread to core 0 (taskset -c 0)"),
-                Key.duration("interval", "5ms", "sys.setswitchinterval(): a waiter's timed wait before it asks for a drop"),
-                Key.duration("duration", "2s", "simulated time to run"),
+                Key.duration("interval", "5ms", 1, MAX_DURATION_NS,
+                        "sys.setswitchinterval(): a waiter's timed wait before it asks for a drop (more than 0ns; "
+                                + "under 1us it waits 1us, as take_gil does)"),
+                Key.duration("duration", "2s", 1_000, MAX_DURATION_NS, "simulated time to run (1us to 3600s)"),
                 Key.duration("wake_latency", "60us", "median time from a wake-up to running on an idle core"),
-                Key.duration("wake_jitter", "30us", "wake-up latency is uniform in median +- jitter"),
-                Key.duration("timeslice", "1500us", "how long a thread keeps a shared core while another waits for it"),
+                Key.duration("wake_jitter", "30us", "wake-up latency is uniform in median +- jitter (at most "
+                        + "wake_latency)"),
+                Key.duration("timeslice", "1500us", MIN_TIMESLICE_NS, MAX_DURATION_NS,
+                        "how long a thread keeps a shared core while another waits for it (at least 1us)"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
                 Key.duration("checkpoint", "1us", "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core"),
-                Key.choice("policy", "cpython", POLICIES, "GIL hand-off policy"),
-                Key.choice("wake_order", "glibc", WAKE_ORDERS, "which waiter a condition-variable signal wakes"),
+                Key.choice("policy", GilPolicies.names().get(0), GilPolicies.names(), "GIL hand-off policy"),
+                Key.choice("wake_order", WakeOrder.GLIBC.id, WakeOrder.ids(), "which waiter a condition-variable signal wakes"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),
-                Key.count("max_events", "50000000", "event budget: a run that needs more is stopped as a runaway"));
+                Key.count("max_events", "50000000", MAX_EVENTS,
+                        "event budget: a run that needs more is stopped as a runaway (at most 1000000000)"));
     }
 }

@@ -51,6 +51,15 @@ public final class Params {
         return Collections.unmodifiableMap(out);
     }
 
+    /**
+     * Every key with its typed value, in key order: a {@code Long} of nanoseconds for a duration, a {@code Long}
+     * for a count, a {@code Boolean}, or the chosen {@code String}. {@link #key} tells a duration from a count and
+     * {@link #asText} gives the text beside it.
+     */
+    public Map<String, Object> typed() {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
     /** A copy with one key changed (the value already typed). */
     public Params with(String key, Object value) {
         if (!values.containsKey(key)) throw new IllegalArgumentException("no key " + key);

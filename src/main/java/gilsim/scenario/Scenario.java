@@ -1,5 +1,9 @@
 package gilsim.scenario;
 
+import gilsim.program.Step;
+import gilsim.program.ThreadSpec;
+import gilsim.m0.PoolSpec;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,12 +12,39 @@ import java.util.function.Function;
 /**
  * A runnable scenario: a name, its keys with defaults, and how its workload is built from effective parameters.
  *
- * @param origin "built-in" or the file it was read from, for messages
+ * @param origin   "built-in" or the file it was read from, for messages
+ * @param keyLines for a file, the line each key is set on in its {@code params}, for messages; empty otherwise
  */
 public record Scenario(String name, String description, String origin, List<Key> keys,
-                       Function<Params, Workload> workload) {
+                       Function<Params, Workload> workload, Map<String, Integer> keyLines) {
     public Scenario {
         keys = List.copyOf(keys);
+        keyLines = Map.copyOf(keyLines);
+    }
+
+    public Scenario(String name, String description, String origin, List<Key> keys,
+                    Function<Params, Workload> workload) {
+        this(name, description, origin, keys, workload, Map.of());
+    }
+
+    /**
+     * Something the model cannot run: a message, and where to point: a line of the scenario file (0 when unknown)
+     * and the keys that together cause it (the first one the file sets gives the line when there is none).
+     */
+    public record Problem(int line, List<String> keys, String message) {
+        public Problem {
+            keys = List.copyOf(keys);
+        }
+    }
+
+    /** Thrown by a workload function that can point at a line of its file; {@link #problem} catches it. */
+    static final class Unrunnable extends RuntimeException {
+        final transient Problem problem;
+
+        Unrunnable(Problem problem) {
+            super(problem.message(), null, false, false);
+            this.problem = problem;
+        }
     }
 
     public Key key(String name) {
@@ -27,11 +58,20 @@ public record Scenario(String name, String description, String origin, List<Key>
     }
 
     /**
-     * The defaults with {@code --set key=value} overrides applied.
+     * The defaults with {@code --set key=value} overrides applied, each checked against its key's range, and then
+     * checked together ({@link #problem}).
      *
-     * @throws InputError naming the option and the key when one is unknown or malformed
+     * @throws InputError naming the option and the key when one is unknown, malformed or out of range, or naming
+     *                    the file, its line and the {@code --set} options when the values together cannot run
      */
     public Params params(List<String> sets) {
+        Params p = parse(sets);
+        Problem problem = problem(p);
+        if (problem != null) throw new InputError(where(problem, sets) + ": " + problem.message());
+        return p;
+    }
+
+    private Params parse(List<String> sets) {
         Map<String, Key> byName = new LinkedHashMap<>();
         Map<String, Object> values = new LinkedHashMap<>();
         for (Key k : keys) {
@@ -54,5 +94,59 @@ public record Scenario(String name, String description, String origin, List<Key>
             }
         }
         return new Params(byName, values);
+    }
+
+    /**
+     * What these parameters ask for that the model cannot run, or null: the limits between keys (the wake-up
+     * jitter at most the latency) and the workload's (no loop forever over steps of no time; a pinned core the
+     * machine has; a pool whose jobs take time). Every key is already in its own range.
+     */
+    public Problem problem(Params p) {
+        if (p.has("wake_jitter") && p.has("wake_latency") && p.ns("wake_jitter") > p.ns("wake_latency")) {
+            return new Problem(0, List.of("wake_jitter", "wake_latency"), "wake_jitter ("
+                    + p.asText().get("wake_jitter") + ") must not exceed wake_latency ("
+                    + p.asText().get("wake_latency") + "): the latency is uniform in median +- jitter");
+        }
+        Workload w;
+        try {
+            w = workload.apply(p);
+        } catch (Unrunnable e) {
+            return e.problem;
+        }
+        if (w instanceof Workload.Threads t) {
+            boolean pinned = p.has("pinned") && p.bool("pinned");
+            for (ThreadSpec spec : t.threads()) {
+                String idle = Step.endlessIdleLoop(spec.program(), "program");
+                if (idle != null) {
+                    return new Problem(0, List.of(), "a loop with no duration: every step of " + spec.name()
+                            + "'s loop (" + idle + ") takes 0ns, so it would never advance time");
+                }
+                if (!pinned && spec.pinnedCore() >= p.count("cores")) {
+                    return new Problem(0, List.of("cores"), "thread " + spec.name() + ": core " + spec.pinnedCore()
+                            + " does not exist on a machine of " + p.count("cores") + " cores");
+                }
+            }
+        } else if (w instanceof Workload.Pool pool) {
+            PoolSpec s = pool.spec();
+            if (s.viewNs() + s.overheadNs() == 0 && s.clientGapNs() == 0) {
+                return new Problem(0, List.of("view", "overhead", "client_gap"), "a pool with no duration: view, "
+                        + "overhead and client_gap are all 0ns, so every request would be answered at the instant "
+                        + "it is sent and time would never advance");
+            }
+        }
+        return null;
+    }
+
+    /** The file and line, or the scenario, and the {@code --set} options that led to a problem. */
+    private String where(Problem problem, List<String> sets) {
+        List<String> options = new ArrayList<>();
+        for (String set : sets) options.add("--set " + set);
+        String given = String.join(" ", options);
+        if (origin.equals("built-in")) return sets.isEmpty() ? name : given;
+        int line = problem.line();
+        for (String k : problem.keys()) {
+            if (line == 0 && keyLines.containsKey(k)) line = keyLines.get(k);
+        }
+        return origin + (line > 0 ? ":" + line : "") + (sets.isEmpty() ? "" : " with " + given);
     }
 }

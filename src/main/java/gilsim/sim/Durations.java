@@ -4,16 +4,36 @@ import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as users write them: {@code 5ms}, {@code 300us}, {@code 2s}, {@code 1500ns}; always integer nanoseconds inside. */
+/**
+ * Durations as users write them: {@code 5ms}, {@code 300us}, {@code 2s}, {@code 1500ns}; always integer nanoseconds
+ * inside. The number and the unit are written together: {@code 5 ms} is refused everywhere (in {@code --set}, in
+ * scenario files, in {@code --narrate} windows), so the same text means the same thing wherever it is typed.
+ */
 public final class Durations {
-    private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s)");
+    private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|µs|ms|s)");
+    /** A number, then blanks, then a unit: the one near miss worth its own hint. */
+    private static final Pattern SPACED = Pattern.compile("\\d+(?:\\.\\d+)?\\s+(ns|us|µs|ms|s)");
+    /** Above this a duration is refused by {@link #parseOrMinus1}: sums of two still fit in a long. */
+    private static final long LIMIT_NS = Long.MAX_VALUE / 2;
 
     private Durations() {}
 
-    /** Parses a duration; returns -1 when the text is not one. */
-    public static long parseOrMinus1(String text) {
-        Matcher m = FORM.matcher(text.trim());
-        if (!m.matches()) return -1;
+    /**
+     * Parses a duration, or throws {@link IllegalArgumentException} with a message that says what is wrong with the
+     * text (not a duration, a space before the unit, a fraction of a nanosecond). A duration too long for a
+     * {@code long} of nanoseconds comes back as {@link Long#MAX_VALUE}, so that the caller's range check names its
+     * own ceiling.
+     */
+    public static long parse(String text) {
+        String t = text.trim();
+        Matcher m = FORM.matcher(t);
+        if (!m.matches()) {
+            if (SPACED.matcher(t).matches()) {
+                throw new IllegalArgumentException("'" + t + "' is not a duration: write " + t.replaceAll("\\s+", "")
+                        + ", no space");
+            }
+            throw new IllegalArgumentException("'" + t + "' is not a duration (write 5ms, 300us, 2s or 1500ns)");
+        }
         // Exact decimal arithmetic: 1.003s is 1003000000 ns, which a double would miss by a fraction.
         BigDecimal value = new BigDecimal(m.group(1));
         long unit = switch (m.group(2)) {
@@ -23,10 +43,21 @@ public final class Durations {
             default -> 1_000_000_000L;
         };
         BigDecimal ns = value.multiply(BigDecimal.valueOf(unit));
-        if (ns.stripTrailingZeros().scale() > 0 || ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 2)) > 0) {
+        if (ns.stripTrailingZeros().scale() > 0) {
+            throw new IllegalArgumentException("'" + t + "' is not a whole number of nanoseconds");
+        }
+        if (ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) return Long.MAX_VALUE;
+        return ns.longValueExact();
+    }
+
+    /** Parses a duration; returns -1 when the text is not one, or is longer than half of {@link Long#MAX_VALUE}. */
+    public static long parseOrMinus1(String text) {
+        try {
+            long ns = parse(text);
+            return ns > LIMIT_NS ? -1 : ns;
+        } catch (IllegalArgumentException e) {
             return -1;
         }
-        return ns.longValueExact();
     }
 
     public static boolean isDuration(String text) {

@@ -2,6 +2,7 @@ package gilsim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +20,11 @@ class BadInputTest {
     Path dir;
 
     private static String[] result(String... args) {
+        // A refusal is immediate: the defects these cases guard against ran for seconds or until memory was gone.
+        return assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(args), () -> String.join(" ", args));
+    }
+
+    private static String[] run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
@@ -97,7 +104,8 @@ class BadInputTest {
     void anEndlessLoopThatTakesNoTimeIsRefused() throws IOException {
         Path p = file("idle.yaml", "name: x\nthreads:\n  - name: a\n    program:\n      - loop:\n"
                 + "          - compute: 0ns\n");
-        assertRejected(result("run", p.toString()), p.toString(), "loops forever");
+        assertRejected(result("run", p.toString()), p + ":5:", "a loop with no duration",
+                "threads[0].program[0].loop takes 0ns");
     }
 
     @Test
@@ -127,5 +135,107 @@ class BadInputTest {
                 "starved_threads", "threads", "gil"}) {
             assertTrue(node.has(f), f);
         }
+    }
+
+    // Values the parser used to accept and the model could not run: each refused when read, naming key and limit.
+
+    @Test
+    void aTimesliceOfNothingIsRefusedNotAStackTrace() {
+        assertRejected(result("run", "short-release", "--set", "timeslice=0ns"), "--set timeslice=0ns",
+                "timeslice: must be at least 1us");
+    }
+
+    @Test
+    void countsNearTwoToTheThirtyOneAreRefusedWithTheCeiling() {
+        assertRejected(result("run", "short-release", "--set", "cores=3000000000"), "--set cores=3000000000",
+                "cores: must be at most 1024");
+        assertRejected(result("run", "slice-rotation", "--set", "threads=2147483647"), "threads: must be at most 1024");
+        assertRejected(result("run", "slice-rotation", "--set", "connections=2147483647"),
+                "connections: must be at most 100000");
+        assertRejected(result("run", "short-release", "--set", "max_events=9223372036854775807"),
+                "max_events: must be at most 1000000000");
+        assertRejected(result("run", "short-release", "--set", "cores=99999999999999999999999"),
+                "cores: must be at most 1024");
+    }
+
+    @Test
+    void durationsWhoseSumsWouldOverflowAreRefused() {
+        assertRejected(result("run", "short-release", "--set", "duration=4611686018s"),
+                "duration: must be at most 3600s");
+        assertRejected(result("run", "short-release", "--set", "work=4611686018s"), "work: must be at most 3600s");
+        assertRejected(result("run", "slice-rotation", "--set", "view=9999999999999999999999s"),
+                "view: must be at most 3600s");
+        assertRejected(result("run", "short-release", "--set", "interval=0ns"), "interval: must be at least 1ns");
+    }
+
+    @Test
+    void aLimitInAFileNamesTheFileLineAndField() throws IOException {
+        Path p = file("big.yaml", "name: x\nparams:\n  duration: 1s\n  cores: 3000000000\nthreads:\n  - name: a\n"
+                + "    program:\n      - compute: 1ms\n");
+        assertRejected(result("run", p.toString()), p + ":4:", "params.cores: must be at most 1024");
+        Path q = file("step.yaml", "name: x\nthreads:\n  - name: a\n    program:\n      - compute: 3601s\n");
+        assertRejected(result("run", q.toString()), q + ":5:", "threads[0].program[0].compute",
+                "must be at most 3600s");
+    }
+
+    @Test
+    void loopsOfNoDurationAreRefusedWhenReadNotStoppedByTheBudget() throws IOException {
+        Path p = file("release.yaml", "name: x\nthreads:\n  - name: a\n    program:\n      - loop: [release: 0ns]\n");
+        assertRejected(result("run", p.toString()), p + ":5:", "a loop with no duration",
+                "every step of threads[0].program[0].loop takes 0ns, so it would never advance time");
+        assertRejected(result("run", "short-release", "--set", "work=0ns", "--set", "release=0ns", "--set",
+                "sleep=0ns"), "--set work=0ns --set release=0ns --set sleep=0ns", "a loop with no duration",
+                "worker's loop");
+        assertRejected(result("run", "slice-rotation", "--set", "view=0ns", "--set", "overhead=0ns", "--set",
+                "client_gap=0ns"), "a pool with no duration");
+        assertRejected(result("search", "short-release", "--set", "work=0ns", "--set", "release=0ns", "--over",
+                "interval=1ms..5ms"), "a loop with no duration");
+    }
+
+    @Test
+    void aKeyOfTheFileSetToZeroNamesTheFileLineAndTheOption() throws IOException {
+        Path p = file("io.yaml", "name: x\nparams:\n  io: 1ms\nthreads:\n  - name: a\n    program:\n"
+                + "      - loop:\n          - sleep: $io\n");
+        assertRejected(result("run", p.toString(), "--set", "io=0ns"), p + ":7 with --set io=0ns",
+                "a loop with no duration");
+    }
+
+    @Test
+    void aSpaceInADurationIsRefusedTheSameWayInSetAndInAFile() throws IOException {
+        assertRejected(result("run", "short-release", "--set", "work=5 ms"), "work: '5 ms' is not a duration",
+                "write 5ms, no space");
+        Path p = file("space.yaml", "name: x\nthreads:\n  - name: a\n    program:\n      - compute: 5 ms\n");
+        assertRejected(result("run", p.toString()), p + ":5:", "threads[0].program[0].compute",
+                "write 5ms, no space");
+    }
+
+    @Test
+    void anEmptyLoopSaysALoopNeedsAStep() throws IOException {
+        Path p = file("empty.yaml", "name: x\nthreads:\n  - name: a\n    program:\n      - loop: []\n");
+        assertRejected(result("run", p.toString()), p + ":5:", "threads[0].program[0].loop",
+                "a loop needs at least one step");
+    }
+
+    @Test
+    void wakeJitterAboveTheLatencyIsRefusedBeforeTheRun() {
+        assertRejected(result("run", "short-release", "--set", "wake_jitter=100us"), "--set wake_jitter=100us",
+                "wake_jitter (100us) must not exceed wake_latency (60us)");
+    }
+
+    @Test
+    void aCoreTheMachineLacksIsRefusedWithTheLineOfTheCore() throws IOException {
+        Path p = file("core.yaml", "name: x\nthreads:\n  - name: a\n    core: 2\n    program: [compute: 1ms]\n");
+        assertRejected(result("run", p.toString()), p + ":4:", "threads[0].core: core 2 does not exist on a "
+                + "machine of 2 cores");
+    }
+
+    @Test
+    void anythingButASmallRegularFileIsRefusedBeforeItIsRead() throws IOException {
+        if (Files.exists(Path.of("/dev/zero"))) {
+            assertRejected(result("run", "/dev/zero"), "/dev/zero: cannot read: not a regular file");
+        }
+        assertRejected(result("run", dir.toString()), dir + ": cannot read: not a regular file (a directory)");
+        Path big = file("big.yaml", "#".repeat(2 << 20));
+        assertRejected(result("run", big.toString()), big + ": cannot read: larger than 1 MiB");
     }
 }
