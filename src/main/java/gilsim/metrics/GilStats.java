@@ -11,17 +11,15 @@ import gilsim.cpython.GilEvent.GilTake;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 
 /**
  * Streams per-thread GIL waits and holds and the GIL's counters. Memory is one histogram per thread, however long
- * the run: waits go into an HdrHistogram (2 significant digits), the longest wait is kept exactly.
+ * the run: waits stream into {@link Latencies}.
  */
 public final class GilStats implements TraceListener, Spans.Sink {
     /** One thread's figures. */
     public static final class PerThread {
-        final Histogram waits = LatencyHistograms.create();
-        long waitMaxNs;
+        final Latencies waits = new Latencies();
         long acquisitions;
         long holdNs;
         /** Wake-ups by a GIL signal that found the GIL taken again, so the thread waited anew. */
@@ -29,15 +27,15 @@ public final class GilStats implements TraceListener, Spans.Sink {
         boolean signalled;
 
         public long waitMaxNs() {
-            return waitMaxNs;
+            return waits.maxNs();
         }
 
         /** A percentile of the waits; never above the exact maximum (a histogram bucket's top can be). */
         public long waitPercentileNs(double p) {
-            return waits.getTotalCount() == 0 ? 0 : Math.min(waitMaxNs, waits.getValueAtPercentile(p));
+            return waits.percentileNs(p);
         }
 
-        public Histogram waits() {
+        public Latencies waits() {
             return waits;
         }
 
@@ -94,13 +92,8 @@ public final class GilStats implements TraceListener, Spans.Sink {
         if (s.kind() == Spans.Kind.HOLD) {
             p.holdNs += s.lengthNs();
         } else {
-            record(p, s.lengthNs());
+            p.waits.record(s.lengthNs());
         }
-    }
-
-    private static void record(PerThread p, long waitNs) {
-        p.waits.recordValue(LatencyHistograms.clamp(waitNs));
-        p.waitMaxNs = Math.max(p.waitMaxNs, waitNs);
     }
 
     public PerThread thread(int id) {

@@ -1,48 +1,53 @@
 package gilsim.metrics;
 
-import java.util.BitSet;
+import java.util.TreeSet;
 
 /**
  * The order probe of m0's probe-pool-fairness: for each request, how many requests sent after it were answered
- * before it ("passed over"), counted with a Fenwick tree over send numbers. The probe passes when at most
- * {@link #ALLOWED_OVER_100} requests are passed over by more than 100 later answers and none by more than 1000.
- * A request still unanswered at the end counts the later answers it saw.
+ * before it ("passed over"). The probe passes when at most {@link #ALLOWED_OVER_100} requests are passed over by
+ * more than 100 later answers and none by more than 1000. A request still unanswered at the end counts the later
+ * answers it saw.
  *
- * <p>Memory is one int and one bit per request sent, not per event: it grows with requests, as the probe's does.
+ * <p>Memory is bounded by the requests in service, not by the requests of the run: the pool takes requests in send
+ * order (its queue is FIFO), so when request {@code n} is answered every request before it has been taken, and
+ * the answered ones among them are {@code n} minus those still in service. Passed over =
+ * answered so far - {@code n} + (requests in service numbered below {@code n}).
  */
 public final class OrderProbe {
     static final int ALLOWED_OVER_100 = 5;
     static final long HARD_LIMIT = 1000;
 
-    private int[] tree = new int[1024];
-    private final BitSet answeredSet = new BitSet();
+    /** Requests taken and not yet answered; at most one per pool thread. */
+    private final TreeSet<Long> inService = new TreeSet<>();
+    private long lastTaken = -1;
     private long answered;
-    private long maxNumber = -1;
     private long passedOverMax;
     private long over100;
     private long over1000;
 
-    /** Request {@code number} (its place in send order) was answered. */
+    /** Request {@code number} (its place in send order) was taken from the queue; requests are taken in order. */
+    public void taken(long number) {
+        if (number <= lastTaken) {
+            throw new IllegalStateException("request " + number + " taken after " + lastTaken + ": not in send order");
+        }
+        lastTaken = number;
+        inService.add(number);
+    }
+
+    /** Request {@code number}, taken before, was answered. */
     public void answered(long number) {
-        ensure(number);
-        judge(answered - prefix(number));
-        add(number);
-        answeredSet.set((int) number);
+        if (!inService.remove(number)) throw new IllegalStateException("request " + number + " answered, never taken");
+        judge(number);
         answered++;
     }
 
-    /** A request seen in flight (taken from the queue), so the end of the run can judge it if it is never answered. */
-    public void seen(long number) {
-        maxNumber = Math.max(maxNumber, number);
-    }
-
+    /** Judges the requests still in service when the run ends. */
     public void finish() {
-        for (int n = answeredSet.nextClearBit(0); n <= maxNumber; n = answeredSet.nextClearBit(n + 1)) {
-            judge(answered - prefix(n));
-        }
+        for (long n : inService) judge(n);
     }
 
-    private void judge(long passedOver) {
+    private void judge(long number) {
+        long passedOver = answered - number + inService.headSet(number).size();
         passedOverMax = Math.max(passedOverMax, passedOver);
         if (passedOver > 100) over100++;
         if (passedOver > HARD_LIMIT) over1000++;
@@ -58,31 +63,5 @@ public final class OrderProbe {
 
     public long passedOver100() {
         return over100;
-    }
-
-    // Fenwick tree over send numbers 0..; index i+1 in the array.
-    private void ensure(long number) {
-        maxNumber = Math.max(maxNumber, number);
-        if (number + 1 < tree.length) return;
-        int size = tree.length;
-        while (size <= number + 1) size *= 2;
-        // Rebuild: a Fenwick tree cannot simply be extended, but it can be rebuilt from the answered set in O(n).
-        tree = new int[size];
-        for (int i = answeredSet.nextSetBit(0); i >= 0; i = answeredSet.nextSetBit(i + 1)) tree[i + 1] = 1;
-        for (int i = 1; i < size; i++) {
-            int parent = i + (i & -i);
-            if (parent < size) tree[parent] += tree[i];
-        }
-    }
-
-    private void add(long number) {
-        for (int i = (int) number + 1; i < tree.length; i += i & -i) tree[i]++;
-    }
-
-    /** Answered requests with send number at most {@code number}. */
-    private long prefix(long number) {
-        long sum = 0;
-        for (int i = (int) Math.min(number + 1, tree.length - 1); i > 0; i -= i & -i) sum += tree[i];
-        return sum;
     }
 }

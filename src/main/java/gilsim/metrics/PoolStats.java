@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait and service time (the
@@ -24,23 +23,23 @@ import org.HdrHistogram.Histogram;
 public final class PoolStats implements TraceListener {
     /** One pool thread's histograms. */
     public static final class PerThread {
-        final Histogram queueWait = LatencyHistograms.create();
-        final Histogram service = LatencyHistograms.create();
+        final Latencies queueWait = new Latencies();
+        final Latencies service = new Latencies();
         long serviceStartNs = -1;
         long jobsThisRun;
         boolean inRun;
 
-        public Histogram queueWait() {
+        public Latencies queueWait() {
             return queueWait;
         }
 
-        public Histogram service() {
+        public Latencies service() {
             return service;
         }
     }
 
     private final PerThread[] threads;
-    private final Histogram latency = LatencyHistograms.create();
+    private final Latencies latency = new Latencies();
     private final OrderProbe probe = new OrderProbe();
     private long runs;
     private long jobsInRuns;
@@ -62,9 +61,9 @@ public final class PoolStats implements TraceListener {
         if (event instanceof OsEvent.ThreadState) return; // the most frequent event, and none of ours
         if (event instanceof JobTaken j) {
             PerThread p = threads[j.thread()];
-            p.queueWait.recordValue(LatencyHistograms.clamp(j.timeNs() - j.sentNs()));
+            p.queueWait.record(j.timeNs() - j.sentNs());
             p.jobsThisRun++;
-            probe.seen(j.job());
+            probe.taken(j.job());
             inService.put(j.job(), j.sentNs());
             if (j.kept()) {
                 kept++;
@@ -83,8 +82,8 @@ public final class PoolStats implements TraceListener {
             p.jobsThisRun = 1;
         } else if (event instanceof JobAnswered a) {
             PerThread p = threads[a.thread()];
-            if (p.serviceStartNs >= 0) p.service.recordValue(LatencyHistograms.clamp(a.timeNs() - p.serviceStartNs));
-            latency.recordValue(LatencyHistograms.clamp(a.timeNs() - a.sentNs()));
+            if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
+            latency.record(a.timeNs() - a.sentNs());
             probe.answered(a.job());
             inService.remove(a.job());
             answered++;
@@ -100,7 +99,7 @@ public final class PoolStats implements TraceListener {
     public void finish(long endNs) {
         probe.finish();
         // Only the age matters, not which job, so the hash map's iteration order decides nothing.
-        for (long sentNs : inService.values()) latency.recordValue(LatencyHistograms.clamp(endNs - sentNs));
+        for (long sentNs : inService.values()) latency.record(endNs - sentNs);
     }
 
     public PerThread thread(int id) {
@@ -113,17 +112,13 @@ public final class PoolStats implements TraceListener {
         for (int i = 0; i < threads.length; i++) {
             PerThread p = threads[i];
             GilStats.PerThread g = gil.thread(i);
-            perThread.add(new Summary.PoolThread(names.get(i), p.queueWait.getTotalCount(), p99(p.queueWait),
-                    p.queueWait.getMaxValue(), g.waitPercentileNs(99), g.waitMaxNs(), p99(p.service),
-                    p.service.getMaxValue()));
+            perThread.add(new Summary.PoolThread(names.get(i), p.queueWait.count(), p.queueWait.percentileNs(99),
+                    p.queueWait.maxNs(), g.waitPercentileNs(99), g.waitMaxNs(), p.service.percentileNs(99),
+                    p.service.maxNs()));
         }
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
                 retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
-                answered, p99(latency), latency.getMaxValue(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
+                answered, latency.percentileNs(99), latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
                 List.copyOf(perThread));
-    }
-
-    private static long p99(Histogram h) {
-        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99);
     }
 }

@@ -3,8 +3,14 @@ package gilsim.metrics;
 import java.util.List;
 import java.util.Map;
 
-/** The result of one run: what the JSON summary and the human summary print. Times are nanoseconds. */
-public record Summary(String scenario, long seed, Map<String, String> params, long simulatedNs, long events,
+/**
+ * The result of one run: what the JSON summary and the human summary print. Times are nanoseconds.
+ *
+ * @param params      every key's value as {@code --set} takes it back
+ * @param paramValues the same keys typed for JSON (numbers, booleans; durations as text and {@code KEY_ns})
+ */
+public record Summary(String scenario, long seed, Map<String, String> params, Map<String, Object> paramValues,
+                      long simulatedNs, long events,
                       String verdict, List<String> starvedThreads, List<ThreadSummary> threads, GilSummary gil,
                       PoolSummary pool) {
 

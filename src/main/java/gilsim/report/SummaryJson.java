@@ -36,7 +36,7 @@ public final class SummaryJson {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("scenario", s.scenario());
         o.put("seed", s.seed());
-        o.put("params", s.params());
+        o.put("params", s.paramValues());
         o.put("simulated_ns", s.simulatedNs());
         o.put("events", s.events());
         put(o, Metrics.RUN, s);

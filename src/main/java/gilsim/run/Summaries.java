@@ -23,7 +23,7 @@ final class Summaries {
             // A thread starves when one of its waits (an open one counts to the end) exceeds starve_after.
             if (p.waitMaxNs() > starveAfterNs) starved.add(names.get(i));
         }
-        return new Summary(scenario, seed, params.asText(), endNs, events,
+        return new Summary(scenario, seed, params.asText(), params.json(), endNs, events,
                 starved.isEmpty() ? Summary.FAIR : Summary.STARVES, List.copyOf(starved), List.copyOf(threads),
                 new Summary.GilSummary(stats.switches(), stats.dropRequests(), stats.forcedSwitches(),
                         stats.timeouts()), pool);

@@ -60,6 +60,24 @@ public final class Params {
         return Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
+    /**
+     * Every key as the JSON summary writes it, in key order: counts as numbers, booleans as booleans, choices as
+     * text, and a duration as its text with its nanoseconds beside it under {@code KEY_ns}.
+     */
+    public Map<String, Object> json() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            Key key = keys.get(k);
+            if (key.kind() == Key.Kind.DURATION) {
+                out.put(k, key.format(v));
+                out.put(k + "_ns", v);
+            } else {
+                out.put(k, v);
+            }
+        });
+        return Collections.unmodifiableMap(out);
+    }
+
     /** A copy with one key changed (the value already typed). */
     public Params with(String key, Object value) {
         if (!values.containsKey(key)) throw new IllegalArgumentException("no key " + key);

@@ -11,7 +11,10 @@ class OrderProbeTest {
     @Test
     void inOrderAnswersPassNobody() {
         OrderProbe p = new OrderProbe();
-        for (int i = 0; i < 5000; i++) p.answered(i);
+        for (int i = 0; i < 5000; i++) {
+            p.taken(i);
+            p.answered(i);
+        }
         p.finish();
         assertEquals(0, p.passedOverMax());
         assertTrue(p.inOrder());
@@ -31,6 +34,7 @@ class OrderProbeTest {
             order[j] = t;
         }
         OrderProbe p = new OrderProbe();
+        for (int i = 0; i < n; i++) p.taken(i); // everything in service at once: the most the probe must hold
         long bruteMax = 0;
         for (int k = 0; k < n; k++) {
             p.answered(order[k]);
@@ -45,10 +49,33 @@ class OrderProbeTest {
     @Test
     void aRequestStuckWhileThousandsAreAnsweredFails() {
         OrderProbe p = new OrderProbe();
-        p.seen(0);
-        for (int i = 1; i <= 1500; i++) p.answered(i);
+        p.taken(0);
+        for (int i = 1; i <= 1500; i++) {
+            p.taken(i);
+            p.answered(i);
+        }
         p.finish();
         assertEquals(1500, p.passedOverMax());
         assertFalse(p.inOrder());
+    }
+
+    @Test
+    void requestsTakenOutOfSendOrderAreABugNotAVerdict() {
+        OrderProbe p = new OrderProbe();
+        p.taken(3);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> p.taken(2));
+    }
+
+    @Test
+    void aStuckRequestIsJudgedAfterAMillionAnswersInBoundedMemory() {
+        OrderProbe p = new OrderProbe();
+        p.taken(0);
+        for (int i = 1; i <= 1_000_000; i++) {
+            p.taken(i);
+            p.answered(i);
+        }
+        p.finish();
+        assertEquals(1_000_000, p.passedOverMax());
+        assertEquals(1, p.passedOver100());
     }
 }

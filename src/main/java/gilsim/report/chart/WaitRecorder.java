@@ -1,6 +1,6 @@
 package gilsim.report.chart;
 
-import gilsim.metrics.LatencyHistograms;
+import gilsim.metrics.Latencies;
 import gilsim.metrics.Spans;
 import gilsim.report.TimeWindow;
 import gilsim.sim.TraceEvent;
@@ -22,7 +22,7 @@ final class WaitRecorder implements TraceListener, Spans.Sink {
     WaitRecorder(List<String> threads, TimeWindow window) {
         this.threads = List.copyOf(threads);
         this.window = window;
-        for (int i = 0; i < threads.size(); i++) waits.add(LatencyHistograms.create());
+        for (int i = 0; i < threads.size(); i++) waits.add(Latencies.newHistogram());
     }
 
     @Override
@@ -31,8 +31,7 @@ final class WaitRecorder implements TraceListener, Spans.Sink {
     @Override
     public void span(Spans.Span s) {
         if (s.kind() != Spans.Kind.WAIT || s.endNs() < window.fromNs() || s.endNs() > window.toNs()) return;
-        Histogram h = waits.get(s.thread());
-        h.recordValue(Math.min(s.lengthNs(), h.getHighestTrackableValue()));
+        waits.get(s.thread()).recordValue(s.lengthNs());
     }
 
     List<String> threads() {
