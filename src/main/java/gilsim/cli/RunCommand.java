@@ -61,11 +61,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (mermaid && narrate == null) throw new InputError("--mermaid needs --narrate FROM..TO to choose the window");
+        if (json && narrate != null) throw new InputError("--json prints only the summary; drop --narrate or --json");
+        if (trace != null) OutputPath.check("--trace", trace);
         Scenario s = Scenarios.resolve(scenario);
         Params p = s.params(sets);
         PrintWriter out = spec.commandLine().getOut();
-        if (mermaid && narrate == null) throw new InputError("--mermaid needs --narrate FROM..TO to choose the window");
-        if (json && narrate != null) throw new InputError("--json prints only the summary; drop --narrate or --json");
         Simulation sim = new Simulation(s, p, seed);
         if (narrate != null) {
             TimeWindow window = TimeWindow.parse("--narrate", narrate, p.ns("duration"));

@@ -12,7 +12,6 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,7 +54,7 @@ public final class ChartFile {
                 Files.deleteIfExists(temp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + out, e);
+            throw new InputError("--out " + out + ": cannot write (" + e.getMessage() + ")");
         }
     }
 
