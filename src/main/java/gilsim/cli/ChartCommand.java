@@ -26,13 +26,14 @@ import picocli.CommandLine.Spec;
  * belongs to some kinds; one given with a kind it does not belong to is an error rather than silently ignored.
  */
 @Command(name = "chart", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Draws a run (or a search CSV) as a PNG or SVG picture; see docs/reading-charts.md.",
+        description = {"Draws a run (or a search CSV) as a PNG or SVG picture (docs/reading-charts.md).",
+                "Each kind takes its own options; another kind's option is an error:",
                 "  timeline  NAME|FILE [--set K=V]... [--seed N] [--window FROM..TO]",
                 "  cdf       NAME|FILE [--set K=V]... [--seed N] [--window FROM..TO]",
-                "  compare   NAME|FILE --compare K=V... [--third K=V]... [--of timeline|cdf] [--set K=V]... [--seed N]"
-                        + " [--window FROM..TO]",
+                "  compare   NAME|FILE --compare K=V... [--third K=V]... [--of timeline|cdf]",
+                "            [--set K=V]... [--seed N] [--window FROM..TO]",
                 "  heatmap   --csv FILE --x KEY --y KEY [--value COLUMN]",
-                "Every kind takes --out FILE.png|FILE.svg, --width and --height."},
+                "and every kind --out FILE.png|FILE.svg [--width PX] [--height PX]."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the picture was written", "2:bad input (nothing is written)",
                 "3:a run exceeded its event budget (max_events)"})
@@ -60,7 +61,7 @@ final class ChartCommand implements Callable<Integer> {
             description = "timeline, cdf, compare: override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--seed", defaultValue = "1",
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
             description = "timeline, cdf, compare: the run's seed (default: ${DEFAULT-VALUE})")
     long seed;
 
@@ -94,10 +95,10 @@ final class ChartCommand implements Callable<Integer> {
             description = "heatmap: the column that colours a cell (default: max_wait_ns)")
     String value;
 
-    @Option(names = "--width", defaultValue = "1600", description = "pixels, 200..10000 (default: ${DEFAULT-VALUE})")
+    @Option(names = "--width", defaultValue = "1600", paramLabel = "PX", description = "pixels, 200..10000 (default: ${DEFAULT-VALUE})")
     int width;
 
-    @Option(names = "--height", defaultValue = "900", description = "pixels, 150..10000 (default: ${DEFAULT-VALUE})")
+    @Option(names = "--height", defaultValue = "900", paramLabel = "PX", description = "pixels, 150..10000 (default: ${DEFAULT-VALUE})")
     int height;
 
     @Override

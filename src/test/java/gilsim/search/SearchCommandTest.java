@@ -32,11 +32,13 @@ class SearchCommandTest {
         return JSON.readTree(r.out());
     }
 
-    /** Runs a replay line, {@code gilsim run ...}, through Main.execute with --json. */
+    /** Runs a replay line, {@code java -jar target/gilsim.jar run ...}, through Main.execute with --json. */
     private static JsonNode replay(String line) throws IOException {
         List<String> words = Arrays.asList(line.split(" "));
-        assertEquals(List.of("gilsim", "run"), words.subList(0, 2), line);
-        String[] args = words.subList(1, words.size()).toArray(new String[0]);
+        int launcher = Launcher.words().size();
+        assertEquals(Launcher.words(), words.subList(0, launcher), line);
+        assertEquals("run", words.get(launcher), line);
+        String[] args = words.subList(launcher, words.size()).toArray(new String[0]);
         String[] withJson = Arrays.copyOf(args, args.length + 1);
         withJson[args.length] = "--json";
         Cli r = Cli.run(withJson);
@@ -75,7 +77,7 @@ class SearchCommandTest {
                 "--set", SHORT, "--examples", "10");
         assertEquals(1, r.code(), r.err());
         assertTrue(r.out().contains("smallest failing configuration"), r.out());
-        assertEquals(1, r.out().lines().filter(l -> l.strip().startsWith("gilsim run ")).count(), r.out());
+        assertEquals(1, r.out().lines().filter(l -> l.strip().startsWith(Launcher.run() + " ")).count(), r.out());
         assertTrue(r.out().contains("--set duration=300ms --set work=500us --set interval="), r.out());
         assertTrue(r.out().contains("failing share by work"), r.out());
     }
