@@ -56,7 +56,7 @@ final class OutputPath {
     /** The cause in words, without the exception's class name. */
     static String reason(Exception e) {
         if (e instanceof AccessDeniedException) return "permission denied";
-        if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
+        if (e instanceof FileSystemException f) return f.getReason() != null ? f.getReason() : "it takes no new file";
         if (e instanceof SecurityException) return "not allowed";
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }

@@ -52,8 +52,8 @@ public final class CsvLog {
         return text(rows);
     }
 
-    /** Rows of cells as CSV text. */
-    static String text(List<List<String>> rows) {
+    /** Rows of cells as CSV text, the header first. */
+    public static String text(List<List<String>> rows) {
         StringWriter w = new StringWriter();
         try (SequenceWriter out = CSV.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(w)) {
             for (List<String> row : rows) out.write(row);

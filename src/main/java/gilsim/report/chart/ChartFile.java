@@ -33,7 +33,8 @@ public final class ChartFile {
 
     /** Checks the extension before any simulation runs. */
     public static void checkExtension(Path out) {
-        String n = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        Path name = out.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(java.util.Locale.ROOT);
         if (!n.endsWith(".png") && !n.endsWith(".svg")) {
             throw new InputError("--out " + out + ": write a .png or an .svg file");
         }
