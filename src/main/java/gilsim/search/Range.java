@@ -162,9 +162,11 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
      * adding to the value, so a range that ends near {@code Long.MAX_VALUE} cannot wrap around.
      */
     private static List<Object> steps(long low, long high, long step) {
-        long count = (high - low) / step + 1; // high >= low >= 0 and step >= 1: no overflow
+        long span = high - low; // negative only if it overflowed: far too many values either way
+        long count = span < 0 ? Long.MAX_VALUE : span / step + 1;
         if (count > MAX_VALUES) {
-            throw new IllegalArgumentException(count + " values; a stepped range takes at most " + MAX_VALUES
+            throw new IllegalArgumentException((span < 0 ? "too many" : Long.toString(count))
+                    + " values; a stepped range takes at most " + MAX_VALUES
                     + " (take a larger step)");
         }
         List<Object> list = new ArrayList<>();
