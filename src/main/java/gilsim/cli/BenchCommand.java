@@ -1,6 +1,7 @@
 package gilsim.cli;
 
 import gilsim.run.Simulation;
+import gilsim.scenario.InputError;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
@@ -25,7 +26,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * never in tests.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Measures simulation speed: events per second and wall time per run, on one core.")
+        description = "Measures simulation speed: events per second and wall time per run, on one core.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:measured", "2:bad input", "3:a run exceeded its event budget (max_events)"})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,18 +39,24 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--runs", defaultValue = "1000",
-            description = "measured runs per scenario (default: ${DEFAULT-VALUE})")
+    @Option(names = "--runs", defaultValue = "1000", paramLabel = "N",
+            description = "measured runs per scenario, 1..1,000,000 (default: ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--warmup", defaultValue = "2000",
-            description = "unmeasured runs first, for the JIT (default: ${DEFAULT-VALUE})")
+    @Option(names = "--warmup", defaultValue = "2000", paramLabel = "N",
+            description = "unmeasured runs first, for the JIT, 0..1,000,000 (default: ${DEFAULT-VALUE})")
     int warmup;
+
+    static final int MAX_RUNS = 1_000_000;
 
     @Override
     public Integer call() {
+        if (runs < 1 || runs > MAX_RUNS) throw new InputError("--runs " + runs + ": must be 1..1,000,000");
+        if (warmup < 0 || warmup > MAX_RUNS) throw new InputError("--warmup " + warmup + ": must be 0..1,000,000");
         PrintWriter out = spec.commandLine().getOut();
         List<String> names = scenarios.isEmpty() ? gilsim.scenario.Builtins.names() : scenarios;
+        // Every scenario and --set is read before the first measurement, so a typo in the last one costs nothing.
+        for (String name : names) Scenarios.resolve(name).params(sets);
         out.printf("%-16s %6s %11s %16s %16s %11s %11s%n", "scenario", "runs", "events/run", "events/s median",
                 "events/cpu-s mean", "ms/run p50", "ms/run min");
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();

@@ -4,6 +4,7 @@ import gilsim.metrics.Summary;
 import gilsim.run.Simulation;
 import gilsim.scenario.Builtins;
 import gilsim.scenario.Scenario;
+import gilsim.search.Launcher;
 import gilsim.sim.Durations;
 import java.io.PrintWriter;
 import java.util.Comparator;
@@ -15,7 +16,7 @@ final class Overview {
     record Row(String scenario, String label, List<String> sets) {
 
         String replay() {
-            StringBuilder b = new StringBuilder("gilsim run ").append(scenario);
+            StringBuilder b = new StringBuilder(Launcher.run()).append(' ').append(scenario);
             for (String s : sets) b.append(" --set ").append(s);
             return b.toString();
         }
@@ -33,7 +34,7 @@ final class Overview {
 
     static void print(PrintWriter out) {
         out.println("gilsim replays its built-in scenarios (seed 1, 2 s each). Run a row's replay line for its full");
-        out.println("summary and why; `gilsim scenarios` lists every key.");
+        out.println("summary and why; `" + String.join(" ", Launcher.words()) + " scenarios` lists every key.");
         out.println();
         out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
                 "replay");

@@ -30,7 +30,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code --trace FILE.json} writes the run for Perfetto beside whatever is printed.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Runs one simulation of a built-in scenario or a scenario file and summarises it.")
+        description = "Runs one simulation of a built-in scenario or a scenario file and summarises it.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the run finished (whatever its verdict)", "2:bad input (one line on stderr; nothing is "
+                + "run or written)", "3:the run exceeded its event budget (max_events) and stopped"})
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -42,7 +45,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--seed", defaultValue = "1", description = "the run's seed (default: ${DEFAULT-VALUE})")
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+            description = "the run's seed (default: ${DEFAULT-VALUE})")
     long seed;
 
     @Option(names = "--json", description = "print exactly one JSON object (the summary) on stdout")
@@ -56,16 +60,18 @@ final class RunCommand implements Callable<Integer> {
     boolean mermaid;
 
     @Option(names = "--trace", paramLabel = "FILE.json",
-            description = "also write a Chrome trace-event file for Perfetto (ui.perfetto.dev) or chrome://tracing")
+            description = "also write a Chrome trace-event file for Perfetto (ui.perfetto.dev) or chrome://tracing; "
+                    + "its directory must exist")
     Path trace;
 
     @Override
     public Integer call() {
+        if (mermaid && narrate == null) throw new InputError("--mermaid needs --narrate FROM..TO to choose the window");
+        if (json && narrate != null) throw new InputError("--json prints only the summary; drop --narrate or --json");
+        if (trace != null) OutputPath.check("--trace", trace);
         Scenario s = Scenarios.resolve(scenario);
         Params p = s.params(sets);
         PrintWriter out = spec.commandLine().getOut();
-        if (mermaid && narrate == null) throw new InputError("--mermaid needs --narrate FROM..TO to choose the window");
-        if (json && narrate != null) throw new InputError("--json prints only the summary; drop --narrate or --json");
         Simulation sim = new Simulation(s, p, seed);
         if (narrate != null) {
             TimeWindow window = TimeWindow.parse("--narrate", narrate, p.ns("duration"));

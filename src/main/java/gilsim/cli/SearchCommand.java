@@ -1,5 +1,6 @@
 package gilsim.cli;
 
+import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
 import gilsim.search.ConfigSpace;
@@ -29,10 +30,12 @@ import picocli.CommandLine.Spec;
         description = {"Searches a scenario's keys for configurations that break a property (by default: no thread "
                 + "starves), shrinks the smallest failure it finds and prints the one `gilsim run` line that "
                 + "replays it.",
-                "Ranges: threads=2..8, work=500us..10ms, view=100us..400us:100us, pinned=*, policy=*, a,b,c."},
+                "Ranges: threads=2..8, work=500us..10ms, view=100us..400us:100us, pinned=*, policy=*, a,b,c. "
+                        + "A stepped range or a list has at most 100,000 values; --exhaustive lists at most "
+                        + "1,000,000 configurations."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no configuration broke the property", "1:a counterexample was found",
-                "2:bad input"})
+                "2:bad input (nothing is run or written)", "3:a run exceeded its event budget (max_events)"})
 final class SearchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -48,27 +51,29 @@ final class SearchCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "fix a key for every run; repeatable")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--property", defaultValue = "no-starvation",
+    @Option(names = "--property", defaultValue = "no-starvation", paramLabel = "PROPERTY",
             description = "what every run must satisfy: no-starvation, or in-order for a pool "
                     + "(default: ${DEFAULT-VALUE})")
     String property;
 
-    @Option(names = "--examples", defaultValue = "100",
-            description = "random configurations to try (default: ${DEFAULT-VALUE})")
+    @Option(names = "--examples", defaultValue = "100", paramLabel = "N",
+            description = "random configurations to try, 1..1,000,000 (default: ${DEFAULT-VALUE})")
     int examples;
 
     @Option(names = "--exhaustive", description = "try every configuration of a discrete space and print the table")
     boolean exhaustive;
 
-    @Option(names = "--seed", defaultValue = "1",
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
             description = "draws the configurations; the first run seed of each (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--seeds-per-config", defaultValue = "3",
-            description = "runs per configuration, seeds S..S+K-1; it fails if any fails (default: ${DEFAULT-VALUE})")
+    @Option(names = "--seeds-per-config", defaultValue = "3", paramLabel = "K",
+            description = "runs per configuration, seeds S..S+K-1, 1..1000; it fails if any fails "
+                    + "(default: ${DEFAULT-VALUE})")
     int seedsPerConfig;
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "write one row per configuration tried")
+    @Option(names = "--csv", paramLabel = "FILE",
+            description = "write one row per configuration tried (the file's directory must exist)")
     Path csv;
 
     @Option(names = "--json", description = "print exactly one JSON object on stdout")
@@ -77,16 +82,22 @@ final class SearchCommand implements Callable<Integer> {
     @Option(names = "--progress", description = "draw a progress bar on stderr even when it is not a terminal")
     boolean progress;
 
-    @Option(names = "--jobs", description = "worker threads (default: the number of cores); the output is the same")
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "worker threads, 1..1024 (default: the number of cores); the output is the same")
     int jobs = Runtime.getRuntime().availableProcessors();
 
     @Override
     public Integer call() {
-        Scenario s = Scenarios.resolve(scenario);
+        if (exhaustive && spec.commandLine().getParseResult().hasMatchedOption("--examples")) {
+            throw new InputError("--examples " + examples + ": not used with --exhaustive, which tries every "
+                    + "configuration; give one of the two");
+        }
         Property p = Property.byId(property);
+        SearchOptions options = new SearchOptions(p, examples, exhaustive, seed, seedsPerConfig, jobs);
+        if (csv != null) OutputPath.check("--csv", csv);
+        Scenario s = Scenarios.resolve(scenario);
         p.requireFits(s);
         ConfigSpace space = ConfigSpace.of(s, sets, overs);
-        SearchOptions options = new SearchOptions(p, examples, exhaustive, seed, seedsPerConfig, jobs);
         PrintWriter err = spec.commandLine().getErr();
         SearchReport report = SearchRun.run(space, options,
                 progress || stderrIsTerminal() ? Progress.on(err) : Progress.off());

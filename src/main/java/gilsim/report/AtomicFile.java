@@ -11,15 +11,26 @@ import java.nio.file.attribute.PosixFilePermissions;
 public final class AtomicFile {
     private AtomicFile() {}
 
-    /** A temporary file in the target's directory (created if missing). */
+    /**
+     * A temporary file in the target's directory. The directory must exist: no directory is created that the user
+     * did not ask for.
+     *
+     * @throws IOException when the target is a directory or its directory is missing or cannot be written
+     */
     public static Path temp(Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        return Files.createTempFile(dir, target.getFileName().toString(), ".part");
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        if (dir == null || abs.getFileName() == null || Files.isDirectory(abs)) {
+            throw new IOException(target + " is a directory, not a file");
+        }
+        if (!Files.isDirectory(dir)) throw new IOException("no directory " + dir);
+        return Files.createTempFile(dir, "." + abs.getFileName(), ".part");
     }
 
     /** Moves the finished temporary file onto the target, readable by all as an ordinary output file is. */
     public static void commit(Path temp, Path target) throws IOException {
+        // Files.move with REPLACE_EXISTING would replace an empty directory.
+        if (Files.isDirectory(target)) throw new IOException(target + " is a directory, not a file");
         try {
             Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (UnsupportedOperationException e) {

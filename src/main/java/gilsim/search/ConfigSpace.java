@@ -18,6 +18,9 @@ import org.quicktheories.generators.Generate;
  * key. It turns a {@link Config} into the run's parameters and lists the configurations to try.
  */
 public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> ranges) {
+    /** The most configurations {@code --exhaustive} lists. */
+    public static final int MAX_EXHAUSTIVE = 1_000_000;
+
     public ConfigSpace {
         sets = List.copyOf(sets);
         ranges = List.copyOf(ranges);
@@ -63,6 +66,9 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
      * Repeats (a small discrete space) are dropped, so fewer may come back.
      */
     public List<Config> random(long seed, int examples) {
+        if (examples < 1 || examples > SearchOptions.MAX_EXAMPLES) {
+            throw new IllegalArgumentException("examples " + examples + " outside 1.." + SearchOptions.MAX_EXAMPLES);
+        }
         Gen<Config> gen = gen();
         LinkedHashSet<Config> drawn = new LinkedHashSet<>();
         // QuickTheories is used here as a generator only: the "check" collects, it never fails, so it never shrinks.
@@ -97,8 +103,12 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
                 throw new InputError("--over " + r + ": --exhaustive needs a step (" + r.spec() + ":STEP) or a "
                         + "list a,b,c");
             }
-            size *= r.values().size();
-            if (size > 1_000_000) throw new InputError("--exhaustive: more than 1000000 configurations");
+            size *= r.values().size(); // at most MAX_EXHAUSTIVE * Range.MAX_VALUES: no overflow
+            if (size > MAX_EXHAUSTIVE) {
+                throw new InputError("--exhaustive: the ranges make more than " + MAX_EXHAUSTIVE + " configurations "
+                        + "(" + String.join(" x ", ranges.stream().map(x -> Integer.toString(x.values().size()))
+                        .toList()) + "); take larger steps or search at random with --examples");
+            }
         }
         List<Config> out = new ArrayList<>();
         out.add(new Config(List.of()));

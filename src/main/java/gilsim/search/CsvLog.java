@@ -1,12 +1,17 @@
 package gilsim.search;
 
-import java.io.IOException;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import gilsim.report.AtomicFile;
 import gilsim.scenario.InputError;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,19 +21,23 @@ import java.util.List;
  * <p>The header is a contract (the heat-map chart reads it): {@code index,seed}, one column per searched key with
  * its value as {@code --set} writes it ({@code 5ms}, {@code true}, {@code 4}), then
  * {@code verdict,starved_count,max_wait_ns,starved_threads}, the threads joined with {@code ;}. A row describes
- * one run, the one its seed names: the first seed that broke the property, else the first seed. The file is
- * written beside its destination and moved into place, so a reader never sees half of it.
+ * one run, the one its seed names: the first seed that broke the property, else the first seed. Written by
+ * Jackson's CSV generator (RFC 4180: a cell is quoted only when it holds a comma, a quote or a line break), to a
+ * temporary file beside its destination and moved into place, so a reader never sees half of it.
  */
 public final class CsvLog {
     private CsvLog() {}
 
+    /** Quotes a cell only when it must be; lines end in {@code \n}. */
+    static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+
     public static String text(SearchReport report) {
         ConfigSpace space = report.space();
+        List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("index", "seed"));
         for (Range r : space.ranges()) header.add(r.name());
         header.addAll(List.of("verdict", "starved_count", "max_wait_ns", "starved_threads"));
-        StringBuilder b = new StringBuilder();
-        row(b, header);
+        rows.add(header);
         for (int i = 0; i < report.tried().size(); i++) {
             ConfigResult c = report.tried().get(i);
             RunOutcome run = c.reported();
@@ -38,41 +47,39 @@ public final class CsvLog {
             cells.add(Integer.toString(run.starvedThreads().size()));
             cells.add(Long.toString(run.maxWaitNs()));
             cells.add(String.join(";", run.starvedThreads()));
-            row(b, cells);
+            rows.add(cells);
         }
-        return b.toString();
+        return text(rows);
     }
 
+    /** Rows of cells as CSV text, the header first. */
+    public static String text(List<List<String>> rows) {
+        StringWriter w = new StringWriter();
+        try (SequenceWriter out = CSV.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(w)) {
+            for (List<String> row : rows) out.write(row);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
+        }
+        return w.toString();
+    }
+
+    /**
+     * Writes the CSV to {@code file}; the command has checked the path before the search ran.
+     *
+     * @throws InputError naming {@code --csv} and the file when it cannot be written after all
+     */
     public static void write(Path file, SearchReport report) {
-        Path target = file.toAbsolutePath();
+        String text = text(report);
         try {
-            Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+            Path tmp = AtomicFile.temp(file);
             try {
-                Files.writeString(tmp, text(report), StandardCharsets.UTF_8);
-                try {
-                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-                }
+                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                AtomicFile.commit(tmp, file);
             } finally {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new InputError("--csv " + file + ": cannot write: " + e.getMessage());
+            throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
         }
-    }
-
-    private static void row(StringBuilder b, List<String> cells) {
-        for (int i = 0; i < cells.size(); i++) {
-            if (i > 0) b.append(',');
-            b.append(escape(cells.get(i)));
-        }
-        b.append('\n');
-    }
-
-    /** RFC 4180: a cell with a comma, a quote or a line break is quoted, its quotes doubled. */
-    static String escape(String cell) {
-        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0) return cell;
-        return '"' + cell.replace("\"", "\"\"") + '"';
     }
 }

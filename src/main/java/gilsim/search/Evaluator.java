@@ -21,6 +21,8 @@ import java.util.concurrent.Future;
  * <p>Not thread-safe itself: one caller thread submits and gathers; only the simulations run on the pool.
  */
 public final class Evaluator {
+    /** Configurations submitted at once: enough to keep every worker busy, few enough to hold in memory. */
+    static final int BATCH = 1024;
     private final ConfigSpace space;
     private final Property property;
     private final List<Long> seeds;
@@ -46,26 +48,32 @@ public final class Evaluator {
         return evaluateAll(List.of(c)).get(0);
     }
 
-    /** The results of {@code configs}, in the same order. */
+    /**
+     * The results of {@code configs}, in the same order. Submitted {@value #BATCH} configurations at a time, so
+     * the work in flight (each with its parameters) stays bounded however many configurations there are.
+     */
     public List<ConfigResult> evaluateAll(List<Config> configs) {
         List<Config> fresh = new ArrayList<>(new LinkedHashSet<>(configs));
         fresh.removeIf(cache::containsKey);
         progress.expect((long) fresh.size() * seeds.size());
-        List<List<Future<RunOutcome>>> pending = new ArrayList<>();
-        for (Config c : fresh) {
-            Params params = space.params(c);
-            List<Future<RunOutcome>> perSeed = new ArrayList<>();
-            for (long seed : seeds) perSeed.add(pool.submit(() -> run(c, params, seed)));
-            pending.add(perSeed);
-        }
-        for (int i = 0; i < fresh.size(); i++) {
-            List<RunOutcome> outcomes = new ArrayList<>();
-            for (Future<RunOutcome> f : pending.get(i)) {
-                outcomes.add(await(f));
-                runs++;
-                progress.tick();
+        for (int from = 0; from < fresh.size(); from += BATCH) {
+            List<Config> batch = fresh.subList(from, Math.min(fresh.size(), from + BATCH));
+            List<List<Future<RunOutcome>>> pending = new ArrayList<>();
+            for (Config c : batch) {
+                Params params = space.params(c);
+                List<Future<RunOutcome>> perSeed = new ArrayList<>();
+                for (long seed : seeds) perSeed.add(pool.submit(() -> run(c, params, seed)));
+                pending.add(perSeed);
             }
-            cache.put(fresh.get(i), new ConfigResult(fresh.get(i), outcomes));
+            for (int i = 0; i < batch.size(); i++) {
+                List<RunOutcome> outcomes = new ArrayList<>();
+                for (Future<RunOutcome> f : pending.get(i)) {
+                    outcomes.add(await(f));
+                    runs++;
+                    progress.tick();
+                }
+                cache.put(batch.get(i), new ConfigResult(batch.get(i), outcomes));
+            }
         }
         List<ConfigResult> out = new ArrayList<>();
         for (Config c : configs) out.add(cache.get(c));

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The starving share by the value of one key: per value for a key of at most {@value #MAX_BINS} values, else in
  * {@value #MAX_BINS} equal-width bins over its range. A key whose share jumps between bins is one the verdict
- * depends on.
+ * depends on. A bin is labelled with the smallest and the largest value tried in it (one value when they are the
+ * same), so every label names values that ran; a bin where nothing was tried is left out.
  */
 public final class KeyStats {
     static final int MAX_BINS = 8;
@@ -37,17 +38,21 @@ public final class KeyStats {
         long high = r.continuous() ? r.highNs() : (Long) r.values().get(r.values().size() - 1);
         int[] n = new int[MAX_BINS];
         int[] f = new int[MAX_BINS];
+        long[] min = new long[MAX_BINS];
+        long[] max = new long[MAX_BINS];
         for (ConfigResult c : tried) {
             long v = (Long) c.config().get(rangeIndex);
             int b = high == low ? 0 : (int) Math.min(MAX_BINS - 1, (v - low) * (double) MAX_BINS / (high - low));
+            min[b] = n[b] == 0 ? v : Math.min(min[b], v);
+            max[b] = n[b] == 0 ? v : Math.max(max[b], v);
             n[b]++;
             if (c.fails()) f[b]++;
         }
         List<Bin> bins = new ArrayList<>();
         for (int b = 0; b < MAX_BINS; b++) {
-            long from = low + Math.round((high - low) * (double) b / MAX_BINS);
-            long to = low + Math.round((high - low) * (double) (b + 1) / MAX_BINS);
-            bins.add(new Bin(label(r, from) + ".." + label(r, to), n[b], f[b]));
+            if (n[b] == 0) continue;
+            String label = min[b] == max[b] ? r.format(min[b]) : r.format(min[b]) + ".." + r.format(max[b]);
+            bins.add(new Bin(label, n[b], f[b]));
         }
         return bins;
     }
@@ -57,9 +62,5 @@ public final class KeyStats {
             case COUNT, DURATION -> true;
             default -> false;
         };
-    }
-
-    private static String label(Range r, long v) {
-        return r.key().kind() == gilsim.scenario.Key.Kind.DURATION ? Range.durationText(v) : Long.toString(v);
     }
 }

@@ -29,8 +29,14 @@ import org.quicktheories.generators.Generate;
  * @param lowNs  for a continuous range, its ends in nanoseconds
  */
 public record Range(Key key, String spec, List<Object> values, long lowNs, long highNs) {
+    /** The most values a stepped range or a list may have. */
+    public static final int MAX_VALUES = 100_000;
+
     public Range {
         values = List.copyOf(values);
+        if (values.isEmpty() && key.kind() != Key.Kind.DURATION) {
+            throw new IllegalArgumentException(key.name() + ": only a duration range can be continuous");
+        }
     }
 
     public String name() {
@@ -109,7 +115,15 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
         int dots = spec.indexOf("..");
         if (dots < 0) {
             List<Object> list = new ArrayList<>();
-            for (String part : spec.split(",")) list.add(key.parse(part));
+            for (String part : spec.split(",", -1)) {
+                if (part.isBlank()) {
+                    throw new IllegalArgumentException(spec.isBlank() ? "no value; write LOW..HIGH, a list a,b,c or *"
+                            : "an empty value in the list '" + spec + "'");
+                }
+                if (list.size() == MAX_VALUES) throw new IllegalArgumentException("a list takes at most " + MAX_VALUES
+                        + " values");
+                list.add(key.parse(part));
+            }
             return discrete(key, spec, ordered(key, list));
         }
         String lowText = spec.substring(0, dots);
@@ -129,10 +143,7 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
                 long high = (Long) key.parse(highText);
                 long step = stepText == null ? 1 : (Long) key.parse(stepText);
                 checkOrder(low, high, lowText, highText);
-                if ((high - low) / step >= 100_000) throw new IllegalArgumentException("more than 100000 values");
-                List<Object> list = new ArrayList<>();
-                for (long v = low; v <= high; v += step) list.add(v);
-                return discrete(key, spec, list);
+                return discrete(key, spec, steps(low, high, step));
             }
             default: {
                 long low = (Long) key.parse(lowText);
@@ -141,12 +152,26 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
                 if (stepText == null) return new Range(key, spec, List.of(), low, high);
                 long step = (Long) key.parse(stepText);
                 if (step <= 0) throw new IllegalArgumentException("the step must be more than 0");
-                if ((high - low) / step >= 100_000) throw new IllegalArgumentException("more than 100000 values");
-                List<Object> list = new ArrayList<>();
-                for (long v = low; v <= high; v += step) list.add(v);
-                return discrete(key, spec, list);
+                return discrete(key, spec, steps(low, high, step));
             }
         }
+    }
+
+    /**
+     * {@code low, low + step, ...} up to {@code high}, at most {@value #MAX_VALUES} values. Counted by index, not by
+     * adding to the value, so a range that ends near {@code Long.MAX_VALUE} cannot wrap around.
+     */
+    private static List<Object> steps(long low, long high, long step) {
+        long span = high - low; // negative only if it overflowed: far too many values either way
+        long count = span < 0 ? Long.MAX_VALUE : span / step + 1;
+        if (count > MAX_VALUES) {
+            throw new IllegalArgumentException((span < 0 ? "too many" : Long.toString(count))
+                    + " values; a stepped range takes at most " + MAX_VALUES
+                    + " (take a larger step)");
+        }
+        List<Object> list = new ArrayList<>();
+        for (long i = 0; i < count; i++) list.add(low + i * step);
+        return list;
     }
 
     private static void checkOrder(long low, long high, String lowText, String highText) {
@@ -172,10 +197,5 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
     @Override
     public String toString() {
         return name() + "=" + spec;
-    }
-
-    /** A duration's text for tables and bins: its canonical form after rounding. */
-    static String durationText(long ns) {
-        return Durations.format(roundToSignificant(ns, 3));
     }
 }

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The one {@code gilsim run} line that replays a configuration and seed exactly. */
+/**
+ * The one {@code gilsim run} line that replays a configuration and seed exactly; it starts with the
+ * {@link Launcher}'s words ({@code java -jar target/gilsim.jar run ...}) so that it runs as pasted.
+ */
 public final class Replay {
     private Replay() {}
 
@@ -13,13 +16,15 @@ public final class Replay {
     }
 
     /**
-     * The line's words: {@code gilsim run NAME}, every {@code --set} the search passed that the configuration
+     * The line's words: the launcher's, {@code run NAME}, every {@code --set} the search passed that the configuration
      * does not override, every searched key, and {@code --seed}.
      */
     public static List<String> words(ConfigSpace space, Config c, long seed) {
         Map<String, String> searched = space.text(c);
-        List<String> w = new ArrayList<>(List.of("gilsim", "run", quoted(space.scenario().origin().equals("built-in")
-                ? space.scenario().name() : space.scenario().origin())));
+        List<String> w = new ArrayList<>(Launcher.words());
+        w.add("run");
+        w.add(quoted(space.scenario().origin().equals("built-in") ? space.scenario().name()
+                : space.scenario().origin()));
         for (String set : space.sets()) {
             String key = set.substring(0, set.indexOf('=')).trim();
             if (!searched.containsKey(key)) {

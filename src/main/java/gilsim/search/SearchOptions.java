@@ -14,10 +14,24 @@ import java.util.List;
  */
 public record SearchOptions(Property property, int examples, boolean exhaustive, long seed, int seedsPerConfig,
                             int jobs) {
+    /** The most random configurations one search tries. */
+    public static final int MAX_EXAMPLES = 1_000_000;
+    /** The most seeds each configuration runs. */
+    public static final int MAX_SEEDS_PER_CONFIG = 1_000;
+    /** The most worker threads. */
+    public static final int MAX_JOBS = 1_024;
+
     public SearchOptions {
-        if (examples < 1) throw new InputError("--examples " + examples + ": must be at least 1");
-        if (seedsPerConfig < 1) throw new InputError("--seeds-per-config " + seedsPerConfig + ": must be at least 1");
-        if (jobs < 1) throw new InputError("--jobs " + jobs + ": must be at least 1");
+        within("--examples", examples, MAX_EXAMPLES);
+        within("--seeds-per-config", seedsPerConfig, MAX_SEEDS_PER_CONFIG);
+        within("--jobs", jobs, MAX_JOBS);
+    }
+
+    private static void within(String option, int value, int max) {
+        if (value < 1 || value > max) {
+            throw new InputError(option + " " + value + ": must be 1.." + String.format(java.util.Locale.ROOT, "%,d",
+                    max));
+        }
     }
 
     public List<Long> runSeeds() {

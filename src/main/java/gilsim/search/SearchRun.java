@@ -16,6 +16,8 @@ public final class SearchRun {
     public static SearchReport run(ConfigSpace space, SearchOptions options, Progress progress) {
         List<Config> configs = options.exhaustive() ? space.exhaustive()
                 : space.random(options.seed(), options.examples());
+        // "No counterexample in 0 configurations" would be a false all-clear: never report an empty search.
+        if (configs.isEmpty()) throw new IllegalStateException("the search listed no configuration to try");
         ExecutorService pool = Executors.newFixedThreadPool(options.jobs(), r -> {
             Thread t = new Thread(r, "gilsim-search");
             t.setDaemon(true);

@@ -32,11 +32,13 @@ class SearchCommandTest {
         return JSON.readTree(r.out());
     }
 
-    /** Runs a replay line, {@code gilsim run ...}, through Main.execute with --json. */
+    /** Runs a replay line, {@code java -jar target/gilsim.jar run ...}, through Main.execute with --json. */
     private static JsonNode replay(String line) throws IOException {
         List<String> words = Arrays.asList(line.split(" "));
-        assertEquals(List.of("gilsim", "run"), words.subList(0, 2), line);
-        String[] args = words.subList(1, words.size()).toArray(new String[0]);
+        int launcher = Launcher.words().size();
+        assertEquals(Launcher.words(), words.subList(0, launcher), line);
+        assertEquals("run", words.get(launcher), line);
+        String[] args = words.subList(launcher, words.size()).toArray(new String[0]);
         String[] withJson = Arrays.copyOf(args, args.length + 1);
         withJson[args.length] = "--json";
         Cli r = Cli.run(withJson);
@@ -75,7 +77,7 @@ class SearchCommandTest {
                 "--set", SHORT, "--examples", "10");
         assertEquals(1, r.code(), r.err());
         assertTrue(r.out().contains("smallest failing configuration"), r.out());
-        assertEquals(1, r.out().lines().filter(l -> l.strip().startsWith("gilsim run ")).count(), r.out());
+        assertEquals(1, r.out().lines().filter(l -> l.strip().startsWith(Launcher.run() + " ")).count(), r.out());
         assertTrue(r.out().contains("--set duration=300ms --set work=500us --set interval="), r.out());
         assertTrue(r.out().contains("failing share by work"), r.out());
     }
@@ -162,13 +164,46 @@ class SearchCommandTest {
                 {"--over", "wrok=1ms..2ms"}, {"--over", "work=2ms..1ms"}, {"--over", "work=fast"},
                 {"--over", "policy=cpython..fifo-ticket"}, {"--over", "work=1ms..5ms", "--exhaustive"},
                 {"--over", "cores=*"}, {"--over", "work=1ms..2ms", "--over", "work=3ms"},
-                {"--over", "work=1ms..2ms", "--property", "speed"}, {"--over", "work=1ms", "--set", "x=1"}};
+                {"--over", "work=1ms..2ms", "--property", "speed"}, {"--over", "work=1ms", "--set", "x=1"},
+                {"--over", "work=,"}, {"--over", "pinned=,"}, {"--over", "policy=,"}, {"--over", "work="},
+                {"--over", "cores=9223372036854775800..9223372036854775807", "--examples", "2147483647"},
+                {"--over", "work=1ms..2ms", "--seeds-per-config", "1073741824"}};
         for (String[] c : cases) {
             Cli r = Cli.run(concat(new String[] {"search", "short-release"}, c));
             assertEquals(2, r.code(), String.join(" ", c) + ": " + r.err() + r.out());
             assertEquals("", r.out());
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertNotNull(r.err());
+        }
+    }
+
+    /** Every bin of the failing-share statistics is labelled with values that ran; the bins tile what was tried. */
+    @Test
+    void statisticsBinOnTheValuesTried() throws IOException {
+        for (String over : List.of("work=1ms..2130us", "work=1ms..2130us:10us")) {
+            Path csv = dir.resolve("bins.csv");
+            Cli r = Cli.run("search", "short-release", "--over", over, "--set", "duration=30ms", "--examples", "40",
+                    "--seeds-per-config", "1", "--json", "--csv", csv.toString());
+            assertEquals(0, r.code(), r.err());
+            List<String> tried = Files.readAllLines(csv).stream().skip(1).map(l -> l.split(",")[2]).toList();
+            int total = 0;
+            long previous = -1;
+            for (JsonNode bin : json(r).get("failing_by_key").get("work")) {
+                String[] ends = bin.get("value").asText().split("\\.\\.");
+                for (String end : ends) assertTrue(tried.contains(end), over + ": " + end + " never ran: " + bin);
+                long low = Durations.parseOrMinus1(ends[0]);
+                long high = Durations.parseOrMinus1(ends[ends.length - 1]);
+                assertTrue(previous < low && low <= high, over + ": bins overlap or are out of order at " + bin);
+                previous = high;
+                int inBin = 0;
+                for (String v : tried) {
+                    long ns = Durations.parseOrMinus1(v);
+                    if (ns >= low && ns <= high) inBin++;
+                }
+                assertEquals(inBin, bin.get("tried").asInt(), over + ": " + bin);
+                total += inBin;
+            }
+            assertEquals(tried.size(), total, over);
         }
     }
 

@@ -12,7 +12,6 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +33,8 @@ public final class ChartFile {
 
     /** Checks the extension before any simulation runs. */
     public static void checkExtension(Path out) {
-        String n = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        Path name = out.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(java.util.Locale.ROOT);
         if (!n.endsWith(".png") && !n.endsWith(".svg")) {
             throw new InputError("--out " + out + ": write a .png or an .svg file");
         }
@@ -55,7 +55,7 @@ public final class ChartFile {
                 Files.deleteIfExists(temp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + out, e);
+            throw new InputError("--out " + out + ": cannot write (" + e.getMessage() + ")");
         }
     }
 

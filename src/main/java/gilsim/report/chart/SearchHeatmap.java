@@ -46,14 +46,19 @@ final class SearchHeatmap {
         Map<List<String>, Double> cells = new HashMap<>();
         TreeSet<String> xs = new TreeSet<>(SearchHeatmap::compareSettings);
         TreeSet<String> ys = new TreeSet<>(SearchHeatmap::compareSettings);
-        for (List<String> row : csv.rows()) {
-            String text = vi < row.size() ? row.get(vi) : "";
+        for (int r = 0; r < csv.rows().size(); r++) {
+            List<String> row = csv.rows().get(r);
+            String text = row.get(vi);
             double v;
             try {
                 v = Double.parseDouble(text);
             } catch (NumberFormatException e) {
-                throw new InputError("--csv " + csv.file() + ": column " + valueColumn + " holds '" + text
-                        + "', not a number");
+                v = Double.NaN;
+            }
+            // NaN and infinities parse, but have no colour band and no place on a scale.
+            if (!Double.isFinite(v)) {
+                throw new InputError(csv.where(r) + "column " + (vi + 1) + " (" + valueColumn + ") holds '" + text
+                        + "', not a finite number");
             }
             xs.add(row.get(xi));
             ys.add(row.get(yi));

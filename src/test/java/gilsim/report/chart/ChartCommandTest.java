@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.report.Cli;
+import gilsim.search.CsvLog;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -108,5 +109,75 @@ class ChartCommandTest {
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertFalse(Files.exists(Path.of("x.png")));
         }
+    }
+
+    private static final String HEADER = "index,seed,work,interval,verdict,starved_count,max_wait_ns,starved_threads";
+
+    /** Exit 2, one line naming the file and each of {@code mustContain}, no stack trace, no picture. */
+    private void assertBadCsv(String text, String... mustContain) throws IOException {
+        Path csv = Files.writeString(dir.resolve("bad.csv"), text);
+        Path out = dir.resolve("bad.png");
+        Cli r = Cli.run("chart", "--kind", "heatmap", "--csv", csv.toString(), "--x", "work", "--y", "interval",
+                "--out", out.toString());
+        assertEquals(2, r.code(), text + " -> " + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        assertTrue(r.err().contains("--csv " + csv), r.err());
+        for (String m : mustContain) assertTrue(r.err().contains(m), "'" + m + "' missing: " + r.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void aMalformedCsvIsOneLineWithTheLine() throws IOException {
+        assertBadCsv(HEADER + "\n0,1,1ms,5ms,fair,0,900,\n\"\n", "line 3", "never closed");
+        assertBadCsv(HEADER + "\n0,1,1ms,5ms,fair,0,900,\n1,1,2ms\n", "line 3", "3 fields, the header has 8");
+        assertBadCsv(HEADER + "\n0,1,1ms,5ms,fair,0,NaN,\n", "line 2", "'NaN', not a finite number");
+        assertBadCsv(HEADER + "\n0,1,1ms,5ms,fair,0,Infinity,\n", "line 2", "not a finite number");
+        assertBadCsv(HEADER + "\n0,1,1ms,5ms,fair,0,fast,\n", "line 2", "'fast'");
+        assertBadCsv(HEADER + "\n0,1,1ms,5ms,fair,0,9,\"ma\"in\n", "line 2, column");
+        assertBadCsv("", "empty file");
+        assertBadCsv("a,b,a\n1,2,3\n", "line 1", "'a' appears twice");
+        assertBadCsv(HEADER + "\n", "no rows");
+        Path folder = Files.createDirectory(dir.resolve("folder.csv"));
+        Cli r = Cli.run("chart", "--kind", "heatmap", "--csv", folder.toString(), "--x", "work", "--y", "interval",
+                "--out", dir.resolve("f.png").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("is a directory"), r.err());
+    }
+
+    /** Line numbers count physical lines: a quoted line break inside a row moves the rows after it down. */
+    @Test
+    void quotedLineBreaksAndQuotesAreRead() throws IOException {
+        Path csv = Files.writeString(dir.resolve("q.csv"), HEADER + "\n0,1,1ms,5ms,starves,2,400000000,\"main\nio,\"\"x\"\"\"\n"
+                + "\n1,1,2ms,5ms,fair,0,NaN,\n");
+        Cli r = Cli.run("chart", "--kind", "heatmap", "--csv", csv.toString(), "--x", "work", "--y", "interval",
+                "--out", dir.resolve("q.png").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("line 5:"), r.err());
+        Files.writeString(csv, HEADER + "\n0,1,1ms,5ms,starves,2,400000000,\"main\nio,\"\"x\"\"\"\n");
+        assertPicture(chart("q.png", "--kind", "heatmap", "--csv", csv.toString(), "--x", "work", "--y", "interval",
+                "--width", "600", "--height", "400"), 600, 400);
+    }
+
+    /** What the search writes, the heat map reads back cell for cell, whatever the cells hold. */
+    @Test
+    void theSearchCsvWriterAndTheReaderAgree() {
+        List<List<String>> rows = List.of(List.of("index", "seed", "policy", "verdict", "starved_threads"),
+                List.of("0", "1", "paused-budget", "starves", "main;worker"),
+                List.of("1", "-1", "a,b", "q\"q", "multi\nline"),
+                List.of("2", "1", " lead", "trail ", ""));
+        String text = CsvLog.text(rows);
+        assertTrue(text.startsWith("index,seed,policy,verdict,starved_threads\n0,1,paused-budget,starves,main;worker\n"
+                + "1,-1,\"a,b\",\"q\"\"q\",\"multi\nline\"\n2,1, lead,trail ,\n"), text);
+        Path csv = dir.resolve("round.csv");
+        try {
+            Files.writeString(csv, text);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        SearchCsv read = SearchCsv.read(csv);
+        assertEquals(rows.get(0), read.header());
+        assertEquals(rows.subList(1, rows.size()), read.rows());
+        assertEquals(List.of(2, 3, 5), read.lines());
     }
 }
