@@ -141,7 +141,7 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
             case COUNT: {
                 long low = (Long) key.parse(lowText);
                 long high = (Long) key.parse(highText);
-                long step = stepText == null ? 1 : (Long) key.parse(stepText);
+                long step = stepText == null ? 1 : stepCount(stepText);
                 checkOrder(low, high, lowText, highText);
                 return discrete(key, spec, steps(low, high, step));
             }
@@ -150,11 +150,22 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
                 long high = (Long) key.parse(highText);
                 checkOrder(low, high, lowText, highText);
                 if (stepText == null) return new Range(key, spec, List.of(), low, high);
-                long step = (Long) key.parse(stepText);
+                long step = Durations.parse(stepText);
                 if (step <= 0) throw new IllegalArgumentException("the step must be more than 0");
                 return discrete(key, spec, steps(low, high, step));
             }
         }
+    }
+
+    /** A count range's step: a whole number of at least 1; the key's own limits bound its values, not its step. */
+    private static long stepCount(String text) {
+        try {
+            long step = Long.parseLong(text.trim());
+            if (step > 0) return step;
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("the step '" + text.trim() + "' is not a whole number of at least 1");
     }
 
     /**
