@@ -26,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Writes a run as Chrome trace-event JSON, which Perfetto (ui.perfetto.dev) and chrome://tracing open.
@@ -350,7 +351,7 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
             json.writeNumber(us);
             return;
         }
-        String frac = String.format("%03d", rest).replaceAll("0+$", "");
+        String frac = String.format(Locale.ROOT, "%03d", rest).replaceAll("0+$", "");
         json.writeNumber(us + "." + frac);
     }
 
