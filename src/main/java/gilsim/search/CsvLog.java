@@ -1,5 +1,8 @@
 package gilsim.search;
 
+import gilsim.metrics.Metric;
+import gilsim.metrics.Metrics;
+import gilsim.metrics.Summary;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -19,8 +22,9 @@ import java.util.List;
  * One CSV row per configuration the search tried (shrinking's candidates are not rows), ready for pandas.
  *
  * <p>The header is a contract (the heat-map chart reads it): {@code index,seed}, one column per searched key with
- * its value as {@code --set} writes it ({@code 5ms}, {@code true}, {@code 4}), then
- * {@code verdict,starved_count,max_wait_ns,starved_threads}, the threads joined with {@code ;}. A row describes
+ * its value as {@code --set} writes it ({@code 5ms}, {@code true}, {@code 4}), then the run-level metrics as
+ * {@link Metrics#RUN} declares them ({@code verdict,starved_count,max_wait_ns,starved_threads}), a list's items
+ * joined with {@code ;}. A row describes
  * one run, the one its seed names: the first seed that broke the property, else the first seed. Written by
  * Jackson's CSV generator (RFC 4180: a cell is quoted only when it holds a comma, a quote or a line break), to a
  * temporary file beside its destination and moved into place, so a reader never sees half of it.
@@ -36,17 +40,17 @@ public final class CsvLog {
         List<List<String>> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("index", "seed"));
         for (Range r : space.ranges()) header.add(r.name());
-        header.addAll(List.of("verdict", "starved_count", "max_wait_ns", "starved_threads"));
+        for (Metric<Summary> m : Metrics.RUN) header.add(m.name());
         rows.add(header);
         for (int i = 0; i < report.tried().size(); i++) {
             ConfigResult c = report.tried().get(i);
             RunOutcome run = c.reported();
             List<String> cells = new ArrayList<>(List.of(Integer.toString(i), Long.toString(run.seed())));
             cells.addAll(space.text(c.config()).values());
-            cells.add(run.verdict());
-            cells.add(Integer.toString(run.starvedThreads().size()));
-            cells.add(Long.toString(run.maxWaitNs()));
-            cells.add(String.join(";", run.starvedThreads()));
+            for (Object v : run.metrics().values()) {
+                cells.add(v instanceof List<?> list ? String.join(";", list.stream().map(String::valueOf).toList())
+                        : String.valueOf(v));
+            }
             rows.add(cells);
         }
         return text(rows);

@@ -60,9 +60,7 @@ public final class SearchJson {
             c.put("shrunk_from", r.shrunkFrom());
             c.put("config", space.text(s.smallest().config()));
             c.put("seed", run.seed());
-            c.put("verdict", run.verdict());
-            c.put("starved_threads", run.starvedThreads());
-            c.put("max_wait_ns", run.maxWaitNs());
+            c.putAll(run.metrics());
             List<Object> flips = new ArrayList<>();
             for (Shrinker.Flip f : s.flips()) {
                 Map<String, Object> m = new LinkedHashMap<>();
