@@ -190,7 +190,8 @@ class GilTest {
         assertTrue(waits.size() > 10, waits.toString());
         for (CondWait w : waits) assertEquals(w.timeNs() + INTERVAL, w.deadlineNs(), "a full interval: " + w);
         assertEquals(0, cpython.all(DropRequest.class).size());
-        assertFalse(cpython.log.stream().anyMatch(l -> l.startsWith("m@") && l.endsWith("takes")), cpython.log.toString());
+        assertFalse(cpython.log.stream().anyMatch(l -> l.startsWith("m@") && l.endsWith("takes")),
+                cpython.log.toString());
 
         Bench paused = new Bench("paused-budget", 2, US, 2);
         paused.program("w", 0, worker(2 * MS));
@@ -204,7 +205,8 @@ class GilTest {
         for (CondWait w : before) assertEquals(deadline, w.deadlineNs(), w.toString());
         DropRequest request = paused.all(DropRequest.class).get(0);
         assertEquals(new DropRequest(deadline + LATENCY, 1, 0), request);
-        long mTakes = paused.all(GilTake.class).stream().filter(t -> t.thread() == 1).findFirst().orElseThrow().timeNs();
+        long mTakes = paused.all(GilTake.class).stream().filter(t -> t.thread() == 1).findFirst().orElseThrow()
+                .timeNs();
         assertTrue(mTakes < deadline + MS, "m takes at " + mTakes);
     }
 
@@ -233,7 +235,7 @@ class GilTest {
         assertEquals(List.of("w@0", "w@" + 2002 * US), cpython.takes().subList(0, 2), "cpython's dropper barges");
     }
 
-    /** Over a longer run of three threads under fifo-ticket, every take after a drop that woke a waiter is that one's. */
+    /** A longer run of three threads under fifo-ticket: every take after a drop that woke a waiter is that one's. */
     @Test
     void underFifoTicketTheWokenWaiterAlwaysTakesNext() {
         Bench b = new Bench("fifo-ticket", 2, US, 3);
@@ -263,7 +265,8 @@ class GilTest {
         b.once("b", 0, 5 * MS);
         b.run(20 * MS);
         assertEquals(List.of(), b.events);
-        assertTrue(b.log.contains("a@" + 5 * MS + " done") && b.log.contains("b@" + 5 * MS + " done"), b.log.toString());
+        assertTrue(b.log.contains("a@" + 5 * MS + " done") && b.log.contains("b@" + 5 * MS + " done"),
+                b.log.toString());
 
         Bench gil = new Bench("cpython", 2, US, 2);
         gil.once("a", 0, 5 * MS);

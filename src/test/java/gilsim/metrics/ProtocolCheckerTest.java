@@ -65,7 +65,8 @@ class ProtocolCheckerTest {
 
     private static void assertRefused(List<TraceEvent> events, int at, String rule) {
         Object[] r = feed(events);
-        assertEquals(at, r[0], "refused at event " + r[0] + " (" + r[1] + "), expected at " + at + ": " + events.get(at));
+        assertEquals(at, r[0],
+                "refused at event " + r[0] + " (" + r[1] + "), expected at " + at + ": " + events.get(at));
         String message = (String) r[1];
         assertTrue(message.startsWith("protocol violated: " + rule), message);
         assertTrue(message.contains(events.get(at).toString()), "names the event: " + message);

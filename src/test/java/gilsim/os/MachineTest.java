@@ -171,7 +171,8 @@ class MachineTest {
         }
         // Core 0 stayed idle while one of them waited: 6 ms of work on one core ends at 6 ms, not 3 ms.
         assertEquals(RunState.RUNNABLE, b.stateAt(p, 500 * US));
-        assertTrue(b.log.contains("p@" + 6 * MS + " done") || b.log.contains("q@" + 6 * MS + " done"), b.log.toString());
+        assertTrue(b.log.contains("p@" + 6 * MS + " done") || b.log.contains("q@" + 6 * MS + " done"),
+                b.log.toString());
         // The unpinned thread arrives with both cores idle and takes core 0 (the first idle one).
         assertTrue(b.dispatches().contains("free@" + 10 * MS + " c0"), b.dispatches().toString());
         assertEquals(RunState.EXITED, b.stateAt(free, 11 * MS));

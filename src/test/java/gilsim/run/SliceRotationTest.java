@@ -102,7 +102,8 @@ class SliceRotationTest {
         Summary.PoolThread only = s.pool().threads().get(0);
         // The one thread takes every job: all answered ones and at most one still in progress at the end.
         long inProgress = only.jobs() - s.pool().answered();
-        assertTrue(inProgress == 0 || inProgress == 1, only.jobs() + " jobs, " + s.pool().answered() + " answered; " + why);
+        assertTrue(inProgress == 0 || inProgress == 1,
+                only.jobs() + " jobs, " + s.pool().answered() + " answered; " + why);
         assertEquals(0, only.gilWaitMaxNs(), why);
     }
 

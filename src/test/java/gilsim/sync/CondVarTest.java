@@ -143,7 +143,9 @@ class CondVarTest {
         b.waiter("c", 2, 2, -1, false);
         b.signals(MS, 1, 3);
         b.run();
-        List<String> expected = order == WakeOrder.GLIBC ? List.of("b", "c", "a", "lost") : List.of("a", "b", "c", "lost");
+        List<String> expected = order == WakeOrder.GLIBC
+                ? List.of("b", "c", "a", "lost")
+                : List.of("a", "b", "c", "lost");
         assertEquals(expected, b.signalled, order.id);
         List<String> wakes = new ArrayList<>(List.of("a:timeout"));
         wakes.addAll(expected.subList(0, 3));
