@@ -72,14 +72,39 @@ class SliceRotationTest {
         assertEquals(0, s.pool().yields(), why(1, "turn=false"));
     }
 
+    /**
+     * One thread never hands the GIL to another: its first take is the only switch, nobody ever waits for the GIL,
+     * so no timed wait runs out, no drop request is sent and no switch is forced; it holds the GIL the whole time
+     * it holds it at all, and the barrier has nobody to yield to.
+     */
     @Test
     void aPoolOfOneHasNoBarrier() {
         Summary s = run(1, "threads=1");
-        assertEquals(0, s.pool().yields());
-        assertEquals(0, s.pool().retakesPastParkedWaiter());
-        assertEquals(0, s.gil().switches() > 1 ? 1 : 0, "one thread never hands the GIL to another");
-        assertEquals("in-order", s.pool().orderVerdict());
-        assertTrue(s.pool().answered() > 1000);
+        String why = why(1, "threads=1");
+        assertEquals(1, s.gil().switches(), "only the first take counts as a switch; " + why);
+        assertEquals(0, s.gil().dropRequests(), why);
+        assertEquals(0, s.gil().forcedSwitches(), why);
+        assertEquals(0, s.gil().timeouts(), why);
+        assertEquals(1, s.threads().size(), why);
+        Summary.ThreadSummary t = s.threads().get(0);
+        assertEquals(1.0, t.gilShare(), 1e-9, "the only thread has every hold; " + why);
+        assertEquals(0, t.waitMaxNs(), "nobody else holds the GIL, so no take ever waits; " + why);
+        assertEquals(0, t.wakeupsLost(), why);
+        assertTrue(t.gilAcquisitions() > 1000, t.gilAcquisitions() + " takes; " + why);
+        assertEquals(List.of(), s.starvedThreads(), why);
+        assertEquals(0, s.pool().yields(), why);
+        assertEquals(0, s.pool().yieldBoundHits(), why);
+        assertEquals(0, s.pool().kept(), why);
+        assertEquals(0, s.pool().retakesPastParkedWaiter(), why);
+        assertEquals(0, s.pool().passedOverMax(), why);
+        assertEquals("in-order", s.pool().orderVerdict(), why);
+        assertTrue(s.pool().answered() > 1000, why);
+        Summary.PoolThread only = s.pool().threads().get(0);
+        // The one thread takes every job: all answered ones and at most one still in progress at the end.
+        long inProgress = only.jobs() - s.pool().answered();
+        assertTrue(inProgress == 0 || inProgress == 1,
+                only.jobs() + " jobs, " + s.pool().answered() + " answered; " + why);
+        assertEquals(0, only.gilWaitMaxNs(), why);
     }
 
     @Test

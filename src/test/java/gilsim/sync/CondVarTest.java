@@ -1,6 +1,7 @@
 package gilsim.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
@@ -8,84 +9,199 @@ import gilsim.os.WakeLatency;
 import gilsim.sim.Engine;
 import gilsim.sim.RandomStreams;
 import gilsim.sim.Trace;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The condition variable's order and its timeouts, on a machine with enough cores that nobody queues. */
 class CondVarTest {
-    private final Engine engine = new Engine(10_000);
-    private final Machine machine = new Machine(engine, new Trace(), new RandomStreams(1), 8,
-            new WakeLatency(10_000, 0), 0, 1_000_000);
-    private final List<String> woken = new ArrayList<>();
+    private static final long US = 1_000L;
+    private static final long MS = 1_000_000L;
 
-    private SimThread waiter(CondVar cv, String name, long startNs, long arrival, long deadlineNs, boolean rewait) {
-        SimThread t = machine.newThread(name, -1);
-        engine.at(startNs, () -> machine.start(t, () -> wait(cv, t, arrival, deadlineNs, rewait)));
-        return t;
-    }
+    /** One machine, one condition variable, its waiters and what happened to them. */
+    private static final class Bench {
+        final Engine engine = new Engine(10_000);
+        final Trace trace = new Trace();
+        final Machine machine = new Machine(engine, trace, new RandomStreams(1), 8, new WakeLatency(10 * US, 0), 0,
+                MS);
+        final CondVar cv;
+        /** Wake-ups in the order the woken threads ran: a name, with ":timeout" when the wait expired. */
+        final List<String> woken = new ArrayList<>();
+        /** What each signal returned: the woken thread's name, or "lost". */
+        final List<String> signalled = new ArrayList<>();
+        final List<CondEvent> events = new ArrayList<>();
 
-    private void wait(CondVar cv, SimThread t, long arrival, long deadlineNs, boolean rewait) {
-        cv.await(t, arrival, deadlineNs, timedOut -> {
-            woken.add(t.name + (timedOut ? ":timeout" : ""));
-            // A waiter that finds its predicate false waits again: glibc puts it at the back.
-            if (rewait) wait(cv, t, arrival, -1, false);
-            else machine.exit(t);
-        });
-    }
-
-    private CondVar condVar(WakeOrder order) {
-        return new CondVar("c", machine, new Trace(), order, new RandomStreams(1).stream("o"));
-    }
-
-    /** One signal at 1 ms (the woken waiter waits again at once), then three more 0.1 ms later. */
-    private void signalOnceThenThrice(CondVar cv) {
-        SimThread signaller = machine.newThread("s", -1);
-        engine.at(1_000_000, () -> machine.start(signaller, () -> {
-            cv.signal(signaller);
-            machine.sleep(signaller, 100_000, () -> {
-                cv.signal(signaller);
-                cv.signal(signaller);
-                cv.signal(signaller);
-                machine.exit(signaller);
+        Bench(WakeOrder order, long seed) {
+            cv = new CondVar("c", machine, trace, order, new RandomStreams(seed).stream("o"));
+            trace.add(e -> {
+                if (e instanceof CondEvent c) events.add(c);
             });
-        }));
-        engine.runUntil(10_000_000);
+        }
+
+        /** A thread that waits from {@code startNs}; when woken it waits once more (no deadline) if {@code rewait}. */
+        void waiter(String name, long startNs, long arrival, long deadlineNs, boolean rewait) {
+            SimThread t = machine.newThread(name, -1);
+            engine.at(startNs, () -> machine.start(t, () -> await(t, arrival, deadlineNs, rewait)));
+        }
+
+        private void await(SimThread t, long arrival, long deadlineNs, boolean rewait) {
+            cv.await(t, arrival, deadlineNs, timedOut -> {
+                woken.add(t.name + (timedOut ? ":timeout" : ""));
+                // A waiter that finds its predicate false waits again, keeping its first-arrival key.
+                if (rewait) await(t, arrival, -1, false);
+                else machine.exit(t);
+            });
+        }
+
+        /** At {@code atNs}, {@code first} signals; 0.1 ms later, {@code then} more. */
+        void signals(long atNs, int first, int then) {
+            SimThread s = machine.newThread("s", -1);
+            engine.at(atNs, () -> machine.start(s, () -> {
+                signal(s, first);
+                machine.sleep(s, 100 * US, () -> {
+                    signal(s, then);
+                    machine.exit(s);
+                });
+            }));
+        }
+
+        private void signal(SimThread s, int n) {
+            for (int i = 0; i < n; i++) {
+                int id = cv.signal(s);
+                signalled.add(id < 0 ? "lost" : machine.threads().get(id).name);
+            }
+        }
+
+        Bench run() {
+            engine.runUntil(10 * MS);
+            return this;
+        }
     }
 
     @Test
     void glibcWakesTheOldestLatestWaitAndARewaiterGoesToTheBack() {
-        CondVar cv = condVar(WakeOrder.GLIBC);
-        SimThread a = waiter(cv, "a", 0, 0, -1, true);
-        waiter(cv, "b", 1, 1, -1, false);
-        waiter(cv, "c", 2, 2, -1, false);
+        Bench b = new Bench(WakeOrder.GLIBC, 1);
+        b.waiter("a", 0, 0, -1, true);
+        b.waiter("b", 1, 1, -1, false);
+        b.waiter("c", 2, 2, -1, false);
         // a is woken first and waits again (now behind b and c); the next signals go to b, c, then a.
-        signalOnceThenThrice(cv);
-        assertEquals(List.of("a", "b", "c", "a"), woken);
+        b.signals(MS, 1, 3);
+        b.run();
+        assertEquals(List.of("a", "b", "c", "a"), b.signalled);
+        assertEquals(List.of("a", "b", "c", "a"), b.woken);
     }
 
     @Test
     void fifoKeepsTheFirstArrivalAcrossRewaits() {
-        CondVar cv = condVar(WakeOrder.FIFO);
-        waiter(cv, "a", 0, 0, -1, true);
-        waiter(cv, "b", 1, 1, -1, false);
-        waiter(cv, "c", 2, 2, -1, false);
-        signalOnceThenThrice(cv);
-        assertEquals(List.of("a", "a", "b", "c"), woken);
+        Bench b = new Bench(WakeOrder.FIFO, 1);
+        b.waiter("a", 0, 0, -1, true);
+        b.waiter("b", 1, 1, -1, false);
+        b.waiter("c", 2, 2, -1, false);
+        b.signals(MS, 1, 3);
+        b.run();
+        assertEquals(List.of("a", "a", "b", "c"), b.signalled);
+        assertEquals(List.of("a", "a", "b", "c"), b.woken);
+    }
+
+    /**
+     * a waits first but its timed wait expires at 0.5 ms; the signal at 1 ms must reach b, the next waiter in line
+     * (under both orders), and the second c: the expired waiter took no signal with it. A third finds nobody.
+     */
+    @ParameterizedTest
+    @EnumSource(value = WakeOrder.class, names = {"GLIBC", "FIFO"})
+    void aTimeoutEatsNoSignalAndASignalWithNoWaiterIsLost(WakeOrder order) {
+        Bench b = new Bench(order, 1);
+        b.waiter("a", 0, 0, 500 * US, false);
+        b.waiter("b", 1, 1, -1, false);
+        b.waiter("c", 2, 2, -1, false);
+        b.signals(MS, 1, 2);
+        b.run();
+        assertEquals(List.of("b", "c", "lost"), b.signalled);
+        assertEquals(List.of("a:timeout", "b", "c"), b.woken);
+        List<CondEvent> timeouts = b.events.stream().filter(e -> e instanceof CondTimeout).toList();
+        assertEquals(List.of(new CondTimeout(500 * US, "c", 0)), timeouts, "a times out at its deadline, no slack");
+        assertEquals(3, b.events.stream().filter(e -> e instanceof CondSignal).count());
+    }
+
+    /**
+     * The expired waiter waits again at once with its first-arrival key: glibc puts it behind b and c (its latest
+     * wait is the newest), fifo in front of them (it arrived first). Four signals reach each thread once, in order.
+     */
+    @ParameterizedTest
+    @EnumSource(value = WakeOrder.class, names = {"GLIBC", "FIFO"})
+    void aWaiterThatTimedOutAndWaitsAgainIsPlacedByTheOrder(WakeOrder order) {
+        Bench b = new Bench(order, 1);
+        b.waiter("a", 0, 0, 500 * US, true);
+        b.waiter("b", 1, 1, -1, false);
+        b.waiter("c", 2, 2, -1, false);
+        b.signals(MS, 1, 3);
+        b.run();
+        List<String> expected = order == WakeOrder.GLIBC
+                ? List.of("b", "c", "a", "lost")
+                : List.of("a", "b", "c", "lost");
+        assertEquals(expected, b.signalled, order.id);
+        List<String> wakes = new ArrayList<>(List.of("a:timeout"));
+        wakes.addAll(expected.subList(0, 3));
+        assertEquals(wakes, b.woken, order.id);
+    }
+
+    /**
+     * Random order: each signal picks uniformly, from the seeded stream, among the waiters (kept in latest-wait
+     * order); the same seed gives the same wakes, and over seeds each waiter is sometimes first.
+     */
+    @Test
+    void randomOrderIsReproducibleFromTheSeed() {
+        Set<String> firsts = new HashSet<>();
+        for (long seed = 1; seed <= 40; seed++) {
+            String replay = "seed " + seed + " (replay: CondVarTest#randomOrderIsReproducibleFromTheSeed, this seed)";
+            Bench b = randomBench(seed).run();
+            assertEquals(b.signalled, randomBench(seed).run().signalled, "same seed, same wakes; " + replay);
+            // What the stream's draws pick from the queue [b, c, a] (a waited again after its timeout, so last).
+            List<String> queue = new ArrayList<>(List.of("b", "c", "a"));
+            SplittableRandom r = new RandomStreams(seed).stream("o");
+            List<String> expected = new ArrayList<>();
+            while (!queue.isEmpty()) expected.add(queue.remove(r.nextInt(queue.size())));
+            expected.add("lost");
+            assertEquals(expected, b.signalled, replay);
+            assertEquals("a:timeout", b.woken.get(0), replay);
+            assertEquals(expected.subList(0, 3), b.woken.subList(1, 4), replay);
+            firsts.add(b.signalled.get(0));
+        }
+        assertEquals(Set.of("a", "b", "c"), firsts, "each waiter is woken first under some seed");
+    }
+
+    private static Bench randomBench(long seed) {
+        Bench b = new Bench(WakeOrder.RANDOM, seed);
+        b.waiter("a", 0, 0, 500 * US, true);
+        b.waiter("b", 1, 1, -1, false);
+        b.waiter("c", 2, 2, -1, false);
+        b.signals(MS, 1, 3);
+        return b;
     }
 
     @Test
-    void aTimeoutEatsNoSignalAndASignalWithNoWaiterIsLost() {
-        CondVar cv = condVar(WakeOrder.GLIBC);
-        waiter(cv, "a", 0, 0, 500_000, false);   // times out at 0.5 ms
-        waiter(cv, "b", 1, 1, -1, false);
-        SimThread s = machine.newThread("s", -1);
-        engine.at(1_000_000, () -> machine.start(s, () -> {
-            assertEquals(1, cv.signal(s) >= 0 ? 1 : 0); // reaches b although a was ahead of it
-            assertEquals(-1, cv.signal(s));            // nobody left: lost
-            machine.exit(s);
-        }));
-        engine.runUntil(10_000_000);
-        assertEquals(List.of("a:timeout", "b"), woken);
+    void theWaitEventTellsTheNewestWaitersPlaceInEachOrder() {
+        for (WakeOrder order : List.of(WakeOrder.GLIBC, WakeOrder.FIFO)) {
+            Bench b = new Bench(order, 1);
+            b.waiter("a", 0, 0, 500 * US, true);
+            b.waiter("b", 1, 1, -1, false);
+            b.run();
+            // a's second wait (after its timeout) finds b waiting: behind it in glibc's order, ahead of it in fifo.
+            List<CondEvent.CondWait> waits = b.events.stream()
+                    .filter(e -> e instanceof CondEvent.CondWait).map(e -> (CondEvent.CondWait) e).toList();
+            assertEquals(3, waits.size(), waits.toString());
+            CondEvent.CondWait again = waits.get(2);
+            assertEquals(0, again.thread());
+            assertEquals(2, again.queued());
+            assertEquals(order == WakeOrder.GLIBC ? 1 : 0, again.position(), order.id);
+            assertTrue(again.deadlineNs() < 0);
+        }
     }
 }

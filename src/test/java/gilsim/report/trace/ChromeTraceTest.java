@@ -59,11 +59,18 @@ class ChromeTraceTest {
         }
     }
 
+    /**
+     * Each hand-off arrow leaves from inside the hold that ended and lands where the next hold begins, both on the
+     * holders' hold tracks ({@link ChromeTrace#holdTid}), which the metadata names "NAME: holds GIL".
+     */
     @Test
     void everyFlowStartHasOneEndNoEarlierOnAHoldTrack() throws IOException {
+        List<String> threads = List.of("main", "worker"); // short-release's threads, in order
         JsonNode events = trace("policy=paused-budget").get("traceEvents");
         Map<Long, JsonNode> starts = new HashMap<>();
         Map<Long, JsonNode> ends = new HashMap<>();
+        Map<Integer, String> trackNames = new HashMap<>();
+        List<JsonNode> holds = new ArrayList<>();
         for (JsonNode e : events) {
             String ph = e.get("ph").asText();
             if (ph.equals("s")) assertEquals(null, starts.put(e.get("id").asLong(), e), "one start per id");
@@ -71,14 +78,50 @@ class ChromeTraceTest {
                 assertEquals(null, ends.put(e.get("id").asLong(), e), "one end per id");
                 assertEquals("e", e.get("bp").asText());
             }
+            if (ph.equals("M") && e.get("name").asText().equals("thread_name")) {
+                trackNames.put(e.get("tid").asInt(), e.get("args").get("name").asText());
+            }
+            if (ph.equals("X") && e.get("name").asText().equals("holds the GIL")) holds.add(e);
         }
-        assertFalse(starts.isEmpty());
+        for (int t = 0; t < threads.size(); t++) {
+            assertEquals(threads.get(t) + ": holds GIL", trackNames.get(ChromeTrace.holdTid(t)), "track names");
+        }
+        assertTrue(starts.size() > 10, "arrows: " + starts.size());
         assertEquals(starts.keySet(), ends.keySet());
-        for (Map.Entry<Long, JsonNode> s : starts.entrySet()) {
-            JsonNode f = ends.get(s.getKey());
-            assertTrue(ts(f, "ts").compareTo(ts(s.getValue(), "ts")) >= 0, s.getValue() + " -> " + f);
-            assertEquals(s.getValue().get("name"), f.get("name"));
+        for (Map.Entry<Long, JsonNode> entry : starts.entrySet()) {
+            JsonNode s = entry.getValue();
+            JsonNode f = ends.get(entry.getKey());
+            String arrow = s + " -> " + f;
+            assertTrue(ts(f, "ts").compareTo(ts(s, "ts")) >= 0, arrow);
+            assertEquals(s.get("name"), f.get("name"));
+            // The start lies inside a hold on its track: the hold of the thread that dropped.
+            JsonNode from = holdOn(holds, s.get("tid").asInt(), h -> ts(h, "ts").compareTo(ts(s, "ts")) <= 0
+                    && end(h).compareTo(ts(s, "ts")) >= 0, arrow);
+            // The end is where a hold begins on its track: the next holder's take.
+            JsonNode to = holdOn(holds, f.get("tid").asInt(), h -> ts(h, "ts").compareTo(ts(f, "ts")) == 0, arrow);
+            for (JsonNode hold : List.of(from, to)) {
+                int thread = threads.indexOf(hold.get("args").get("thread").asText());
+                assertEquals(ChromeTrace.holdTid(thread), hold.get("tid").asInt(), "a hold track's tid: " + hold);
+                assertEquals(threads.get(thread) + ": holds GIL", trackNames.get(hold.get("tid").asInt()), arrow);
+            }
+            // And it is the next hold: none begins after the dropped hold ended and before the arrow lands.
+            for (JsonNode h : holds) {
+                if (h == from || h == to) continue;
+                boolean between = ts(h, "ts").compareTo(end(from)) >= 0 && ts(h, "ts").compareTo(ts(f, "ts")) < 0;
+                assertFalse(between, "hold " + h + " between the ends of " + arrow);
+            }
         }
+    }
+
+    private static JsonNode holdOn(List<JsonNode> holds, int tid, java.util.function.Predicate<JsonNode> where,
+                                   String what) {
+        List<JsonNode> found = holds.stream().filter(h -> h.get("tid").asInt() == tid && where.test(h)).toList();
+        assertEquals(1, found.size(), "one hold on track " + tid + " for " + what + ": " + found);
+        return found.get(0);
+    }
+
+    private static BigDecimal end(JsonNode slice) {
+        return ts(slice, "ts").add(ts(slice, "dur"));
     }
 
     @Test

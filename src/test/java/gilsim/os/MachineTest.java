@@ -1,0 +1,315 @@
+package gilsim.os;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.os.OsEvent.ThreadState;
+import gilsim.sim.Engine;
+import gilsim.sim.RandomStreams;
+import gilsim.sim.Trace;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/** The machine on its own: hand-written threads on a real engine, and the scheduler states it reports. */
+class MachineTest {
+    private static final long US = 1_000L;
+    private static final long MS = 1_000_000L;
+
+    /** A machine and everything it reported. */
+    private static final class Bench {
+        final Engine engine = new Engine(1_000_000);
+        final Trace trace = new Trace();
+        final Machine machine;
+        final List<ThreadState> states = new ArrayList<>();
+        /** Things the threads did, "name@ns what". */
+        final List<String> log = new ArrayList<>();
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs) {
+            machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs);
+            trace.add(e -> {
+                if (e instanceof ThreadState s) states.add(s);
+            });
+        }
+
+        Bench(int cores, long timesliceNs) {
+            this(1, cores, new WakeLatency(50 * US, 0), 0, timesliceNs);
+        }
+
+        void note(SimThread t, String what) {
+            log.add(t.name + "@" + engine.nowNs() + " " + what);
+        }
+
+        /** A thread that computes {@code ns} from {@code startNs}, then exits. */
+        SimThread computer(String name, int core, long startNs, long ns) {
+            SimThread t = machine.newThread(name, core);
+            engine.at(startNs, () -> machine.start(t, () -> {
+                note(t, "starts");
+                machine.cpu(t, ns, () -> {
+                    note(t, "done");
+                    machine.exit(t);
+                });
+            }));
+            return t;
+        }
+
+        /** A thread that blocks as soon as it runs; when woken it computes {@code ns} and exits. */
+        SimThread sleeper(String name, int core, long ns) {
+            SimThread t = machine.newThread(name, core);
+            engine.at(0, () -> machine.start(t, () -> machine.block(t, () -> {
+                note(t, "woken");
+                machine.cpu(t, ns, () -> {
+                    note(t, "done");
+                    machine.exit(t);
+                });
+            })));
+            return t;
+        }
+
+        /** When each thread got a core, as "name@ns core". */
+        List<String> dispatches() {
+            List<String> out = new ArrayList<>();
+            for (ThreadState s : states) {
+                if (s.state() == RunState.RUNNING) {
+                    out.add(machine.threads().get(s.thread()).name + "@" + s.timeNs() + " c" + s.core());
+                }
+            }
+            return out;
+        }
+
+        RunState stateAt(SimThread t, long ns) {
+            RunState st = RunState.BLOCKED;
+            for (ThreadState s : states) if (s.thread() == t.id && s.timeNs() <= ns) st = s.state();
+            return st;
+        }
+    }
+
+    @Test
+    void aWokenThreadRunsAfterTheWakeUpLatencyOnAnIdleCore() {
+        Bench b = new Bench(2, MS);
+        SimThread s = b.sleeper("s", -1, 10 * US);
+        b.computer("busy", -1, 0, 5 * MS); // one core stays busy, the other is idle
+        b.engine.at(MS, () -> b.machine.wake(s));
+        b.engine.runUntil(10 * MS);
+        assertTrue(b.log.contains("s@" + (MS + 50 * US) + " woken"), b.log.toString());
+        assertEquals(RunState.BLOCKED, b.stateAt(s, MS + 50 * US - 1), "not before the latency");
+        assertEquals(RunState.RUNNING, b.stateAt(s, MS + 50 * US));
+        assertTrue(b.log.contains("s@" + (MS + 60 * US) + " done"), b.log.toString());
+    }
+
+    /** Latency with jitter: uniform in [median - jitter, median + jitter], drawn from the seed. */
+    @Test
+    void wakeUpLatencyStaysWithinItsJitter() {
+        Set<Long> seen = new HashSet<>();
+        for (long seed = 1; seed <= 30; seed++) {
+            Bench b = new Bench(seed, 2, new WakeLatency(60 * US, 30 * US), 0, MS);
+            SimThread s = b.sleeper("s", -1, 0);
+            b.engine.at(MS, () -> b.machine.wake(s));
+            b.engine.runUntil(2 * MS);
+            long latency = Long.parseLong(b.log.get(0).replaceAll("s@(\\d+) woken", "$1")) - MS;
+            assertTrue(latency >= 30 * US && latency <= 90 * US,
+                    "seed " + seed + ": latency " + latency + " (replay: MachineTest with this seed)");
+            seen.add(latency);
+        }
+        assertTrue(seen.size() > 10, "the latency varies with the seed: " + seen);
+    }
+
+    /**
+     * With every core busy, a woken thread preempts at once the thread that has run longest, and the victim goes to
+     * the front of the run queue: it runs next when a core frees up, before threads queued earlier.
+     */
+    @Test
+    void withNoIdleCoreAWakeUpPreemptsTheLongestRunnerAtOnce() {
+        Bench b = new Bench(2, 100 * MS);
+        SimThread s = b.sleeper("s", -1, MS);
+        SimThread old = b.computer("old", -1, 0, 10 * MS);
+        SimThread young = b.computer("young", -1, 100 * US, 10 * MS);
+        b.engine.at(2 * MS, () -> b.machine.wake(s));
+        b.engine.runUntil(100 * MS);
+        // No wake-up latency: s runs at 2 ms, on old's core; old is runnable, young runs on.
+        assertTrue(b.log.contains("s@" + 2 * MS + " woken"), b.log.toString());
+        assertEquals(RunState.RUNNABLE, b.stateAt(old, 2 * MS));
+        assertEquals(RunState.RUNNING, b.stateAt(young, 2 * MS));
+        int oldCore = b.states.stream().filter(x -> x.thread() == old.id && x.state() == RunState.RUNNING)
+                .findFirst().orElseThrow().core();
+        assertTrue(b.dispatches().contains("s@" + 2 * MS + " c" + oldCore), b.dispatches().toString());
+        // old gets its core back when s is done (3 ms) and finishes its remaining 8 ms at 11 ms.
+        assertTrue(b.log.contains("old@" + 11 * MS + " done"), b.log.toString());
+    }
+
+    @Test
+    void aPreemptedThreadGoesToTheFrontOfTheRunQueue() {
+        Bench b = new Bench(1, 100 * MS);
+        b.computer("a", -1, 0, 10 * MS);
+        SimThread x = b.sleeper("x", -1, MS);
+        SimThread y = b.sleeper("y", -1, MS);
+        // a runs; x's wake-up preempts a (queue: a); y's preempts x (queue: x, a, if victims go to the front).
+        b.engine.at(MS, () -> b.machine.wake(x));
+        b.engine.at(MS + 500 * US, () -> b.machine.wake(y));
+        b.engine.runUntil(100 * MS);
+        List<String> after = b.dispatches().stream().filter(d -> !d.matches(".*@0 c0")).toList();
+        assertEquals(List.of("x@" + MS + " c0", "y@" + (MS + 500 * US) + " c0", "x@" + (2 * MS + 500 * US) + " c0",
+                "a@" + 3 * MS + " c0"), after);
+        assertTrue(b.log.contains("a@" + 12 * MS + " done"), b.log.toString());
+    }
+
+    /** A pinned thread waits for its core even while another core is idle; an unpinned one takes the idle core. */
+    @Test
+    void pinnedThreadsRunOnlyOnTheirCore() {
+        Bench b = new Bench(2, MS);
+        SimThread p = b.computer("p", 1, 0, 3 * MS);
+        SimThread q = b.computer("q", 1, 0, 3 * MS);
+        SimThread free = b.computer("free", -1, 10 * MS, MS);
+        b.engine.runUntil(50 * MS);
+        for (ThreadState s : b.states) {
+            if ((s.thread() == p.id || s.thread() == q.id) && s.state() == RunState.RUNNING) {
+                assertEquals(1, s.core(), s.toString());
+            }
+        }
+        // Core 0 stayed idle while one of them waited: 6 ms of work on one core ends at 6 ms, not 3 ms.
+        assertEquals(RunState.RUNNABLE, b.stateAt(p, 500 * US));
+        assertTrue(b.log.contains("p@" + 6 * MS + " done") || b.log.contains("q@" + 6 * MS + " done"),
+                b.log.toString());
+        // The unpinned thread arrives with both cores idle and takes core 0 (the first idle one).
+        assertTrue(b.dispatches().contains("free@" + 10 * MS + " c0"), b.dispatches().toString());
+        assertEquals(RunState.EXITED, b.stateAt(free, 11 * MS));
+    }
+
+    @Test
+    void aThreadPinnedToAMissingCoreIsRefused() {
+        Bench b = new Bench(2, MS);
+        try {
+            b.machine.newThread("far", 2);
+            throw new AssertionError("core 2 of 2 accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage().contains("core 2"), e.getMessage());
+        }
+    }
+
+    /** Two threads on one core take turns of one time slice each; each burst keeps what it still needs. */
+    @Test
+    void timeSlicesRotateTwoThreadsOnOneCore() {
+        Bench b = new Bench(1, MS);
+        b.computer("a", -1, 0, 4500 * US);
+        b.computer("b", -1, 0, 4500 * US); // arrives second and preempts a at once
+        b.engine.runUntil(50 * MS);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 9; i++) expected.add((i % 2 == 0 ? "b" : "a") + "@" + i * MS + " c0");
+        expected.add("a@" + 8500 * US + " c0"); // b is done after its fifth half-used slice
+        List<String> d = b.dispatches();
+        assertEquals("a@0 c0", d.get(0));
+        assertEquals(expected, d.subList(1, d.size()));
+        assertEquals(List.of("b@0 starts", "a@" + MS + " starts", "b@" + 8500 * US + " done", "a@" + 9 * MS + " done"),
+                b.log);
+    }
+
+    /**
+     * A burst that ends at the very instant its slice ends is done: the thread should not be sent to the back of the
+     * run queue with 0 ns left and wait a whole turn to finish. Today the slice end, scheduled first, wins the tie:
+     * b finishes at 10 ms instead of 9 ms. Reported to the lead as a possible bug in Machine; enable when decided.
+     */
+    @Disabled("Machine: a slice end at the same ns as a burst end preempts a thread with 0 ns left (reported)")
+    @Test
+    void aBurstEndingWithItsSliceIsNotPreempted() {
+        Bench b = new Bench(1, MS);
+        b.computer("a", -1, 0, 5 * MS);
+        b.computer("b", -1, 0, 5 * MS);
+        b.engine.runUntil(50 * MS);
+        assertEquals(List.of("b@0 starts", "a@" + MS + " starts", "b@" + 9 * MS + " done", "a@" + 10 * MS + " done"),
+                b.log);
+    }
+
+    /** A burst paused by a preemption keeps its remaining time, and cpuLeftNs counts only time on a core. */
+    @Test
+    void aBurstPausesUnderPreemptionAndKeepsItsRemainingTime() {
+        Bench b = new Bench(1, 100 * MS);
+        SimThread a = b.computer("a", -1, 0, 10 * MS);
+        SimThread s = b.sleeper("s", -1, 2 * MS);
+        long[] left = new long[4];
+        b.engine.at(3 * MS, () -> b.machine.wake(s)); // preempts a for 2 ms
+        b.engine.at(2 * MS, () -> left[0] = b.machine.cpuLeftNs(a));
+        b.engine.at(4 * MS, () -> left[1] = b.machine.cpuLeftNs(a));
+        b.engine.at(6 * MS, () -> left[2] = b.machine.cpuLeftNs(a));
+        b.engine.at(12 * MS, () -> left[3] = b.machine.cpuLeftNs(a));
+        b.engine.runUntil(100 * MS);
+        assertEquals(8 * MS, left[0], "running: 2 of 10 ms done");
+        assertEquals(7 * MS, left[1], "preempted at 3 ms: the clock runs on, the burst does not");
+        assertEquals(6 * MS, left[2], "back on its core at 5 ms");
+        assertEquals(0, left[3], "done: no burst");
+        assertTrue(b.log.contains("a@" + 12 * MS + " done"), b.log.toString());
+    }
+
+    @Test
+    void shortenBurstEndsARunningBurstEarlyButNeverLengthensIt() {
+        Bench b = new Bench(1, 100 * MS);
+        SimThread a = b.computer("a", -1, 0, 10 * MS);
+        b.engine.at(2 * MS, () -> b.machine.shortenBurst(a, 50 * MS)); // longer than it needs: no effect
+        b.engine.at(3 * MS, () -> b.machine.shortenBurst(a, MS));
+        b.engine.runUntil(100 * MS);
+        assertEquals(List.of("a@0 starts", "a@" + 4 * MS + " done"), b.log);
+    }
+
+    @Test
+    void shortenBurstWhilePreemptedTakesEffectWhenTheThreadRunsAgain() {
+        Bench b = new Bench(1, 100 * MS);
+        SimThread a = b.computer("a", -1, 0, 10 * MS);
+        SimThread s = b.sleeper("s", -1, 2 * MS);
+        b.engine.at(3 * MS, () -> b.machine.wake(s)); // a is off its core from 3 to 5 ms
+        b.engine.at(4 * MS, () -> b.machine.shortenBurst(a, MS));
+        long[] left = {-1};
+        b.engine.at(4 * MS + 1, () -> left[0] = b.machine.cpuLeftNs(a));
+        b.engine.runUntil(100 * MS);
+        assertEquals(MS, left[0]);
+        assertTrue(b.log.contains("a@" + 6 * MS + " done"), b.log.toString());
+    }
+
+    /** A timer fires at its deadline plus up to the slack, never before; a deadline in the past counts from now. */
+    @Test
+    void timerSlackNeverFiresEarly() {
+        long slack = 50 * US;
+        for (long seed = 1; seed <= 20; seed++) {
+            String replay = "seed " + seed + " (replay: MachineTest#timerSlackNeverFiresEarly with this seed)";
+            Bench b = new Bench(seed, 1, new WakeLatency(0, 0), slack, MS);
+            List<long[]> fired = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                long deadline = i * 37 * US;
+                b.machine.timer(deadline, () -> fired.add(new long[] {deadline, b.engine.nowNs()}));
+            }
+            long[] past = new long[2];
+            b.engine.at(5 * MS, () -> b.machine.timer(MS, () -> {
+                past[0] = 5 * MS;
+                past[1] = b.engine.nowNs();
+            }));
+            b.engine.runUntil(10 * MS);
+            assertEquals(50, fired.size(), replay);
+            long maxLate = 0;
+            for (long[] f : fired) {
+                assertTrue(f[1] >= f[0], "fired early: " + f[1] + " < " + f[0] + "; " + replay);
+                assertTrue(f[1] - f[0] <= slack, "later than the slack: " + f[1] + " - " + f[0] + "; " + replay);
+                maxLate = Math.max(maxLate, f[1] - f[0]);
+            }
+            assertTrue(maxLate > 0, "the slack is used; " + replay);
+            assertTrue(past[1] >= past[0] && past[1] - past[0] <= slack, past[0] + " " + past[1] + "; " + replay);
+        }
+    }
+
+    /** A sleep ends no earlier than its length plus the wake-up latency of an idle core. */
+    @Test
+    void aSleepEndsNoEarlierThanAsked() {
+        for (long seed = 1; seed <= 20; seed++) {
+            Bench b = new Bench(seed, 2, new WakeLatency(60 * US, 30 * US), 50 * US, MS);
+            SimThread t = b.machine.newThread("t", -1);
+            b.machine.start(t, () -> b.machine.sleep(t, MS, () -> {
+                b.note(t, "awake");
+                b.machine.exit(t);
+            }));
+            b.engine.runUntil(10 * MS);
+            long at = Long.parseLong(b.log.get(0).replaceAll("t@(\\d+) awake", "$1"));
+            assertTrue(at >= MS + 30 * US && at <= MS + 50 * US + 90 * US,
+                    "seed " + seed + ": woke at " + at + " (replay: MachineTest#aSleepEndsNoEarlierThanAsked)");
+        }
+    }
+}
