@@ -237,6 +237,11 @@ public final class Machine {
         if (running[core] != r || r.dispatchGeneration != generation) return;
         SimThread next = queuedFor(core);
         if (next == null) return;
+        if (r.burst != null && r.burst.pending != null && r.burst.pending.timeNs() == engine.nowNs()) {
+            // The burst ends at this very ns: let it finish (its event is already queued), then end the turn.
+            engine.after(0, () -> sliceEnd(core, r, generation));
+            return;
+        }
         takeOffCore(r);
         runQueue.remove(next);
         runQueue.addLast(r);

@@ -66,8 +66,11 @@ public final class MermaidDiagram implements Beat.Sink {
         return participant == Beat.Message.GIL ? "GIL" : "T" + participant;
     }
 
-    /** Mermaid reads ; and # specially and a colon ends the message; none of them is needed in our texts. */
+    /**
+     * Mermaid reads ; and # specially, a colon ends the message and a line break ends the statement; none of them
+     * is needed in our texts (a thread's name may hold any of them).
+     */
     private static String clean(String text) {
-        return text.replaceAll("[;#:]", " ");
+        return text.replaceAll("[;#:\\p{Cntrl}]", " ");
     }
 }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /** The machine on its own: hand-written threads on a real engine, and the scheduler states it reports. */
@@ -211,7 +210,6 @@ class MachineTest {
      * run queue with 0 ns left and wait a whole turn to finish. Today the slice end, scheduled first, wins the tie:
      * b finishes at 10 ms instead of 9 ms. Reported to the lead as a possible bug in Machine; enable when decided.
      */
-    @Disabled("Machine: a slice end at the same ns as a burst end preempts a thread with 0 ns left (reported)")
     @Test
     void aBurstEndingWithItsSliceIsNotPreempted() {
         Bench b = new Bench(1, MS);

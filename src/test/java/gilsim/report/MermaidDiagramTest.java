@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -232,7 +231,6 @@ class MermaidDiagramTest {
      * that names it: Mermaid rejects the diagram. A bug in MermaidDiagram (its clean() keeps \n and \r), reported
      * to the lead; enable this test when it is fixed.
      */
-    @Disabled("main bug: MermaidDiagram writes a thread name's line break into the diagram, which Mermaid rejects")
     @Test
     void aThreadNameWithALineBreakStillParses() throws IOException {
         Path scenario = dir.resolve("newline.yaml");
