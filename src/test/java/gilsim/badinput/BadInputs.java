@@ -77,7 +77,7 @@ final class BadInputs {
                     }
                 }
                 for (String bad : List.of("cores", "=2", "", "=", "nosuchkey=1", "CORES=2", "cor es=2", "cores=2=3",
-                        "cores=2 3", "duration==10ms", "$cores=2", "cores\u0000=2", "\ud83d\udc0d=1")) {
+                        "cores=2 3", "duration==10ms", "$cores=2", "co\u0007res=2", "\ud83d\udc0d=1")) {
                     out.add(setCase(cmd, name, bad, cmd + " --set shape"));
                 }
                 // A key of the other built-in is unknown here.
@@ -139,7 +139,7 @@ final class BadInputs {
                 new Opt("search", "--seeds-per-config", plus(BadValues.INTS, "0", "-1", "-2147483648")),
                 new Opt("search", "--jobs", plus(BadValues.INTS, "0", "-1", "-2147483648")),
                 new Opt("search", "--property", List.of("", " ", "nostarvation", "no_starvation", "starvation",
-                        "in-order,no-starvation", "*", "in-order ", "fair", "\ud83d\udc0d", "in-order\u0000")),
+                        "in-order,no-starvation", "*", "in-order ", "fair", "\ud83d\udc0d", "in-\u0007order")),
                 new Opt("chart", "--seed", BadValues.LONGS),
                 new Opt("chart", "--window", BadValues.WINDOWS),
                 new Opt("chart", "--width", plus(BadValues.INTS, "0", "-1", "199", "10001", "-2147483648",
@@ -147,9 +147,9 @@ final class BadInputs {
                 new Opt("chart", "--height", plus(BadValues.INTS, "0", "-1", "149", "10001", "-2147483648",
                         "2147483647")),
                 new Opt("chart", "--kind", List.of("", " ", "timelines", "pie", "bar", "cdf,timeline", "*", "none",
-                        "time line", "\ud83d\udc0d", "timeline\u0000", "heat-map")),
+                        "time line", "\ud83d\udc0d", "time\u0007line", "heat-map")),
                 new Opt("chart", "--of", List.of("", " ", "pie", "compare", "heatmap", "timeline,cdf", "*",
-                        "\ud83d\udc0d", "cdf\u0000")),
+                        "\ud83d\udc0d", "c\u0007df")),
                 new Opt("bench", "--runs", plus(BadValues.INTS, "0", "-1", "-2147483648")),
                 new Opt("bench", "--warmup", plus(BadValues.INTS, "-1", "-2147483648")));
         for (Opt o : opts) {
@@ -213,7 +213,7 @@ final class BadInputs {
                 "pinned=maybe", "policy=*,cpython", "policy=nogil", "work=1ms..9223372036854775807ns",
                 "work=NaN..1ms", "cores=1..100001", "cores=1..9223372036854775807", "cores=-5..5",
                 "work=1ms..2ms:1ms:1ms", "work=1ms;2ms", "cores=1,,2", "pinned=true,,false", "policy=,cpython",
-                "max_events=0..2", "work=\ud83d\udc0d..1ms", "work=1ms..2ms\u0000");
+                "max_events=0..2", "work=\ud83d\udc0d..1ms", "work=1ms..2\u0007ms");
         for (String o : draw(values(overs), seedFor(seed, "search --over"), Math.max(overs.size(), 3 * perOption))) {
             out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1",
                     "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN, "--over", o)));
@@ -225,6 +225,13 @@ final class BadInputs {
         }
         out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
                 "--over", "pinned=*", "--over", "pinned=*")));
+        out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "pinned=*", "--csv")));
+        out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "pinned=,", "--csv", DIR + "/s.csv")).withOutput(DIR + "/s.csv"));
+        out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "pinned=*", "--csv", DIR + "/" + Harness.MARK + "/s.csv"))
+                .withOutput(DIR + "/" + Harness.MARK + "/s.csv"));
         out.add(BadCase.of("options", "search --exhaustive", List.of("search", sr, "--exhaustive", "--set",
                 SMALL_RUN, "--over", "work=1ms..2ms")));
         out.add(BadCase.of("options", "search --exhaustive", List.of("search", pool, "--exhaustive", "--set",
@@ -423,21 +430,21 @@ final class BadInputs {
                         "--jobs", "1", "--csv", DIR + "/budget.csv"),
                 s -> List.of("search", s, "--over", "pinned=*", "--examples", "1", "--json"),
                 s -> List.of("bench", s, "--runs", "1", "--warmup", "0"));
-        Gen<List<Integer>> gen = Generate.range(0, shapes.size() - 1).zip(Generate.range(1, 300),
+        Gen<List<Integer>> gen = Generate.range(0, shapes.size() - 1).zip(Generate.range(1, 100),
                 Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
         List<List<Integer>> picks = new ArrayList<>();
-        for (int i = 0; i < shapes.size(); i++) picks.add(List.of(i, 1 + 37 * i % 200, i % 3));
+        for (int i = 0; i < shapes.size(); i++) picks.add(List.of(i, 1 + 37 * i % 100, i % 3));
         picks.addAll(draw(gen, seedFor(seed, "budget"), n));
         for (List<Integer> p : picks) {
             String scenario = switch (p.get(2)) {
                 case 0 -> "short-release";
                 case 1 -> "slice-rotation";
-                default -> DIR + "/good.yaml";
+                default -> DIR + "/long.yaml";
             };
             List<String> a = new ArrayList<>(shapes.get(p.get(0)).apply(scenario));
             a.addAll(List.of("--set", "max_events=" + p.get(1)));
             BadCase c = BadCase.of("budget", "budget " + a.get(0) + " " + (a.size() > 2 ? a.get(2) : ""), a)
-                    .withFile("good.yaml", Files.GOOD).allowBudget();
+                    .withFile("long.yaml", Files.GOOD.replace("duration: 10ms", "duration: 2s")).allowBudget();
             for (String x : a) if (x.startsWith(DIR + "/budget")) c = c.withOutput(x);
             out.add(c);
         }

@@ -137,7 +137,13 @@ final class Harness {
             }
             if (lines.size() != 1 || !lines.get(0).startsWith("gilsim: ")) {
                 problems.add("stderr is " + lines.size() + " lines, expected one line starting 'gilsim: '");
-                if (cause == null) cause = lines.isEmpty() ? "nothing on stderr" : "stderr not one 'gilsim: ' line";
+                boolean breakInInput = c.args().stream().anyMatch(x -> x.indexOf('\n') >= 0 || x.indexOf('\r') >= 0);
+                if (cause == null) {
+                    cause = lines.isEmpty() ? "nothing on stderr"
+                            : lines.size() > 1 && breakInInput && lines.get(0).startsWith("gilsim: ")
+                            ? "a line break in the input is echoed raw: stderr is not one line"
+                            : "stderr not one 'gilsim: ' line";
+                }
             }
             if (!c.mention().isEmpty() && !err.contains(c.mention())) {
                 problems.add("stderr does not mention '" + c.mention() + "'");
