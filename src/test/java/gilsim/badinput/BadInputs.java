@@ -342,7 +342,8 @@ final class BadInputs {
     record Place(String label, String path, String file, byte[] content) {}
 
     static List<Place> places(long seed) {
-        String rootMissing = "/" + Harness.MARK + "-" + Long.toHexString(seed & 0xffffffL) + "/out.EXT";
+        // Unique to this JVM, so that two runs of the suite at once (other worktrees) do not meet at the root.
+        String rootMissing = "/" + Harness.MARK + "-" + ProcessHandle.current().pid() + "/out.EXT";
         return List.of(
                 new Place("an existing empty directory", DIR + "/out.EXT", "out.EXT", BadCase.SUBDIR),
                 new Place("an existing directory with a file", DIR + "/out.EXT", "out.EXT", BadCase.SUBDIR_WITH_FILE),

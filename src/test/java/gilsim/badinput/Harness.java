@@ -169,11 +169,13 @@ final class Harness {
             if (cause == null) cause = "files written or created in the case's directory";
         }
         for (Map.Entry<Path, Set<String>> w : watchedBefore.entrySet()) {
-            Set<String> after = listing(w.getKey());
-            if (!after.equals(w.getValue())) {
+            // Outside the case's directory other processes come and go: only names this case could make count.
+            Set<String> after = relevant(listing(w.getKey()), outputs);
+            Set<String> before = relevant(w.getValue(), outputs);
+            if (!after.equals(before)) {
                 Set<String> added = new TreeSet<>(after);
-                added.removeAll(w.getValue());
-                Set<String> removed = new TreeSet<>(w.getValue());
+                added.removeAll(before);
+                Set<String> removed = new TreeSet<>(before);
                 removed.removeAll(after);
                 problems.add(w.getKey() + " changed: added " + added + " removed " + removed);
                 if (cause == null) cause = "a missing directory was created";
@@ -336,8 +338,10 @@ final class Harness {
             s.forEach(p -> {
                 try {
                     BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                    String kind = a.isDirectory() ? "dir" : a.isRegularFile() ? "file " + a.size() : "other";
-                    out.put(dir.relativize(p).toString(), kind + " " + a.lastModifiedTime().toMillis());
+                    // A directory's own time changes when a temporary file comes and goes; what it holds is compared.
+                    String kind = a.isDirectory() ? "dir"
+                            : (a.isRegularFile() ? "file " + a.size() : "other") + " " + a.lastModifiedTime().toMillis();
+                    out.put(dir.relativize(p).toString(), kind);
                 } catch (IOException e) {
                     out.put(dir.relativize(p).toString(), "unreadable");
                 }
@@ -388,6 +392,19 @@ final class Harness {
     private static boolean dynamic(Path p) {
         Path a = p.toAbsolutePath();
         return a.startsWith("/proc") || a.startsWith("/sys") || a.startsWith("/dev");
+    }
+
+    /** The names that carry {@link #MARK} or an output's file name. */
+    private static Set<String> relevant(Set<String> names, List<Path> outputs) {
+        Set<String> out = new TreeSet<>();
+        for (String n : names) {
+            if (n.contains(MARK)) out.add(n);
+            for (Path o : outputs) {
+                Path f = o.getFileName();
+                if (f != null && f.toString().length() >= 4 && n.contains(f.toString())) out.add(n);
+            }
+        }
+        return out;
     }
 
     private static Set<String> tmpNamesLike(Path tmp, List<Path> outputs) {
