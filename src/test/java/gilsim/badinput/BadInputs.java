@@ -113,9 +113,20 @@ final class BadInputs {
     // ======================================================================== options
 
     private static Gen<String> values(List<String> curated) {
-        return Generate.pick(curated).mix(BadValues.junk(Key.Kind.COUNT, List.of())
-                .assuming(v -> !v.strip().matches("[+-]?\\d+") && !v.matches("-+[A-Za-z].*")
-                        && !v.startsWith("@")), 25);
+        return Generate.pick(curated).mix(junk(), 25);
+    }
+
+    /** Random strings that no option takes: not a number, not an option name, not an @file. */
+    private static Gen<String> junk() {
+        return BadValues.junk(Key.Kind.COUNT, List.of())
+                .assuming(v -> !v.strip().matches("[+-]?\\d+") && !v.matches("-+[A-Za-z].*") && !v.startsWith("@"));
+    }
+
+    /** Every curated value, then {@code n} drawn junk values. */
+    private static List<String> allThenJunk(List<String> curated, long seed, int n) {
+        List<String> out = new ArrayList<>(curated);
+        out.addAll(draw(junk(), seed, n));
+        return out;
     }
 
     private static List<String> plus(List<String> a, String... more) {
@@ -154,10 +165,9 @@ final class BadInputs {
                 new Opt("bench", "--warmup", plus(BadValues.INTS, "-1", "-2147483648")));
         for (Opt o : opts) {
             String target = o.cmd() + " " + o.option();
-            for (String v : draw(values(o.curated()), seedFor(seed, target), perOption)) {
-                for (String scenario : List.of(sr, pool)) {
-                    out.add(optionCase(o.cmd(), scenario, o.option(), v));
-                }
+            List<String> vs = allThenJunk(o.curated(), seedFor(seed, target), perOption);
+            for (int j = 0; j < vs.size(); j++) {
+                out.add(optionCase(o.cmd(), j % 2 == 0 ? sr : pool, o.option(), vs.get(j)));
             }
         }
         // An option with its value missing, or given twice.
@@ -214,7 +224,7 @@ final class BadInputs {
                 "work=NaN..1ms", "cores=1..100001", "cores=1..9223372036854775807", "cores=-5..5",
                 "work=1ms..2ms:1ms:1ms", "work=1ms;2ms", "cores=1,,2", "pinned=true,,false", "policy=,cpython",
                 "max_events=0..2", "work=\ud83d\udc0d..1ms", "work=1ms..2\u0007ms");
-        for (String o : draw(values(overs), seedFor(seed, "search --over"), Math.max(overs.size(), 3 * perOption))) {
+        for (String o : allThenJunk(overs, seedFor(seed, "search --over"), perOption)) {
             out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1",
                     "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN, "--over", o)));
         }

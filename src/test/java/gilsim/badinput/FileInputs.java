@@ -423,8 +423,7 @@ final class FileInputs {
                 .withOutput(DIR + "/heat.svg").inChildJvm());
         // Search sizes: counts that hang today, or report a false all-clear.
         for (String opt : List.of("--examples", "--seeds-per-config")) {
-            for (String v : draw(Generate.pick(List.of("2147483647", "1073741824", "1073741825", "2147483646",
-                    "1500000000")), seedFor(seed, "search " + opt), 2)) {
+            for (String v : List.of("2147483647", "1073741824")) {
                 List<String> a = new ArrayList<>(List.of("search", "short-release", "--over", "pinned=*", "--set",
                         BadInputs.SMALL_RUN, "--jobs", "1", opt, v));
                 if (!opt.equals("--examples")) a.addAll(List.of("--examples", "1"));
