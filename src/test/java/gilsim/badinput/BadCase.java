@@ -23,9 +23,10 @@ import java.util.Set;
  * @param budgetOk  exit 3 (the event budget) is an acceptable answer as well as 2
  * @param isolated  run in a child JVM with a small heap (the case may eat memory or block in a system call)
  * @param mention   text the one line on stderr must contain (empty: no requirement)
+ * @param limitMs   a tighter time limit than the suite's (0: the suite's): the answer must come before the work
  */
 public record BadCase(String category, String feature, List<String> args, Map<String, byte[]> files,
-                      List<String> outputs, boolean budgetOk, boolean isolated, String mention) {
+                      List<String> outputs, boolean budgetOk, boolean isolated, String mention, long limitMs) {
     public static final String DIR = "@DIR@";
     public static final byte[] FIFO = "@FIFO@".getBytes(StandardCharsets.UTF_8);
     public static final byte[] SUBDIR = "@SUBDIR@".getBytes(StandardCharsets.UTF_8);
@@ -38,7 +39,7 @@ public record BadCase(String category, String feature, List<String> args, Map<St
     }
 
     public static BadCase of(String category, String feature, List<String> args) {
-        return new BadCase(category, feature, args, Map.of(), List.of(), false, false, "");
+        return new BadCase(category, feature, args, Map.of(), List.of(), false, false, "", 0);
     }
 
     public BadCase withFile(String name, String text) {
@@ -48,29 +49,34 @@ public record BadCase(String category, String feature, List<String> args, Map<St
     public BadCase withFile(String name, byte[] bytes) {
         Map<String, byte[]> f = new LinkedHashMap<>(files);
         f.put(name, bytes);
-        return new BadCase(category, feature, args, f, outputs, budgetOk, isolated, mention);
+        return new BadCase(category, feature, args, f, outputs, budgetOk, isolated, mention, limitMs);
     }
 
     public BadCase withOutput(String path) {
         List<String> o = new ArrayList<>(outputs);
         o.add(path);
-        return new BadCase(category, feature, args, files, o, budgetOk, isolated, mention);
+        return new BadCase(category, feature, args, files, o, budgetOk, isolated, mention, limitMs);
     }
 
     public BadCase withArgs(List<String> newArgs) {
-        return new BadCase(category, feature, newArgs, files, outputs, budgetOk, isolated, mention);
+        return new BadCase(category, feature, newArgs, files, outputs, budgetOk, isolated, mention, limitMs);
     }
 
     public BadCase allowBudget() {
-        return new BadCase(category, feature, args, files, outputs, true, isolated, mention);
+        return new BadCase(category, feature, args, files, outputs, true, isolated, mention, limitMs);
     }
 
     public BadCase inChildJvm() {
-        return new BadCase(category, feature, args, files, outputs, budgetOk, true, mention);
+        return new BadCase(category, feature, args, files, outputs, budgetOk, true, mention, limitMs);
     }
 
     public BadCase mentioning(String text) {
-        return new BadCase(category, feature, args, files, outputs, budgetOk, isolated, text);
+        return new BadCase(category, feature, args, files, outputs, budgetOk, isolated, text, limitMs);
+    }
+
+    /** The answer must come within {@code ms}: less than the work would take if it were done first. */
+    public BadCase within(long ms) {
+        return new BadCase(category, feature, args, files, outputs, budgetOk, isolated, mention, ms);
     }
 
     public Set<Integer> allowedExits() {

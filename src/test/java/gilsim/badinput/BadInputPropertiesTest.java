@@ -123,6 +123,7 @@ class BadInputPropertiesTest {
         for (BadInputs.Writer w : BadInputs.writers("short-release")) {
             for (BadInputs.Place p : BadInputs.places(SEED)) requireCovered(features, w.label() + " into " + p.label());
         }
+        for (BadCase c : BadInputs.beforeTheWork()) requireCovered(features, c.feature());
         report("outputs", results);
     }
 

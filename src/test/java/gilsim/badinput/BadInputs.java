@@ -395,6 +395,7 @@ final class BadInputs {
         for (Writer w : writers("short-release")) {
             for (Place p : places) out.add(outputCase(w, p));
         }
+        out.addAll(beforeTheWork());
         Gen<List<Integer>> picks = Generate.range(0, 6).zip(Generate.range(0, places.size() - 1),
                 Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
         for (List<Integer> pick : draw(picks, seedFor(seed, "outputs"), extra)) {
@@ -405,6 +406,32 @@ final class BadInputs {
             };
             out.add(outputCase(writers(scenario).get(pick.get(0)), places.get(pick.get(1))).withFile("good.yaml",
                     Files.GOOD));
+        }
+        return out;
+    }
+
+    /**
+     * Each writer into a missing directory, with work that takes far longer than the limit if it is done first:
+     * the output path must be checked before the work starts.
+     */
+    static List<BadCase> beforeTheWork() {
+        String missing = DIR + "/" + Harness.MARK + "/out.";
+        List<BadCase> out = new ArrayList<>();
+        // About a minute of work each if it is done first (tens of millions of events), against a 5 s limit.
+        List<String> long_ = List.of("--set", "duration=600s", "--set", "load_gap=10us", "--set", "load_run=10us",
+                "--set", "max_events=2000000000");
+        List<List<String>> lines = List.of(
+                plus(plus(List.of("run", "slice-rotation"), long_.toArray(String[]::new)), "--trace", missing + "json"),
+                plus(plus(List.of("chart", "slice-rotation", "--kind", "timeline"), long_.toArray(String[]::new)),
+                        "--out", missing + "svg"),
+                plus(plus(List.of("chart", "slice-rotation", "--kind", "cdf"), long_.toArray(String[]::new)),
+                        "--out", missing + "png"),
+                List.of("search", "slice-rotation", "--over", "keep=*", "--over", "threads=2..6", "--examples", "500",
+                        "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"));
+        for (List<String> a : lines) {
+            String path = a.get(a.size() - 1);
+            out.add(BadCase.of("outputs", a.get(0) + " " + a.get(a.size() - 2) + " checked before the work", a)
+                    .withOutput(path).inChildJvm().within(5_000).mentioning(Harness.MARK));
         }
         return out;
     }

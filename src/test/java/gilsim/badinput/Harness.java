@@ -104,14 +104,16 @@ final class Harness {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         Set<String> tmpBefore = tmpNamesLike(tmp, outputs);
 
+        long limit = c.limitMs() > 0 ? Math.min(c.limitMs(), limitMs) : limitMs;
         long t0 = System.nanoTime();
-        Outcome o = c.isolated() ? runChild(args, dir) : runInProcess(args);
+        Outcome o = c.isolated() ? runChild(args, limit) : runInProcess(args, limit);
         long millis = (System.nanoTime() - t0) / 1_000_000;
 
         String cause = null;
         if (o.timedOut) {
-            problems.add("no answer within the time limit of " + limitMs + " ms (stopped)");
-            cause = "time limit: no answer in " + limitMs / 1000 + " s";
+            problems.add("no answer within the time limit of " + limit + " ms (stopped)");
+            cause = c.limitMs() > 0 ? "the work ran before the input was checked: no answer in " + limit / 1000 + " s"
+                    : "time limit: no answer in " + limit / 1000 + " s";
         }
         if (o.thrown != null) {
             problems.add("Main.execute threw " + o.thrown);
@@ -220,7 +222,7 @@ final class Harness {
     }
 
     @SuppressWarnings({"removal", "deprecation"})
-    private Outcome runInProcess(String[] args) {
+    private Outcome runInProcess(String[] args, long limitMs) {
         Outcome o = new Outcome();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -265,7 +267,7 @@ final class Harness {
         return o;
     }
 
-    private Outcome runChild(String[] args, Path dir) {
+    private Outcome runChild(String[] args, long limitMs) {
         Outcome o = new Outcome();
         Path io;
         try {
