@@ -426,7 +426,8 @@ final class BadInputs {
                         "--out", missing + "svg"),
                 plus(plus(List.of("chart", "slice-rotation", "--kind", "cdf"), long_.toArray(String[]::new)),
                         "--out", missing + "png"),
-                List.of("search", "slice-rotation", "--over", "keep=*", "--over", "threads=2..6", "--examples", "500",
+                List.of("search", "slice-rotation", "--over", "view=100us..400us", "--over", "threads=2..6",
+                        "--examples", "500",
                         "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"));
         for (List<String> a : lines) {
             String path = a.get(a.size() - 1);

@@ -47,11 +47,12 @@ final class BadValues {
             "'2'", "2;3", "1..2", "*");
 
     static final List<String> BOOLS = List.of(
-            "", " ", "yes", "no", "1", "0", "tru", "truee", "fals", "t", "f", "null", "~", "NaN", "\uff54\uff52\uff55\uff45",
+            "", " ", "yes", "no", "1", "0", "tru", "truee", "fals", "t", "f", "null", "~", "NaN",
+            "\uff54\uff52\uff55\uff45",
             "[true]", "true,false", "*", "true false", "-1", "2ms", "\"true\"", "'false'", "tr\u0007ue", "\ud83d\udc0d",
             "true..false", "1ms");
 
-    /** Values for a choice key: generic junk, plus the other choice key's choices (policy=glibc, wake_order=cpython). */
+    /** Values for a choice key: generic junk, and the other choice key's choices (policy=glibc, wake_order=cpython). */
     static List<String> choices(Key key) {
         List<String> out = new ArrayList<>(List.of("", " ", "*", "null", "~", "1", "0", "true", "2ms", "\ud83d\udc0d",
                 "-", "gil", "nogil", "none", "default", "\"x\"", "a,b", "a..b", "x\u0007y"));
@@ -74,7 +75,8 @@ final class BadValues {
     // ------------------------------------------------------------------- oracles for random strings
 
     /** Anything that might be a duration under a lenient reading: digits, a dot, spaces, a unit. */
-    private static final Pattern DURATION_LIKE = Pattern.compile("\\s*[+]?\\d*(\\.\\d*)?\\s*(ns|us|\u00b5s|\u03bcs|ms|s)?\\s*",
+    private static final Pattern DURATION_LIKE = Pattern.compile(
+            "\\s*[+]?\\d*(\\.\\d*)?\\s*(ns|us|\u00b5s|\u03bcs|ms|s)?\\s*",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CHARACTER_CLASS);
     /** Java's integer parsers take any Unicode digit (Character.digit), so those count as digits here. */
     private static final Pattern COUNT_LIKE = Pattern.compile("\\s*[+-]?\\d+\\s*", Pattern.UNICODE_CHARACTER_CLASS);

@@ -272,7 +272,8 @@ final class FileInputs {
         List<CsvFamily> f = new ArrayList<>();
         f.add(new CsvFamily("quotes", Generate.pick(List.of(ok + "\"\n", "\"", "\"\n", h + "\"\n",
                 ok + "4,1,\"1ms,5ms,fair,0,1,\n", ok + "4,1,1\"ms,5ms,fair,0,1,\n",
-                "index,seed,\"work,interval,verdict,starved_count,max_wait_ns,starved_threads\n" + "0,1,1ms,5ms,fair,0,1,\n",
+                "index,seed,\"work,interval,verdict,starved_count,max_wait_ns,starved_threads\n"
+                        + "0,1,1ms,5ms,fair,0,1,\n",
                 ok + "4,1,1ms,5ms,fair,0,1,\"main\n", ok.replace("\"main;worker\"", "\"main;worker"),
                 ok + "\"4\",\"1\",\"1ms\",\"5ms\",\"fair\",\"0\",\"1\",\"\"\"\n"))));
         f.add(new CsvFamily("short rows", Generate.pick(List.of("4,1,1ms", "4", ",", "4,1,1ms,5ms,fair",

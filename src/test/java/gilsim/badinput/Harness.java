@@ -339,10 +339,12 @@ final class Harness {
         try (Stream<Path> s = Files.walk(dir)) {
             s.forEach(p -> {
                 try {
-                    BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                    BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class,
+                            LinkOption.NOFOLLOW_LINKS);
                     // A directory's own time changes when a temporary file comes and goes; what it holds is compared.
                     String kind = a.isDirectory() ? "dir"
-                            : (a.isRegularFile() ? "file " + a.size() : "other") + " " + a.lastModifiedTime().toMillis();
+                            : (a.isRegularFile() ? "file " + a.size() : "other") + " "
+                                    + a.lastModifiedTime().toMillis();
                     out.put(dir.relativize(p).toString(), kind);
                 } catch (IOException e) {
                     out.put(dir.relativize(p).toString(), "unreadable");
