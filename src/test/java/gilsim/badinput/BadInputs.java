@@ -1,0 +1,525 @@
+package gilsim.badinput;
+
+import static gilsim.badinput.BadCase.DIR;
+import static gilsim.badinput.BadValues.draw;
+import static gilsim.badinput.BadValues.seedFor;
+
+import gilsim.scenario.Builtins;
+import gilsim.scenario.Defaults;
+import gilsim.scenario.Key;
+import gilsim.scenario.Scenario;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
+
+/**
+ * The catalogue of bad input, one method per category. Every list is drawn with QuickTheories from the base seed,
+ * so a seed gives the same cases in the same order (a case is named by category and index, e.g. {@code keys:17}).
+ *
+ * <p>Every case keeps the work it would do if its bad part were wrongly accepted small (10 ms runs, one search
+ * configuration of one seed, 200x150 pictures, one bench run), so that a defect shows as a wrong answer, not as a
+ * slow suite; the cases that cannot be kept small (values near 2^31 and 2^63, zero-time loops, /dev/zero, a named
+ * pipe) run in a child JVM with a 256 MB heap.
+ */
+final class BadInputs {
+    private BadInputs() {}
+
+    static final List<String> COMMANDS = List.of("run", "search", "chart", "bench");
+
+    static final String SMALL_RUN = "duration=10ms";
+
+    /** The command line of {@code cmd} on {@code scenario}, small, with {@code extra} appended. */
+    static List<String> command(String cmd, String scenario, List<String> extra) {
+        List<String> a = new ArrayList<>(List.of(cmd, scenario));
+        switch (cmd) {
+            case "run" -> {}
+            case "search" -> a.addAll(List.of("--examples", "1", "--seeds-per-config", "1", "--jobs", "1"));
+            case "chart" -> a.addAll(List.of("--kind", "timeline", "--out", DIR + "/chart.svg", "--width", "200",
+                    "--height", "150"));
+            case "bench" -> a.addAll(List.of("--runs", "1", "--warmup", "0"));
+            default -> throw new IllegalArgumentException(cmd);
+        }
+        a.addAll(extra);
+        return a;
+    }
+
+    /** A search needs a range: pinned=* unless pinned is the key under test. */
+    private static List<String> over(String cmd, String keyUnderTest) {
+        if (!cmd.equals("search")) return List.of();
+        return List.of("--over", keyUnderTest.equals("pinned") ? "policy=*" : "pinned=*");
+    }
+
+    private static BadCase withOutputs(BadCase c) {
+        return c.args().contains("chart") && c.args().contains(DIR + "/chart.svg") ? c.withOutput(DIR + "/chart.svg")
+                : c;
+    }
+
+    // ======================================================================== keys
+
+    /**
+     * Every key of every built-in through {@code --set} on every command that takes it: {@code perKey} values drawn
+     * for each (command, scenario, key), then the malformed {@code --set} shapes and the values the model cannot run
+     * that the issue names (timeslice=0ns; duration=0ns for a chart).
+     */
+    static List<BadCase> keys(long seed, int perKey) {
+        List<BadCase> out = new ArrayList<>();
+        for (String cmd : COMMANDS) {
+            for (String name : Builtins.names()) {
+                Scenario s = Builtins.get(name);
+                for (Key k : s.keys()) {
+                    String target = cmd + " " + name + " --set " + k.name();
+                    for (String v : draw(BadValues.forKey(k), seedFor(seed, target), perKey)) {
+                        out.add(setCase(cmd, name, k.name() + "=" + v, cmd + " --set " + k.name()));
+                    }
+                }
+                for (String bad : List.of("cores", "=2", "", "=", "nosuchkey=1", "CORES=2", "cor es=2", "cores=2=3",
+                        "cores=2 3", "duration==10ms", "$cores=2", "co\u0007res=2", "\ud83d\udc0d=1")) {
+                    out.add(setCase(cmd, name, bad, cmd + " --set shape"));
+                }
+                // A key of the other built-in is unknown here.
+                String foreign = name.equals("short-release") ? "keep=true" : "work=1ms";
+                out.add(setCase(cmd, name, foreign, cmd + " --set shape").mentioning(foreign.split("=")[0]));
+                out.add(setCase(cmd, name, "timeslice=0ns", cmd + " --set timeslice").mentioning("timeslice"));
+                if (cmd.equals("search")) {
+                    out.add(withOutputs(BadCase.of("keys", "search --set shape", command("search", name, List.of(
+                            "--set", SMALL_RUN, "--set")))));
+                }
+            }
+        }
+        for (String name : Builtins.names()) {
+            for (String kind : List.of("timeline", "cdf", "compare")) {
+                List<String> extra = new ArrayList<>(List.of("--set", "duration=0ns"));
+                if (kind.equals("compare")) extra.addAll(List.of("--compare", "pinned=true"));
+                List<String> a = new ArrayList<>(List.of("chart", name, "--kind", kind, "--out", DIR + "/zero.svg",
+                        "--width", "200", "--height", "150"));
+                a.addAll(extra);
+                out.add(BadCase.of("keys", "chart --set duration", a).withOutput(DIR + "/zero.svg")
+                        .mentioning("duration"));
+            }
+        }
+        return out;
+    }
+
+    private static BadCase setCase(String cmd, String scenario, String set, String feature) {
+        List<String> extra = new ArrayList<>(List.of("--set", SMALL_RUN, "--set", set));
+        extra.addAll(over(cmd, set.contains("=") ? set.substring(0, set.indexOf('=')) : set));
+        return withOutputs(BadCase.of("keys", feature, command(cmd, scenario, extra)));
+    }
+
+    // ======================================================================== options
+
+    private static Gen<String> values(List<String> curated) {
+        return Generate.pick(curated).mix(junk(), 25);
+    }
+
+    /** Random strings that no option takes: not a number, not an option name, not an @file. */
+    private static Gen<String> junk() {
+        return BadValues.junk(Key.Kind.COUNT, List.of())
+                .assuming(v -> !v.strip().matches("[+-]?\\d+") && !v.matches("-+[A-Za-z].*") && !v.startsWith("@"));
+    }
+
+    /** Every curated value, then {@code n} drawn junk values. */
+    private static List<String> allThenJunk(List<String> curated, long seed, int n) {
+        List<String> out = new ArrayList<>(curated);
+        out.addAll(draw(junk(), seed, n));
+        return out;
+    }
+
+    private static List<String> plus(List<String> a, String... more) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(Arrays.asList(more));
+        return out;
+    }
+
+    /** Every option of run, search, chart and bench, with values drawn for each, and the misused flags. */
+    static List<BadCase> options(long seed, int perOption) {
+        List<BadCase> out = new ArrayList<>();
+        String sr = "short-release";
+        String pool = "slice-rotation";
+        // Option values: for each (command, option), curated values plus drawn ones.
+        record Opt(String cmd, String option, List<String> curated) {}
+        List<Opt> opts = List.of(
+                new Opt("run", "--seed", BadValues.LONGS),
+                new Opt("run", "--narrate", BadValues.WINDOWS),
+                new Opt("search", "--seed", BadValues.LONGS),
+                new Opt("search", "--examples", plus(BadValues.INTS, "0", "-1", "-2147483648")),
+                new Opt("search", "--seeds-per-config", plus(BadValues.INTS, "0", "-1", "-2147483648")),
+                new Opt("search", "--jobs", plus(BadValues.INTS, "0", "-1", "-2147483648")),
+                new Opt("search", "--property", List.of("", " ", "nostarvation", "no_starvation", "starvation",
+                        "in-order,no-starvation", "*", "in-order ", "fair", "\ud83d\udc0d", "in-\u0007order")),
+                new Opt("chart", "--seed", BadValues.LONGS),
+                new Opt("chart", "--window", BadValues.WINDOWS),
+                new Opt("chart", "--width", plus(BadValues.INTS, "0", "-1", "199", "10001", "-2147483648",
+                        "2147483647")),
+                new Opt("chart", "--height", plus(BadValues.INTS, "0", "-1", "149", "10001", "-2147483648",
+                        "2147483647")),
+                new Opt("chart", "--kind", List.of("", " ", "timelines", "pie", "bar", "cdf,timeline", "*", "none",
+                        "time line", "\ud83d\udc0d", "time\u0007line", "heat-map")),
+                new Opt("chart", "--of", List.of("", " ", "pie", "compare", "heatmap", "timeline,cdf", "*",
+                        "\ud83d\udc0d", "c\u0007df")),
+                new Opt("bench", "--runs", plus(BadValues.INTS, "0", "-1", "-2147483648")),
+                new Opt("bench", "--warmup", plus(BadValues.INTS, "-1", "-2147483648")));
+        for (Opt o : opts) {
+            String target = o.cmd() + " " + o.option();
+            List<String> vs = allThenJunk(o.curated(), seedFor(seed, target), perOption);
+            for (int j = 0; j < vs.size(); j++) {
+                out.add(optionCase(o.cmd(), j % 2 == 0 ? sr : pool, o.option(), vs.get(j)));
+            }
+        }
+        // An option with its value missing, or given twice.
+        for (String cmd : COMMANDS) {
+            String opt = switch (cmd) {
+                case "run" -> "--seed";
+                case "search" -> "--examples";
+                case "chart" -> "--width";
+                default -> "--runs";
+            };
+            BadCase missing = BadCase.of("options", cmd + " " + opt, plus(command(cmd, sr, plus(over(cmd, "cores"),
+                    "--set", SMALL_RUN)), opt));
+            out.add(withOutputs(missing));
+            out.add(withOutputs(BadCase.of("options", cmd + " --set", plus(command(cmd, sr, over(cmd, "cores")),
+                    "--set"))));
+            out.add(withOutputs(BadCase.of("options", cmd + " unknown option",
+                    command(cmd, sr, plus(over(cmd, "cores"), "--bogus")))));
+            out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, "short-relase",
+                    over(cmd, "cores")))));
+            out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, "", over(cmd, "cores")))));
+            out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, "-", over(cmd, "cores")))));
+            if (!cmd.equals("bench")) {
+                out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, sr,
+                        plus(over(cmd, "cores"), "slice-rotation")))));
+            }
+        }
+        out.add(BadCase.of("options", "run --seed", List.of("run", sr, "--seed", "1", "--seed", "2")));
+        out.add(BadCase.of("options", "gilsim", List.of("--bogus")));
+        out.add(BadCase.of("options", "gilsim", List.of("nosuchcommand")));
+        out.add(BadCase.of("options", "gilsim", List.of("run")));
+        out.add(BadCase.of("options", "gilsim", List.of("scenarios", "extra")));
+        out.add(BadCase.of("options", "gilsim", List.of("search", sr)));
+        out.add(BadCase.of("options", "gilsim", List.of("chart", sr, "--out", DIR + "/c.svg"))
+                .withOutput(DIR + "/c.svg"));
+        out.add(BadCase.of("options", "gilsim", List.of("chart", sr, "--kind", "timeline")));
+
+        // run: flags misused.
+        out.add(BadCase.of("options", "run --mermaid", List.of("run", sr, "--set", SMALL_RUN, "--mermaid")));
+        out.add(BadCase.of("options", "run --json", List.of("run", sr, "--set", SMALL_RUN, "--json", "--narrate",
+                "0..1ms")));
+        for (String w : draw(values(BadValues.WINDOWS), seedFor(seed, "run --narrate --mermaid"), perOption)) {
+            out.add(BadCase.of("options", "run --narrate", List.of("run", pool, "--set", SMALL_RUN, "--narrate", w,
+                    "--mermaid")));
+        }
+        out.add(BadCase.of("options", "run --trace", List.of("run", sr, "--set", SMALL_RUN, "--trace")));
+
+        // search: ranges.
+        List<String> overs = List.of("work=,", "pinned=,", "policy=,", "wake_order=,", "cores=,", "work=,,",
+                "work=1ms,,2ms", "work=", "work", "=*", "*", "=", "work=*", "cores=*", "duration=*", "pinned=*:1",
+                "policy=cpython..fifo-ticket", "work=..", "work=1ms..", "work=..1ms", "work=2ms..1ms",
+                "work=1ms..2ms:0ns", "work=1ms..2ms:-1ns", "work=1ms..2ms:abc", "work=1ms..2ms:", "cores=1..3:0",
+                "cores=3..1", "cores=0..2", "cores=1..2..3", "nosuch=1..2", "pinned=true..true:true",
+                "pinned=maybe", "policy=*,cpython", "policy=nogil", "work=1ms..9223372036854775807ns",
+                "work=NaN..1ms", "cores=1..100001", "cores=1..9223372036854775807", "cores=-5..5",
+                "work=1ms..2ms:1ms:1ms", "work=1ms;2ms", "cores=1,,2", "pinned=true,,false", "policy=,cpython",
+                "max_events=0..2", "work=\ud83d\udc0d..1ms", "work=1ms..2\u0007ms");
+        for (String o : allThenJunk(overs, seedFor(seed, "search --over"), perOption)) {
+            out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1",
+                    "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN, "--over", o)));
+        }
+        for (String o : List.of("threads=,", "keep=,", "turn=,", "connections=0..4", "threads=1..100001",
+                "threads=1..9223372036854775807", "view=,", "keep=*,", "threads=0..3", "connections=,")) {
+            out.add(BadCase.of("options", "search --over", List.of("search", pool, "--examples", "1",
+                    "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN, "--over", o)));
+        }
+        out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "pinned=*", "--over", "pinned=*")));
+        out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "pinned=*", "--csv")));
+        out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "pinned=,", "--csv", DIR + "/s.csv")).withOutput(DIR + "/s.csv"));
+        out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "pinned=*", "--csv", DIR + "/" + Harness.MARK + "/s.csv"))
+                .withOutput(DIR + "/" + Harness.MARK + "/s.csv"));
+        out.add(BadCase.of("options", "search --exhaustive", List.of("search", sr, "--exhaustive", "--set",
+                SMALL_RUN, "--over", "work=1ms..2ms")));
+        out.add(BadCase.of("options", "search --exhaustive", List.of("search", pool, "--exhaustive", "--set",
+                SMALL_RUN, "--over", "threads=1..1001", "--over", "connections=1..1001")));
+        out.add(BadCase.of("options", "search --property", List.of("search", sr, "--property", "in-order",
+                "--examples", "1", "--set", SMALL_RUN, "--over", "pinned=*")).mentioning("in-order"));
+        out.add(BadCase.of("options", "search --json", List.of("search", sr, "--json", "--examples", "0",
+                "--set", SMALL_RUN, "--over", "pinned=*")));
+        out.add(BadCase.of("options", "search --progress", List.of("search", sr, "--progress", "--examples", "1",
+                "--set", SMALL_RUN, "--over", "work=,")));
+        out.add(BadCase.of("options", "search --progress", List.of("search", sr, "--progress", "--examples", "1",
+                "--seeds-per-config", "1", "--set", SMALL_RUN, "--over", "pinned=,")));
+
+        // chart: options another kind would use, ignored without a word today.
+        out.add(chart(sr, "cdf", "--compare", "keep=true").mentioning("--compare"));
+        out.add(chart(pool, "cdf", "--compare", "keep=true").mentioning("--compare"));
+        out.add(chart(sr, "timeline", "--compare", "pinned=true").mentioning("--compare"));
+        out.add(chart(pool, "timeline", "--compare", "keep=true").mentioning("--compare"));
+        out.add(chart(sr, "timeline", "--third", "pinned=true").mentioning("--third"));
+        out.add(chart(sr, "cdf", "--third", "pinned=true").mentioning("--third"));
+        out.add(chart(sr, "compare", "--compare", "keep=true").mentioning("--compare"));
+        out.add(chart(sr, "compare"));
+        out.add(chart(sr, "compare", "--third", "pinned=true"));
+        out.add(chart(sr, "compare", "--compare", "nosuch=1").mentioning("--compare"));
+        out.add(chart(sr, "compare", "--compare", "pinned").mentioning("--compare"));
+        out.add(chart(sr, "compare", "--compare", "=").mentioning("--compare"));
+        out.add(chart(sr, "compare", "--compare", "duration=20ms"));
+        out.add(chart(sr, "compare", "--compare", "cores=abc").mentioning("--compare"));
+        out.add(chart(sr, "compare", "--compare", "pinned=true", "--third", "cores=0").mentioning("--third"));
+        out.add(chart(pool, "compare", "--compare", "keep=maybe").mentioning("--compare"));
+        for (String of : draw(values(List.of("", "pie", "compare", "heatmap", "TIMELINE ", "*")),
+                seedFor(seed, "chart --of compare"), perOption)) {
+            out.add(chart(sr, "compare", "--compare", "pinned=true", "--of", of));
+        }
+        for (String k : List.of("timeline", "cdf", "compare")) {
+            BadCase twice = chart(sr, k, "--kind-is-given-twice");
+            out.add(twice.withArgs(replaced(twice.args(), "--kind-is-given-twice", "--kind", k)));
+        }
+        // chart --kind heatmap without what it needs, and with columns that are not there.
+        for (String[] extra : List.of(new String[] {}, new String[] {"--x", "work"},
+                new String[] {"--x", "work", "--y", "interval"}, new String[] {"--csv", DIR + "/ok.csv"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "work"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "nosuch", "--y", "interval"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "work", "--y", "nosuch"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "work", "--y", "interval", "--value", "nosuch"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "work", "--y", "interval", "--value", ""},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "", "--y", "interval"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "WORK", "--y", "interval"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "work", "--y", "interval", "--value", "verdict"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "work", "--y", "interval", "--value",
+                        "starved_threads"},
+                new String[] {"--csv", DIR + "/ok.csv", "--x", "work", "--y", "interval", "--width", "100"})) {
+            List<String> a = new ArrayList<>(List.of("chart", "--kind", "heatmap", "--out", DIR + "/heat.svg"));
+            a.addAll(Arrays.asList(extra));
+            String feature = a.contains("--value") ? "chart --value" : a.contains("--y") ? "chart --y"
+                    : a.contains("--x") ? "chart --x" : "chart --csv";
+            out.add(BadCase.of("options", feature, a).withOutput(DIR + "/heat.svg").withFile("ok.csv", Csv.OK));
+        }
+        // chart --out: not a picture.
+        for (String bad : List.of(DIR + "/c.pdf", DIR + "/c", DIR + "/c.svg.txt", DIR + "/c.jpeg", "", DIR + "/",
+                DIR + "/.svgx")) {
+            List<String> a = new ArrayList<>(List.of("chart", sr, "--kind", "timeline", "--width", "200",
+                    "--height", "150", "--set", SMALL_RUN, "--out", bad));
+            BadCase c = BadCase.of("options", "chart --out", a);
+            if (!bad.isEmpty() && !bad.endsWith("/")) c = c.withOutput(bad);
+            out.add(c);
+        }
+        // bench: each option and a bad scenario among good ones.
+        out.add(BadCase.of("options", "bench scenario", List.of("bench", sr, "nosuch", "--runs", "1", "--warmup",
+                "0", "--set", SMALL_RUN)));
+        return out;
+    }
+
+    private static BadCase optionCase(String cmd, String scenario, String option, String value) {
+        List<String> extra = new ArrayList<>(over(cmd, "cores"));
+        extra.addAll(List.of("--set", SMALL_RUN));
+        List<String> a = command(cmd, scenario, extra);
+        // Replace the option if command() set it; otherwise append.
+        int at = a.indexOf(option);
+        if (at >= 0) {
+            a.set(at + 1, value);
+        } else {
+            a.add(option);
+            a.add(value);
+        }
+        if (cmd.equals("chart") && !option.equals("--kind") && !option.equals("--of")) {
+            // fine as it is
+        } else if (cmd.equals("chart") && option.equals("--of")) {
+            a.set(a.indexOf("--kind") + 1, "compare");
+            a.addAll(List.of("--compare", "pinned=true"));
+        }
+        return withOutputs(BadCase.of("options", cmd + " " + option, a));
+    }
+
+    private static BadCase chart(String scenario, String kind, String... extra) {
+        List<String> a = new ArrayList<>(List.of("chart", scenario, "--kind", kind, "--out", DIR + "/c.svg",
+                "--width", "200", "--height", "150", "--set", SMALL_RUN));
+        a.addAll(Arrays.asList(extra));
+        String feature = Arrays.asList(extra).contains("--third") ? "chart --third"
+                : Arrays.asList(extra).contains("--compare") ? "chart --compare"
+                : Arrays.asList(extra).contains("--of") ? "chart --of" : "chart --kind";
+        return BadCase.of("options", feature, a).withOutput(DIR + "/c.svg");
+    }
+
+    // ======================================================================== outputs
+
+    /** Where an output may be asked to go that it cannot: (label, path with EXT for the extension, files to make). */
+    record Place(String label, String path, String file, byte[] content) {}
+
+    static List<Place> places(long seed) {
+        // Unique to this JVM, so that two runs of the suite at once (other worktrees) do not meet at the root.
+        String rootMissing = "/" + Harness.MARK + "-" + ProcessHandle.current().pid() + "/out.EXT";
+        return List.of(
+                new Place("an existing empty directory", DIR + "/out.EXT", "out.EXT", BadCase.SUBDIR),
+                new Place("an existing directory with a file", DIR + "/out.EXT", "out.EXT", BadCase.SUBDIR_WITH_FILE),
+                new Place("the root directory", "/", null, null),
+                new Place("a missing directory", DIR + "/" + Harness.MARK + "/out.EXT", null, null),
+                new Place("missing directories several deep", DIR + "/" + Harness.MARK + "/a/b/out.EXT", null, null),
+                new Place("a missing directory under /", rootMissing, null, null),
+                new Place("a path under a regular file", DIR + "/plain.txt/out.EXT", "plain.txt",
+                        "not a directory\n".getBytes(StandardCharsets.UTF_8)),
+                new Place("an unwritable place (/proc)", "/proc/gilsim-badinput-out.EXT", null, null),
+                new Place("an unwritable directory (/proc/self)", "/proc/self/out.EXT", null, null));
+    }
+
+    /** A writer of an output: its command line up to the output path, the option, and the extension. */
+    record Writer(String label, List<String> args, String option, String ext) {}
+
+    static List<Writer> writers(String scenario) {
+        List<String> chart = List.of("--width", "200", "--height", "150", "--set", SMALL_RUN);
+        return List.of(
+                new Writer("run --trace", plus(List.of("run", scenario, "--set", SMALL_RUN)), "--trace", "json"),
+                new Writer("run --trace --json", plus(List.of("run", scenario, "--set", SMALL_RUN, "--json")),
+                        "--trace", "json"),
+                new Writer("chart --out timeline", plus(plus(List.of("chart", scenario, "--kind", "timeline"), "x"),
+                        chart.toArray(String[]::new)), "--out", "svg"),
+                new Writer("chart --out cdf", plus(plus(List.of("chart", scenario, "--kind", "cdf"), "x"),
+                        chart.toArray(String[]::new)), "--out", "png"),
+                new Writer("chart --out compare", plus(plus(List.of("chart", scenario, "--kind", "compare",
+                        "--compare", "pinned=true"), "x"), chart.toArray(String[]::new)), "--out", "svg"),
+                new Writer("chart --out heatmap", List.of("chart", "--kind", "heatmap", "--csv", DIR + "/ok.csv",
+                        "--x", "work", "--y", "interval", "--width", "200", "--height", "150"), "--out", "png"),
+                new Writer("search --csv", List.of("search", scenario, "--over", "pinned=*", "--examples", "1",
+                        "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), "--csv", "csv"));
+    }
+
+    /** Every writer into every place, on a built-in, then on drawn scenarios (a built-in or a good file). */
+    static List<BadCase> outputs(long seed, int extra) {
+        List<BadCase> out = new ArrayList<>();
+        List<Place> places = places(seed);
+        for (Writer w : writers("short-release")) {
+            for (Place p : places) out.add(outputCase(w, p));
+        }
+        out.addAll(beforeTheWork());
+        Gen<List<Integer>> picks = Generate.range(0, 6).zip(Generate.range(0, places.size() - 1),
+                Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
+        for (List<Integer> pick : draw(picks, seedFor(seed, "outputs"), extra)) {
+            String scenario = switch (pick.get(2)) {
+                case 0 -> "slice-rotation";
+                case 1 -> "short-release";
+                default -> DIR + "/good.yaml";
+            };
+            out.add(outputCase(writers(scenario).get(pick.get(0)), places.get(pick.get(1))).withFile("good.yaml",
+                    Files.GOOD));
+        }
+        return out;
+    }
+
+    /**
+     * Each writer into a missing directory, with work that takes far longer than the limit if it is done first:
+     * the output path must be checked before the work starts.
+     */
+    static List<BadCase> beforeTheWork() {
+        String missing = DIR + "/" + Harness.MARK + "/out.";
+        List<BadCase> out = new ArrayList<>();
+        // About a minute of work each if it is done first (tens of millions of events), against a 5 s limit.
+        List<String> long_ = List.of("--set", "duration=600s", "--set", "load_gap=10us", "--set", "load_run=10us",
+                "--set", "max_events=2000000000");
+        List<List<String>> lines = List.of(
+                plus(plus(List.of("run", "slice-rotation"), long_.toArray(String[]::new)), "--trace", missing + "json"),
+                plus(plus(List.of("chart", "slice-rotation", "--kind", "timeline"), long_.toArray(String[]::new)),
+                        "--out", missing + "svg"),
+                plus(plus(List.of("chart", "slice-rotation", "--kind", "cdf"), long_.toArray(String[]::new)),
+                        "--out", missing + "png"),
+                List.of("search", "slice-rotation", "--over", "view=100us..400us", "--over", "threads=2..6",
+                        "--examples", "500",
+                        "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"));
+        for (List<String> a : lines) {
+            String path = a.get(a.size() - 1);
+            out.add(BadCase.of("outputs", a.get(0) + " " + a.get(a.size() - 2) + " checked before the work", a)
+                    .withOutput(path).inChildJvm().within(5_000).mentioning(Harness.MARK));
+        }
+        return out;
+    }
+
+    private static BadCase outputCase(Writer w, Place p) {
+        String path = p.path().replace("EXT", w.ext());
+        List<String> a = new ArrayList<>(w.args());
+        a.remove("x");
+        a.addAll(List.of(w.option(), path));
+        BadCase c = BadCase.of("outputs", w.label() + " into " + p.label(), a).withOutput(path)
+                .withFile("ok.csv", Csv.OK);
+        if (p.file() != null) c = c.withFile(p.file().replace("EXT", w.ext()), p.content());
+        return c;
+    }
+
+    // ======================================================================== budget
+
+    /** Runs stopped by a small event budget: exit 3 naming the budget, and still no output written, nothing printed. */
+    static List<BadCase> budget(long seed, int n) {
+        List<BadCase> out = new ArrayList<>();
+        List<Function<String, List<String>>> shapes = List.of(
+                s -> List.of("run", s),
+                s -> List.of("run", s, "--json"),
+                s -> List.of("run", s, "--trace", DIR + "/budget.json"),
+                s -> List.of("run", s, "--narrate", "0..1ms"),
+                s -> List.of("run", s, "--narrate", "0..1ms", "--mermaid"),
+                s -> List.of("chart", s, "--kind", "timeline", "--out", DIR + "/budget.svg", "--width", "200",
+                        "--height", "150"),
+                s -> List.of("chart", s, "--kind", "cdf", "--out", DIR + "/budget.png", "--width", "200",
+                        "--height", "150"),
+                s -> List.of("chart", s, "--kind", "compare", "--compare", "pinned=true", "--out",
+                        DIR + "/budget.svg", "--width", "200", "--height", "150"),
+                s -> List.of("search", s, "--over", "pinned=*", "--examples", "2", "--seeds-per-config", "1",
+                        "--jobs", "1", "--csv", DIR + "/budget.csv"),
+                s -> List.of("search", s, "--over", "pinned=*", "--examples", "1", "--json"),
+                s -> List.of("bench", s, "--runs", "1", "--warmup", "0"));
+        Gen<List<Integer>> gen = Generate.range(0, shapes.size() - 1).zip(Generate.range(1, 100),
+                Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
+        List<List<Integer>> picks = new ArrayList<>();
+        for (int i = 0; i < shapes.size(); i++) picks.add(List.of(i, 1 + 37 * i % 100, i % 3));
+        picks.addAll(draw(gen, seedFor(seed, "budget"), n));
+        for (List<Integer> p : picks) {
+            String scenario = switch (p.get(2)) {
+                case 0 -> "short-release";
+                case 1 -> "slice-rotation";
+                default -> DIR + "/long.yaml";
+            };
+            List<String> a = new ArrayList<>(shapes.get(p.get(0)).apply(scenario));
+            a.addAll(List.of("--set", "max_events=" + p.get(1)));
+            BadCase c = BadCase.of("budget", "budget " + a.get(0) + " " + (a.size() > 2 ? a.get(2) : ""), a)
+                    .withFile("long.yaml", Files.GOOD.replace("duration: 10ms", "duration: 2s")).allowBudget();
+            for (String x : a) if (x.startsWith(DIR + "/budget")) c = c.withOutput(x);
+            out.add(c);
+        }
+        return out;
+    }
+
+    /** Helper the chart(...) builder uses to give --kind twice. */
+    static List<String> replaced(List<String> args, String marker, String... with) {
+        List<String> out = new ArrayList<>();
+        for (String a : args) {
+            if (a.equals(marker)) out.addAll(Arrays.asList(with));
+            else out.add(a);
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------------ helpers shared by the catalogues
+
+    static final class Files {
+        private Files() {}
+
+        /** A valid threads scenario file: ten milliseconds, two threads. */
+        static final String GOOD = "name: good\nparams:\n  cores: 2\n  duration: 10ms\n  io: 20us\nthreads:\n"
+                + "  - name: a\n    program:\n      - loop:\n          - compute: 1ms\n          - release: $io\n"
+                + "  - name: b\n    program:\n      - sleep: 1ms\n      - compute: 2ms\n";
+    }
+
+    static final class Csv {
+        private Csv() {}
+
+        static final String HEADER = "index,seed,work,interval,verdict,starved_count,max_wait_ns,starved_threads";
+        static final String OK = HEADER + "\n0,1,1ms,5ms,starves,1,123456789,main\n1,1,2ms,5ms,fair,0,4000000,\n"
+                + "2,1,1ms,10ms,starves,2,200000000,\"main;worker\"\n3,1,2ms,10ms,fair,0,9000000,\n";
+    }
+
+    static List<String> commonKeyNames() {
+        return Defaults.common().stream().map(Key::name).toList();
+    }
+}
