@@ -55,8 +55,12 @@ final class BenchCommand implements Callable<Integer> {
         if (warmup < 0 || warmup > MAX_RUNS) throw new InputError("--warmup " + warmup + ": must be 0..1,000,000");
         PrintWriter out = spec.commandLine().getOut();
         List<String> names = scenarios.isEmpty() ? gilsim.scenario.Builtins.names() : scenarios;
-        // Every scenario and --set is read before the first measurement, so a typo in the last one costs nothing.
-        for (String name : names) Scenarios.resolve(name).params(sets);
+        // Every scenario and --set is read, and run once, before anything is printed: a typo or a run its event
+        // budget stops ends the bench with one line, before the first measurement.
+        for (String name : names) {
+            Scenario s = Scenarios.resolve(name);
+            new Simulation(s, s.params(sets), 1).run();
+        }
         out.printf("%-16s %6s %11s %16s %16s %11s %11s%n", "scenario", "runs", "events/run", "events/s median",
                 "events/cpu-s mean", "ms/run p50", "ms/run min");
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();

@@ -41,13 +41,13 @@ public final class Main implements Runnable {
         // A bad option is one line and a pointer to --help, like every other bad input; not the whole usage.
         cl.setParameterExceptionHandler((ex, args1) -> {
             CommandLine where = ex.getCommandLine();
-            where.getErr().println("gilsim: " + ex.getMessage() + " (see: " + where.getCommandSpec().qualifiedName()
-                    + " --help)");
+            where.getErr().println(oneLine("gilsim: " + ex.getMessage() + " (see: "
+                    + where.getCommandSpec().qualifiedName() + " --help)"));
             return EXIT_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             if (ex instanceof InputError) {
-                line.getErr().println("gilsim: " + ex.getMessage());
+                line.getErr().println(oneLine("gilsim: " + ex.getMessage()));
                 return EXIT_INPUT;
             }
             if (ex instanceof EventBudgetExceeded) {
@@ -61,5 +61,21 @@ public final class Main implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * A message is one line whatever the input it quotes: a line break or other control character a user typed
+     * (or a file name holds) is shown escaped, as {@code \n} or {@code \u0007}.
+     */
+    static String oneLine(String message) {
+        StringBuilder b = new StringBuilder(message.length());
+        for (char c : message.toCharArray()) {
+            if (c == '\n') b.append("\\n");
+            else if (c == '\r') b.append("\\r");
+            else if (c == '\t') b.append("\\t");
+            else if (Character.isISOControl(c)) b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+            else b.append(c);
+        }
+        return b.toString();
     }
 }

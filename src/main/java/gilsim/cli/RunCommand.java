@@ -13,6 +13,7 @@ import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,10 +74,13 @@ final class RunCommand implements Callable<Integer> {
         Params p = s.params(sets);
         PrintWriter out = spec.commandLine().getOut();
         Simulation sim = new Simulation(s, p, seed);
+        // The story is held until the run has finished, so a run its event budget stops prints nothing but why.
+        StringWriter story = new StringWriter();
         if (narrate != null) {
             TimeWindow window = TimeWindow.parse("--narrate", narrate, p.ns("duration"));
-            sim.addListener(mermaid ? MermaidDiagram.listener(sim.threadNames(), window, out)
-                    : Narration.listener(sim.threadNames(), window, out));
+            PrintWriter to = new PrintWriter(story);
+            sim.addListener(mermaid ? MermaidDiagram.listener(sim.threadNames(), window, to)
+                    : Narration.listener(sim.threadNames(), window, to));
         }
         Summary summary;
         if (trace != null) {
@@ -87,6 +91,7 @@ final class RunCommand implements Callable<Integer> {
         } else {
             summary = sim.run();
         }
+        out.print(story);
         if (mermaid) return 0;
         if (narrate != null) out.println();
         out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));

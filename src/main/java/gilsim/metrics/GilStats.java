@@ -19,12 +19,16 @@ import java.util.List;
 public final class GilStats implements TraceListener, Spans.Sink {
     /** One thread's figures. */
     public static final class PerThread {
-        final Latencies waits = new Latencies();
+        final Latencies waits;
         long acquisitions;
         long holdNs;
         /** Wake-ups by a GIL signal that found the GIL taken again, so the thread waited anew. */
         long wakeupsLost;
         boolean signalled;
+
+        PerThread(long runNs) {
+            this.waits = new Latencies(runNs);
+        }
 
         public long waitMaxNs() {
             return waits.maxNs();
@@ -33,10 +37,6 @@ public final class GilStats implements TraceListener, Spans.Sink {
         /** A percentile of the waits; never above the exact maximum (a histogram bucket's top can be). */
         public long waitPercentileNs(double p) {
             return waits.percentileNs(p);
-        }
-
-        public Latencies waits() {
-            return waits;
         }
 
         public long acquisitions() {
@@ -58,8 +58,9 @@ public final class GilStats implements TraceListener, Spans.Sink {
     private long forcedSwitches;
     private long timeouts;
 
-    public GilStats(int threadCount) {
-        for (int i = 0; i < threadCount; i++) threads.add(new PerThread());
+    /** @param runNs the run's length: no wait is longer */
+    public GilStats(int threadCount, long runNs) {
+        for (int i = 0; i < threadCount; i++) threads.add(new PerThread(runNs));
     }
 
     @Override

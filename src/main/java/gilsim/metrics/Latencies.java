@@ -1,25 +1,32 @@
 package gilsim.metrics;
 
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.IntCountsHistogram;
 
 /**
  * A stream of durations in bounded memory: an HdrHistogram of 3 significant digits (0.1 %, finer than any figure
- * gilsim prints) that grows its range with the longest value recorded, and the exact maximum beside it. A percentile
- * never reads above that maximum (a histogram bucket's top can), so no figure exceeds what happened.
+ * gilsim prints) over the run's length, and the exact maximum beside it. A percentile never reads above that maximum
+ * (a histogram bucket's top can), so no figure exceeds what happened.
  */
 public final class Latencies {
-    private final Histogram histogram = newHistogram();
+    private final AbstractHistogram histogram;
     private long maxNs;
 
-    /** The one histogram shape for durations: 3 significant digits, its range growing with what it records. */
-    public static Histogram newHistogram() {
-        Histogram h = new Histogram(3);
-        h.setAutoResize(true);
-        return h;
+    /** @param highestNs the longest duration to expect: the run's length (nothing lasts longer than the run) */
+    public Latencies(long highestNs) {
+        this.histogram = newHistogram(highestNs);
+    }
+
+    /**
+     * The one histogram shape for durations up to {@code highestNs}: 3 significant digits; int counts, since no run
+     * records 2^31 of one value. Sized once for the run, so recording never resizes it.
+     */
+    public static AbstractHistogram newHistogram(long highestNs) {
+        return new IntCountsHistogram(Math.max(2, highestNs), 3);
     }
 
     public void record(long ns) {
-        long v = Math.max(0, ns);
+        long v = Math.max(0, Math.min(ns, histogram.getHighestTrackableValue()));
         histogram.recordValue(v);
         maxNs = Math.max(maxNs, v);
     }
@@ -36,10 +43,5 @@ public final class Latencies {
     /** The value at percentile {@code p} (0 to 100), to 3 significant digits and never above {@link #maxNs}. */
     public long percentileNs(double p) {
         return count() == 0 ? 0 : Math.min(maxNs, histogram.getValueAtPercentile(p));
-    }
-
-    /** The histogram itself, for charts that draw the whole distribution. */
-    public Histogram histogram() {
-        return histogram;
     }
 }

@@ -1,6 +1,6 @@
 package gilsim.metrics;
 
-import java.util.TreeSet;
+import java.util.Arrays;
 
 /**
  * The order probe of m0's probe-pool-fairness: for each request, how many requests sent after it were answered
@@ -17,8 +17,12 @@ public final class OrderProbe {
     static final int ALLOWED_OVER_100 = 5;
     static final long HARD_LIMIT = 1000;
 
-    /** Requests taken and not yet answered; at most one per pool thread. */
-    private final TreeSet<Long> inService = new TreeSet<>();
+    /**
+     * Requests taken and not yet answered, ascending (they are taken in send order, so each is appended); at most
+     * one per pool thread, so a plain array beats a tree.
+     */
+    private long[] inService = new long[8];
+    private int inServiceCount;
     private long lastTaken = -1;
     private long answered;
     private long passedOverMax;
@@ -31,23 +35,28 @@ public final class OrderProbe {
             throw new IllegalStateException("request " + number + " taken after " + lastTaken + ": not in send order");
         }
         lastTaken = number;
-        inService.add(number);
+        if (inServiceCount == inService.length) inService = Arrays.copyOf(inService, 2 * inServiceCount);
+        inService[inServiceCount++] = number;
     }
 
     /** Request {@code number}, taken before, was answered. */
     public void answered(long number) {
-        if (!inService.remove(number)) throw new IllegalStateException("request " + number + " answered, never taken");
-        judge(number);
+        int at = Arrays.binarySearch(inService, 0, inServiceCount, number);
+        if (at < 0) throw new IllegalStateException("request " + number + " answered, never taken");
+        System.arraycopy(inService, at + 1, inService, at, inServiceCount - at - 1);
+        inServiceCount--;
+        judge(number, at);
         answered++;
     }
 
     /** Judges the requests still in service when the run ends. */
     public void finish() {
-        for (long n : inService) judge(n);
+        for (int i = 0; i < inServiceCount; i++) judge(inService[i], i);
     }
 
-    private void judge(long number) {
-        long passedOver = answered - number + inService.headSet(number).size();
+    /** @param below requests in service numbered below {@code number} */
+    private void judge(long number, int below) {
+        long passedOver = answered - number + below;
         passedOverMax = Math.max(passedOverMax, passedOver);
         if (passedOver > 100) over100++;
         if (passedOver > HARD_LIMIT) over1000++;

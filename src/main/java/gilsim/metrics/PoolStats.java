@@ -23,23 +23,20 @@ import java.util.Map;
 public final class PoolStats implements TraceListener {
     /** One pool thread's histograms. */
     public static final class PerThread {
-        final Latencies queueWait = new Latencies();
-        final Latencies service = new Latencies();
+        final Latencies queueWait;
+        final Latencies service;
         long serviceStartNs = -1;
         long jobsThisRun;
         boolean inRun;
 
-        public Latencies queueWait() {
-            return queueWait;
-        }
-
-        public Latencies service() {
-            return service;
+        PerThread(long runNs) {
+            this.queueWait = new Latencies(runNs);
+            this.service = new Latencies(runNs);
         }
     }
 
     private final PerThread[] threads;
-    private final Latencies latency = new Latencies();
+    private final Latencies latency;
     private final OrderProbe probe = new OrderProbe();
     private long runs;
     private long jobsInRuns;
@@ -51,9 +48,11 @@ public final class PoolStats implements TraceListener {
     /** Jobs taken but not yet answered, with their send times: a job still stuck at the end counts its age. */
     private final Map<Long, Long> inService = new HashMap<>();
 
-    public PoolStats(int threadCount) {
+    /** @param runNs the run's length: no latency is longer */
+    public PoolStats(int threadCount, long runNs) {
+        this.latency = new Latencies(runNs);
         threads = new PerThread[threadCount];
-        for (int i = 0; i < threadCount; i++) threads[i] = new PerThread();
+        for (int i = 0; i < threadCount; i++) threads[i] = new PerThread(runNs);
     }
 
     @Override

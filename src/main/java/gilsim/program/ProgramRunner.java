@@ -30,7 +30,7 @@ public final class ProgramRunner {
 
     public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program) {
         // The scenario layer refuses such a program when it is read; this is the backstop for any other caller.
-        String idle = Step.endlessIdleLoop(program, "program");
+        String idle = Step.idleLoop(program, "program");
         if (idle != null) {
             throw new IllegalArgumentException("a loop with no duration: every step of " + thread.name + "'s "
                     + idle + " takes 0ns, so it would never advance time");

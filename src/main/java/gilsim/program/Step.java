@@ -38,15 +38,16 @@ public sealed interface Step {
     }
 
     /**
-     * Where the first loop that runs forever without taking time is, as a path below {@code where}
-     * ({@code program[0].loop}, {@code program[1].loop[0].loop}), or null when there is none.
+     * Where the first loop that repeats (forever, or more than once) steps that take no time is, as a path below
+     * {@code where} ({@code program[0].loop}, {@code program[1].loop[0].loop}), or null when there is none. Such a
+     * loop makes events without moving the clock: forever, a hang; 2^31 times, the same in practice.
      */
-    static String endlessIdleLoop(List<Step> steps, String where) {
+    static String idleLoop(List<Step> steps, String where) {
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i) instanceof Loop l) {
                 String at = where + "[" + i + "].loop";
-                if (l.times() < 0 && !takesTime(l.body())) return at;
-                String inner = endlessIdleLoop(l.body(), at);
+                if (l.times() != 1 && !takesTime(l.body())) return at;
+                String inner = idleLoop(l.body(), at);
                 if (inner != null) return inner;
             }
         }

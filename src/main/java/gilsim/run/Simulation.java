@@ -79,11 +79,11 @@ public final class Simulation {
             PoolSpec spec = ((Workload.Pool) workload).spec();
             Pool pool = new Pool(spec, machine, gil, trace, pinned ? 0 : -1);
             starters.add(pool::start);
-            this.poolStats = new PoolStats(spec.threads());
+            this.poolStats = new PoolStats(spec.threads(), params.ns("duration"));
             trace.add(poolStats);
         }
         for (SimThread t : machine.threads()) threadNames.add(t.name);
-        this.gilStats = new GilStats(threadNames.size());
+        this.gilStats = new GilStats(threadNames.size(), params.ns("duration"));
         trace.add(new Invariants(machine.cores(), threadNames.size()));
         trace.add(new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))));
         addListener(gilStats);

@@ -116,7 +116,7 @@ public record Scenario(String name, String description, String origin, List<Key>
         if (w instanceof Workload.Threads t) {
             boolean pinned = p.has("pinned") && p.bool("pinned");
             for (ThreadSpec spec : t.threads()) {
-                String idle = Step.endlessIdleLoop(spec.program(), "program");
+                String idle = Step.idleLoop(spec.program(), "program");
                 if (idle != null) {
                     return new Problem(0, List.of(), "a loop with no duration: every step of " + spec.name()
                             + "'s loop (" + idle + ") takes 0ns, so it would never advance time");

@@ -306,7 +306,7 @@ public final class ScenarioFile {
     private static Key inferKey(String file, YamlTree.Scalar v, String name, String field) {
         String t = v.text().trim();
         if (t.equals("true") || t.equals("false")) return Key.bool(name, t, "scenario key");
-        if (t.matches("-?\\d+")) return Key.count(name, t, Long.MAX_VALUE, "scenario key");
+        if (t.matches("-?\\d+")) return Key.count(name, t, 1_000_000_000L, "scenario key");
         try {
             Durations.parse(t);
             return Key.duration(name, t, "scenario key");

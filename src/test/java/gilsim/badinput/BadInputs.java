@@ -419,7 +419,7 @@ final class BadInputs {
         List<BadCase> out = new ArrayList<>();
         // About a minute of work each if it is done first (tens of millions of events), against a 5 s limit.
         List<String> long_ = List.of("--set", "duration=600s", "--set", "load_gap=10us", "--set", "load_run=10us",
-                "--set", "max_events=2000000000");
+                "--set", "max_events=1000000000");
         List<List<String>> lines = List.of(
                 plus(plus(List.of("run", "slice-rotation"), long_.toArray(String[]::new)), "--trace", missing + "json"),
                 plus(plus(List.of("chart", "slice-rotation", "--kind", "timeline"), long_.toArray(String[]::new)),

@@ -8,7 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
 import org.knowm.xchart.XYChart;
 
 /** The chart kinds: each runs what it needs, draws and writes one picture. */
@@ -46,7 +46,7 @@ public final class Charts {
         List<XYChart> charts = new ArrayList<>();
         if (cdf) {
             List<WaitRecorder> all = new ArrayList<>();
-            List<Histogram> flat = new ArrayList<>();
+            List<AbstractHistogram> flat = new ArrayList<>();
             for (RunSpec r : runs) {
                 all.add(waits(r, window));
                 flat.addAll(all.get(all.size() - 1).waits());

@@ -118,14 +118,20 @@ record SearchCsv(Path file, List<String> header, List<List<String>> rows, List<I
     /** The file as UTF-8 text, refusing anything larger than {@link #MAX_BYTES} (a device, a wrong file). */
     private static String readText(Path file) {
         if (Files.isDirectory(file)) throw new InputError("--csv " + file + ": is a directory, not a CSV file");
+        // A device or a pipe would be read until memory is gone or block for ever; a search writes regular files.
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new InputError("--csv " + file + ": not a regular file (a device or a pipe); not a search CSV");
+        }
         byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(MAX_BYTES + 1);
+        try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new InputError("--csv " + file + ": larger than " + (MAX_BYTES >> 20) + " MB; not a search CSV");
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes(MAX_BYTES + 1);
+            }
         } catch (IOException e) {
             throw new InputError("--csv " + file + ": cannot read (" + e.getMessage() + ")");
-        }
-        if (bytes.length > MAX_BYTES) {
-            throw new InputError("--csv " + file + ": larger than " + (MAX_BYTES >> 20) + " MB; not a search CSV");
         }
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)

@@ -38,6 +38,17 @@ final class SearchHeatmap {
 
     private record Band(String label, double below) {}
 
+    /** A value as {@code --set} takes it and a search writes it: 5ms, 4, true, fifo-ticket. */
+    private static final java.util.regex.Pattern SETTING = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
+
+    private static void setting(SearchCsv csv, int r, int column, String key) {
+        String text = csv.rows().get(r).get(column);
+        if (!SETTING.matcher(text).matches()) {
+            throw new InputError(csv.where(r) + "column " + (column + 1) + " (" + key + ") holds '" + text
+                    + "', not a value a search writes (5ms, 4, true, a policy name)");
+        }
+    }
+
     static XYChart of(SearchCsv csv, String xKey, String yKey, String valueColumn, String title, int width,
                       int height) {
         int xi = csv.column("--x", xKey);
@@ -51,7 +62,8 @@ final class SearchHeatmap {
             String text = row.get(vi);
             double v;
             try {
-                v = Double.parseDouble(text);
+                // Double.parseDouble forgives white space around the number; a search never writes any.
+                v = text.equals(text.strip()) ? Double.parseDouble(text) : Double.NaN;
             } catch (NumberFormatException e) {
                 v = Double.NaN;
             }
@@ -60,6 +72,8 @@ final class SearchHeatmap {
                 throw new InputError(csv.where(r) + "column " + (vi + 1) + " (" + valueColumn + ") holds '" + text
                         + "', not a finite number");
             }
+            setting(csv, r, xi, xKey);
+            setting(csv, r, yi, yKey);
             xs.add(row.get(xi));
             ys.add(row.get(yi));
             cells.merge(List.of(row.get(xi), row.get(yi)), v, Math::max);

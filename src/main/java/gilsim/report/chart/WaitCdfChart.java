@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import gilsim.sim.Durations;
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -29,7 +29,7 @@ final class WaitCdfChart {
     /**
      * @param xMaxMs the right end of the time axis; a compare gives both panels the same one
      */
-    static XYChart of(List<String> threads, List<Histogram> waits, long intervalNs, String title, double xMaxMs,
+    static XYChart of(List<String> threads, List<AbstractHistogram> waits, long intervalNs, String title, double xMaxMs,
                       int width, int height) {
         XYChart chart = new XYChart(width, height);
         ChartStyle.apply(chart.getStyler(), width, height);
@@ -50,7 +50,7 @@ final class WaitCdfChart {
         if (width < 1000) s.setLegendLayout(Styler.LegendLayout.Vertical);
         float line = ChartStyle.size(4, Math.min(1.0, width / 1600.0 + 0.3));
         for (int t = 0; t < threads.size(); t++) {
-            Histogram h = waits.get(t);
+            AbstractHistogram h = waits.get(t);
             if (h.getTotalCount() == 0) continue;
             List<double[]> points = cdf(h);
             points.add(new double[] {xMaxMs, 1}); // an empirical CDF stays at 1 past its longest wait
@@ -90,14 +90,14 @@ final class WaitCdfChart {
     }
 
     /** The right end of the axis: a decade past the longest wait, and at least past the switch interval. */
-    static double xMaxMs(List<Histogram> waits, long intervalNs) {
+    static double xMaxMs(List<AbstractHistogram> waits, long intervalNs) {
         long max = intervalNs;
-        for (Histogram h : waits) if (h.getTotalCount() > 0) max = Math.max(max, h.getMaxValue());
+        for (AbstractHistogram h : waits) if (h.getTotalCount() > 0) max = Math.max(max, h.getMaxValue());
         return Math.pow(10, Math.ceil(Math.log10(max / 1e6) + 0.01));
     }
 
     /** Steps of the empirical CDF: (wait in ms, fraction of waits at most that long), from the floor up. */
-    private static List<double[]> cdf(Histogram h) {
+    private static List<double[]> cdf(AbstractHistogram h) {
         List<double[]> points = new ArrayList<>();
         double total = h.getTotalCount();
         long seen = 0;

@@ -7,7 +7,7 @@ import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
 
 /**
  * Each thread's GIL waits (take_gil entry to GIL taken) that end in the window, streamed into one HdrHistogram per
@@ -17,12 +17,12 @@ import org.HdrHistogram.Histogram;
 final class WaitRecorder implements TraceListener, Spans.Sink {
     private final List<String> threads;
     private final TimeWindow window;
-    private final List<Histogram> waits = new ArrayList<>();
+    private final List<AbstractHistogram> waits = new ArrayList<>();
 
     WaitRecorder(List<String> threads, TimeWindow window) {
         this.threads = List.copyOf(threads);
         this.window = window;
-        for (int i = 0; i < threads.size(); i++) waits.add(Latencies.newHistogram());
+        for (int i = 0; i < threads.size(); i++) waits.add(Latencies.newHistogram(window.toNs()));
     }
 
     @Override
@@ -38,7 +38,7 @@ final class WaitRecorder implements TraceListener, Spans.Sink {
         return threads;
     }
 
-    List<Histogram> waits() {
+    List<AbstractHistogram> waits() {
         return waits;
     }
 }
