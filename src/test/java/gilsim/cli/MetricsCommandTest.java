@@ -1,0 +1,64 @@
+package gilsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.metrics.Metric;
+import gilsim.metrics.Metrics;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Metrics are declared once: the JSON summary writes exactly the declared figures, and `gilsim metrics` lists them. */
+class MetricsCommandTest {
+    private static String run(String... args) {
+        StringWriter out = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(new StringWriter()));
+        assertEquals(0, code, String.join(" ", args));
+        return out.toString();
+    }
+
+    @Test
+    void theJsonSummaryWritesTheDeclaredMetricsInTheirOrder() throws Exception {
+        JsonNode s = new ObjectMapper().readTree(run("run", "slice-rotation", "--set", "duration=50ms", "--json"));
+        List<String> top = fields(s);
+        assertEquals(names(Metrics.RUN), top.subList(top.indexOf("events") + 1, top.indexOf("threads")));
+        assertEquals(withName(names(Metrics.THREAD)), fields(s.get("threads").get(0)));
+        assertEquals(names(Metrics.GIL), fields(s.get("gil")));
+        List<String> pool = fields(s.get("pool"));
+        assertEquals(names(Metrics.POOL), pool.subList(0, pool.size() - 1));
+        assertEquals(withName(names(Metrics.POOL_THREAD)), fields(s.get("pool").get("threads").get(0)));
+    }
+
+    @Test
+    void gilsimMetricsListsEveryDeclaredMetricWithItsMeaning() {
+        String text = run("metrics");
+        for (List<? extends Metric<?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.GIL, Metrics.POOL,
+                Metrics.POOL_THREAD)) {
+            for (Metric<?> m : scope) {
+                assertTrue(text.contains(m.name()) && text.contains(m.meaning()), m.name() + " missing:\n" + text);
+            }
+        }
+    }
+
+    private static List<String> fields(JsonNode node) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) out.add(it.next());
+        return out;
+    }
+
+    private static List<String> names(List<? extends Metric<?>> metrics) {
+        return metrics.stream().map(Metric::name).toList();
+    }
+
+    private static List<String> withName(List<String> names) {
+        List<String> out = new ArrayList<>(List.of("name"));
+        out.addAll(names);
+        return out;
+    }
+}
