@@ -1,5 +1,5 @@
 /**
- * The machine: cores, a run queue, wake-up latency, affinity, wake-up preemption, time slices and timer slack.
- * Threads consume CPU in bursts that preemption pauses and check points can stop.
+ * The machine: cores, a run queue, wake-up latency, affinity, wake-up preemption, time slices, timer slack and
+ * other processes' load. Threads consume CPU in bursts that preemption pauses and that can be cut short.
  */
 package gilsim.os;

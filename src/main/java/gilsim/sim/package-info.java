@@ -1,5 +1,6 @@
 /**
  * The engine: a nanosecond clock, one event queue ordered by (time, insertion sequence), named seeded random
- * streams, the trace-event vocabulary every listener reads, and the event budget that stops a runaway run.
+ * streams, the open trace-event type and its fan-out to listeners, and the event budget that stops a runaway run.
+ * It knows no model: each model package owns its events.
  */
 package gilsim.sim;
