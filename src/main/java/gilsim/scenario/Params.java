@@ -52,15 +52,6 @@ public final class Params {
     }
 
     /**
-     * Every key with its typed value, in key order: a {@code Long} of nanoseconds for a duration, a {@code Long}
-     * for a count, a {@code Boolean}, or the chosen {@code String}. {@link #key} tells a duration from a count and
-     * {@link #asText} gives the text beside it.
-     */
-    public Map<String, Object> typed() {
-        return Collections.unmodifiableMap(new LinkedHashMap<>(values));
-    }
-
-    /**
      * Every key as the JSON summary writes it, in key order: counts as numbers, booleans as booleans, choices as
      * text, and a duration as its text with its nanoseconds beside it under {@code KEY_ns}.
      */

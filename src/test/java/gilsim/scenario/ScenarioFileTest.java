@@ -138,15 +138,21 @@ class ScenarioFileTest {
     }
 
     @Test
-    void typedGivesEveryKeyInOrderAsParamsHoldsIt() {
+    void jsonGivesEveryKeyInOrderTypedWithEachDurationsNanosecondsBeside() {
         Params p = Builtins.get("short-release").params(List.of("work=3ms", "pinned=true"));
-        Map<String, Object> typed = p.typed();
-        assertEquals(List.copyOf(p.asText().keySet()), List.copyOf(typed.keySet()));
-        assertEquals(3 * MS, typed.get("work"));
-        assertEquals(2L, typed.get("cores"));
-        assertEquals(Boolean.TRUE, typed.get("pinned"));
-        assertEquals("cpython", typed.get("policy"));
-        assertThrows(UnsupportedOperationException.class, () -> typed.put("work", 1L));
+        Map<String, Object> json = p.json();
+        List<String> expected = new java.util.ArrayList<>();
+        for (String k : p.asText().keySet()) {
+            expected.add(k);
+            if (p.key(k).kind() == Key.Kind.DURATION) expected.add(k + "_ns");
+        }
+        assertEquals(expected, List.copyOf(json.keySet()));
+        assertEquals("3ms", json.get("work"));
+        assertEquals(3 * MS, json.get("work_ns"));
+        assertEquals(2L, json.get("cores"));
+        assertEquals(Boolean.TRUE, json.get("pinned"));
+        assertEquals("cpython", json.get("policy"));
+        assertThrows(UnsupportedOperationException.class, () -> json.put("work", 1L));
     }
 
     @Test
