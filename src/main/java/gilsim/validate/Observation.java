@@ -1,0 +1,38 @@
+package gilsim.validate;
+
+import java.util.List;
+
+/**
+ * What one run of a scenario showed, real or simulated, in the terms both sides can measure: per thread, the
+ * durations of the rounds of its outer loop and the share of the run it spent on a CPU.
+ *
+ * @param side    "real" or "sim"
+ * @param label   the interpreter ("CPython 3.12.1 at /path") or the simulation ("seed 3")
+ * @param wallNs  how long the run lasted, from the threads' start to their stop
+ * @param threads one entry per thread of the scenario, in its order
+ * @param steps   for a real run, how far each kind of step's measured duration was from its nominal one; empty
+ *                for a simulated run
+ */
+public record Observation(String side, String label, long wallNs, List<ThreadRounds> threads,
+                          List<StepAccuracy> steps) {
+    public Observation {
+        threads = List.copyOf(threads);
+        steps = List.copyOf(steps);
+    }
+
+    /**
+     * @param roundNs  each completed round of the thread's outer loop, in order (empty for a thread with no loop)
+     * @param cpuShare the thread's CPU time over the run's wall time (0..1)
+     */
+    public record ThreadRounds(String name, List<Long> roundNs, double cpuShare) {
+        public ThreadRounds {
+            roundNs = List.copyOf(roundNs);
+        }
+    }
+
+    /**
+     * How long a kind of step ({@code compute}, {@code release}, {@code sleep}) really took against what it was
+     * asked for, over all its executions in the run.
+     */
+    public record StepAccuracy(String step, long nominalNs, long meanNs, long count) {}
+}
