@@ -1,0 +1,162 @@
+package gilsim.validate;
+
+import gilsim.program.Step;
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.InputError;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * A scenario's thread programs compiled into one self-contained Python script (standard library only) that means
+ * what the model means, runs for a given wall-clock time and prints one JSON object (read by {@link RealRun}).
+ *
+ * <p>The fixed part of the script is the resource {@code realrun.py} beside this class; its header says what each
+ * step becomes. In short:
+ * <ul>
+ *   <li>{@code compute: D}: a Python loop spinning on the thread's CPU clock until it has advanced by D
+ *       ({@code time.thread_time_ns} on 3.7+, {@code time.clock_gettime(CLOCK_THREAD_CPUTIME_ID)} on 3.6, wall time
+ *       where neither exists, named in the output's {@code clock});</li>
+ *   <li>{@code release: D}: {@code zlib.crc32} over a buffer sized from the crc32 rate measured at start-up. A D
+ *       shorter than crc32 over 5121 bytes (the least for which it releases the GIL, about 1 us here) is run over
+ *       5121 bytes, longer than asked; the output says so ({@code calibration.buffers[].raised}) and the step
+ *       accuracy shows by how much. Over 256 MiB of buffer (some 50 ms) the script refuses;</li>
+ *   <li>{@code sleep: D}: {@code time.sleep};</li>
+ *   <li>loops: {@code while True} or {@code for _ in range(N)}; the first loop at the top of a thread's program is
+ *       its round, whose passes are timed.</li>
+ * </ul>
+ * It needs Python 3.6+. On 2.7 (or older 3.x) it stops at once with one line on stderr and exit status 3: 2.7's
+ * {@code zlib.crc32} never releases the GIL, and 2.7 has no thread CPU clock. {@link RealRun} checks the version
+ * before running it and turns either into an {@link InputError}.
+ */
+public final class PythonScript {
+    /** How long the script measures the crc32 rate before the threads start, unless told otherwise. */
+    public static final long DEFAULT_CALIBRATION_NS = 200_000_000L;
+
+    /** CPython refuses more than 20 statically nested blocks; a thread's loops nest inside none of ours. */
+    static final int MAX_LOOP_DEPTH = 18;
+
+    private static final String RESOURCE = "realrun.py";
+
+    private PythonScript() {}
+
+    /** The script for these threads, running for {@code durationNs} of wall time after a 200 ms calibration. */
+    public static String compile(List<ThreadSpec> threads, long durationNs) {
+        return compile(threads, durationNs, DEFAULT_CALIBRATION_NS);
+    }
+
+    /**
+     * @throws InputError when a thread's loops nest deeper than CPython accepts
+     */
+    public static String compile(List<ThreadSpec> threads, long durationNs, long calibrationNs) {
+        if (durationNs <= 0) throw new IllegalArgumentException("duration must be positive: " + durationNs);
+        if (calibrationNs <= 0) throw new IllegalArgumentException("calibration must be positive: " + calibrationNs);
+        StringBuilder config = new StringBuilder();
+        config.append("DURATION_NS = ").append(durationNs).append('\n');
+        config.append("CALIBRATION_NS = ").append(calibrationNs).append('\n');
+        TreeSet<Long> releases = new TreeSet<>();
+        for (ThreadSpec t : threads) collectReleases(t.program(), releases);
+        config.append("RELEASES = [");
+        boolean first = true;
+        for (long ns : releases) {
+            config.append(first ? "" : ", ").append(ns);
+            first = false;
+        }
+        config.append("]  # the release durations asked for, in ns: one crc32 buffer each\n\n");
+        for (int i = 0; i < threads.size(); i++) {
+            ThreadSpec t = threads.get(i);
+            config.append('\n');
+            config.append("def thread_").append(i).append("(mark, end_rounds, compute, release, sleep):\n");
+            config.append("    # thread ").append(literal(t.name()))
+                    .append(t.pinnedCore() >= 0 ? ", pinned to core " + t.pinnedCore() : "").append('\n');
+            Body body = new Body(config, t.name());
+            body.steps(t.program(), 1, true);
+            config.append('\n');
+        }
+        config.append("\nTHREADS = [");
+        for (int i = 0; i < threads.size(); i++) {
+            ThreadSpec t = threads.get(i);
+            config.append(i == 0 ? "\n" : ",\n").append("    (").append(literal(t.name())).append(", ")
+                    .append(Math.max(-1, t.pinnedCore())).append(", thread_").append(i).append(')');
+        }
+        config.append("\n]\n");
+        return template().replace("@@CONFIG@@", config.toString());
+    }
+
+    private static void collectReleases(List<Step> steps, TreeSet<Long> into) {
+        for (Step s : steps) {
+            if (s instanceof Step.Release r) into.add(r.ns());
+            else if (s instanceof Step.Loop l) collectReleases(l.body(), into);
+        }
+    }
+
+    /** Writes a thread's steps as Python statements; the first top-level loop is the round. */
+    private static final class Body {
+        private final StringBuilder out;
+        private final String thread;
+        private boolean roundTaken;
+
+        Body(StringBuilder out, String thread) {
+            this.out = out;
+            this.thread = thread;
+        }
+
+        void steps(List<Step> steps, int depth, boolean top) {
+            if (depth - 1 > MAX_LOOP_DEPTH) {
+                throw new InputError("thread " + thread + ": its loops nest " + (depth - 1)
+                        + " deep; a real run compiles them to Python, which takes at most " + MAX_LOOP_DEPTH);
+            }
+            String pad = "    ".repeat(depth);
+            if (steps.isEmpty()) {
+                out.append(pad).append("pass\n");
+                return;
+            }
+            for (Step s : steps) {
+                if (s instanceof Step.Compute c) {
+                    out.append(pad).append("compute(").append(c.ns()).append(")\n");
+                } else if (s instanceof Step.Release r) {
+                    out.append(pad).append("release(").append(r.ns()).append(")\n");
+                } else if (s instanceof Step.Sleep z) {
+                    out.append(pad).append("sleep(").append(z.ns()).append(")\n");
+                } else if (s instanceof Step.Loop l) {
+                    boolean round = top && !roundTaken;
+                    if (round) roundTaken = true;
+                    String head = l.times() < 0 ? "while True:" : "for _ in range(" + l.times() + "):";
+                    out.append(pad).append(head).append(round ? "  # the round" : "").append('\n');
+                    if (round) out.append(pad).append("    mark()\n");
+                    steps(l.body(), depth + 1, false);
+                    if (round && l.times() >= 0) out.append(pad).append("end_rounds()\n");
+                } else {
+                    throw new IllegalArgumentException("unknown step " + s);
+                }
+            }
+        }
+    }
+
+    /**
+     * A Python string literal for any text: printable ASCII other than the quote and the backslash as is, every
+     * other code point escaped, so no name can end the literal, start a new line or change the encoding.
+     */
+    static String literal(String text) {
+        StringBuilder b = new StringBuilder("'");
+        text.codePoints().forEach(cp -> {
+            if (cp >= 0x20 && cp < 0x7f && cp != '\'' && cp != '\\') b.append((char) cp);
+            else if (cp <= 0xff) b.append(String.format("\\x%02x", cp));
+            else if (cp <= 0xffff) b.append(String.format("\\u%04x", cp));
+            else b.append(String.format("\\U%08x", cp));
+        });
+        return b.append('\'').toString();
+    }
+
+    private static String template() {
+        try (InputStream in = PythonScript.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) throw new IllegalStateException("resource " + RESOURCE + " missing beside PythonScript");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

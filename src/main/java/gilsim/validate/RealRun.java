@@ -1,0 +1,256 @@
+package gilsim.validate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.scenario.InputError;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a script compiled by {@link PythonScript} on a real interpreter, under a hard time limit, and reads what it
+ * printed into an {@link Observation} (side "real").
+ *
+ * <p>Every failure is an {@link InputError} of one line naming the interpreter: missing, not executable, not
+ * Python, older than 3.6, out of time (the process and its children are killed), a refusal by the script itself
+ * (exit status 3, e.g. a release too long for a buffer or a core the process may not use), another failure, or
+ * output that is not the script's JSON. Temporary files are deleted in every case.
+ */
+public final class RealRun {
+    /** The oldest Python the compiled script runs on. */
+    public static final int[] MIN_VERSION = {3, 6};
+
+    /** The time limit of the version probe. */
+    static final long PROBE_TIMEOUT_MS = 10_000;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RealRun() {}
+
+    /**
+     * A time limit for a real run of {@code durationNs}: the run, its calibration, the interpreter's start-up and
+     * the last step of each thread after the deadline, with room for a busy machine.
+     */
+    public static long defaultTimeoutMs(long durationNs) {
+        return 2 * durationNs / 1_000_000 + PythonScript.DEFAULT_CALIBRATION_NS / 1_000_000 + 15_000;
+    }
+
+    /** The interpreter's version as {major, minor, micro}, after checking it can run at all. */
+    public static int[] version(Path python) {
+        checkExecutable(python);
+        String probe = "import sys,json; print(json.dumps(list(sys.version_info[:3])))";
+        Result r = exec(List.of(python.toString(), "-c", probe), PROBE_TIMEOUT_MS);
+        String name = python.toString();
+        if (r.timedOut) {
+            throw new InputError("--python " + name + ": did not answer a version probe within "
+                    + seconds(PROBE_TIMEOUT_MS) + " (killed); is it Python?");
+        }
+        int[] v = parseVersion(r.stdout.trim());
+        if (r.exit != 0 || v == null) {
+            throw new InputError("--python " + name + ": not a Python interpreter (a version probe "
+                    + (r.exit != 0 ? "exited with status " + r.exit : "printed " + quote(firstLine(r.stdout)))
+                    + (firstLine(r.stderr).isEmpty() ? "" : ": " + firstLine(r.stderr)) + ")");
+        }
+        return v;
+    }
+
+    /**
+     * Runs {@code script} on {@code python} within {@code timeoutMs}.
+     *
+     * @throws InputError one line, for every way the run can fail
+     */
+    public static Observation run(Path python, String script, long timeoutMs) {
+        int[] v = version(python);
+        String name = python.toString();
+        String dotted = v[0] + "." + v[1] + "." + v[2];
+        if (v[0] < MIN_VERSION[0] || (v[0] == MIN_VERSION[0] && v[1] < MIN_VERSION[1])) {
+            throw new InputError("--python " + name + ": Python " + dotted + " is too old for a real run: it needs "
+                    + "Python 3.6 or newer" + (v[0] < 3 ? " (2.7's zlib.crc32 never releases the GIL and it has "
+                    + "no thread CPU clock)" : ""));
+        }
+        Path file = null;
+        try {
+            file = Files.createTempFile("gilsim-real-", ".py");
+            Files.writeString(file, script, StandardCharsets.UTF_8);
+            // -I: isolated (no PYTHON* variables, no user site, no script directory on sys.path); -u: unbuffered
+            Result r = exec(List.of(name, "-I", "-u", file.toString()), timeoutMs);
+            if (r.timedOut) {
+                throw new InputError("--python " + name + ": the real run did not finish within "
+                        + seconds(timeoutMs) + "; killed" + lastLineSuffix(r.stderr));
+            }
+            if (r.exit == 3 && lastLine(r.stderr).startsWith("gilsim: ")) {
+                throw new InputError("--python " + name + ": " + lastLine(r.stderr).substring("gilsim: ".length()));
+            }
+            if (r.exit != 0) {
+                throw new InputError("--python " + name + ": the real run exited with status " + r.exit
+                        + lastLineSuffix(r.stderr));
+            }
+            return read(r.stdout, name);
+        } catch (IOException e) {
+            throw new InputError("--python " + name + ": cannot write the script to a temporary file: "
+                    + e.getMessage());
+        } finally {
+            deleteQuietly(file);
+        }
+    }
+
+    /** The observation in a script's output. */
+    static Observation read(String stdout, String name) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(stdout);
+        } catch (IOException e) {
+            root = null;
+        }
+        if (root == null || !root.isObject() || !root.path("gilsim_real_run").isInt()
+                || !root.path("threads").isArray() || !root.path("wall_ns").canConvertToLong()) {
+            throw new InputError("--python " + name + ": the real run printed no result gilsim can read: "
+                    + quote(firstLine(stdout)));
+        }
+        try {
+            long wallNs = root.get("wall_ns").asLong();
+            List<Observation.ThreadRounds> threads = new ArrayList<>();
+            for (JsonNode t : root.get("threads")) {
+                List<Long> rounds = new ArrayList<>();
+                for (JsonNode r : need(t, "round_ns")) rounds.add(r.asLong());
+                JsonNode cpu = t.get("cpu_ns");
+                double share = cpu == null || cpu.isNull() || wallNs <= 0 ? Double.NaN
+                        : Math.min(1.0, cpu.asLong() / (double) wallNs);
+                threads.add(new Observation.ThreadRounds(need(t, "name").asText(), rounds, share));
+            }
+            List<Observation.StepAccuracy> steps = new ArrayList<>();
+            JsonNode accuracy = need(root, "steps");
+            for (String kind : List.of("compute", "release", "sleep")) {
+                JsonNode k = accuracy.get(kind);
+                if (k == null) continue;
+                steps.add(new Observation.StepAccuracy(kind, need(k, "nominal_ns").asLong(),
+                        need(k, "mean_ns").asLong(), need(k, "count").asLong()));
+            }
+            String label = root.path("implementation").asText("Python") + " " + root.path("python").asText("?")
+                    + " (" + root.path("executable").asText(name) + ")";
+            return new Observation("real", label, wallNs, threads, steps);
+        } catch (IllegalStateException e) {
+            throw new InputError("--python " + name + ": the real run printed no result gilsim can read: "
+                    + e.getMessage());
+        }
+    }
+
+    private static JsonNode need(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) throw new IllegalStateException("no field '" + field + "'");
+        return v;
+    }
+
+    static void checkExecutable(Path python) {
+        String name = python.toString();
+        if (!Files.exists(python)) throw new InputError("--python " + name + ": no such file");
+        if (Files.isDirectory(python)) throw new InputError("--python " + name + ": a directory, not an interpreter");
+        if (!Files.isExecutable(python)) throw new InputError("--python " + name + ": not executable");
+    }
+
+    static int[] parseVersion(String text) {
+        try {
+            JsonNode n = JSON.readTree(text);
+            if (n == null || !n.isArray() || n.size() != 3) return null;
+            int[] v = new int[3];
+            for (int i = 0; i < 3; i++) {
+                if (!n.get(i).isInt()) return null;
+                v[i] = n.get(i).asInt();
+            }
+            return v;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** What a process did: its exit status (-1 when killed), its output, and whether it ran out of time. */
+    record Result(int exit, String stdout, String stderr, boolean timedOut) {}
+
+    /** Runs a command with its output in temporary files, killing it and its children after {@code timeoutMs}. */
+    static Result exec(List<String> command, long timeoutMs) {
+        Path out = null;
+        Path err = null;
+        Process p = null;
+        try {
+            out = Files.createTempFile("gilsim-real-", ".out");
+            err = Files.createTempFile("gilsim-real-", ".err");
+            ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                throw new InputError("--python " + command.get(0) + ": cannot be started: " + e.getMessage());
+            }
+            boolean done = p.waitFor(timeoutMs, TimeUnit.MILLISECONDS);
+            if (!done) {
+                kill(p);
+                return new Result(-1, read(out), read(err), true);
+            }
+            return new Result(p.exitValue(), read(out), read(err), false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InputError("--python " + command.get(0) + ": interrupted");
+        } catch (IOException e) {
+            throw new InputError("--python " + command.get(0) + ": cannot create temporary files: " + e.getMessage());
+        } finally {
+            if (p != null && p.isAlive()) kill(p);
+            deleteQuietly(out);
+            deleteQuietly(err);
+        }
+    }
+
+    private static void kill(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String read(Path file) throws IOException {
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file == null) return;
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a temporary file left behind is not worth failing a run for
+        }
+    }
+
+    private static String seconds(long ms) {
+        return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
+    }
+
+    private static String firstLine(String text) {
+        String t = text.strip();
+        int nl = t.indexOf('\n');
+        String line = nl < 0 ? t : t.substring(0, nl);
+        return line.length() > 120 ? line.substring(0, 117) + "..." : line;
+    }
+
+    private static String lastLine(String text) {
+        String t = text.strip();
+        int nl = t.lastIndexOf('\n');
+        String line = nl < 0 ? t : t.substring(nl + 1);
+        return line.length() > 200 ? line.substring(0, 197) + "..." : line;
+    }
+
+    private static String lastLineSuffix(String stderr) {
+        String line = lastLine(stderr);
+        return line.isEmpty() ? "" : ": " + line;
+    }
+
+    private static String quote(String s) {
+        return s.isEmpty() ? "nothing" : "'" + s + "'";
+    }
+}

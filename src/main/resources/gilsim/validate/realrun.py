@@ -1,0 +1,313 @@
+# gilsim real run: a scenario's thread programs compiled by gilsim (gilsim.validate.PythonScript) into plain Python.
+#
+# What each step means, as in gilsim's model:
+#   compute: D  Python bytecode holding the GIL for D of the thread's own CPU time: a small Python loop spins on
+#               the thread's CPU clock (time.thread_time_ns, 3.7+; time.clock_gettime(CLOCK_THREAD_CPUTIME_ID)
+#               on 3.6; wall time from time.perf_counter where neither exists, said in "clock"). The loop is
+#               bytecode, so the eval breaker's check points happen in it, and it never releases the GIL.
+#   release: D  a C call that releases the GIL for about D: zlib.crc32 over a buffer sized from the crc32 rate
+#               measured at start-up. zlib.crc32 releases the GIL only for buffers over 5 KiB, so a D shorter
+#               than crc32 takes over 5121 bytes is run over 5121 bytes: the real step is longer than asked,
+#               and "calibration"."buffers" says so ("raised": true); the step accuracy shows by how much.
+#   sleep: D    time.sleep(D).
+#   loop        "for _ in range(N)" or "while True"; the first loop at the top of a thread's program is its
+#               round: the wall clock is read at the start of each of its passes, and the differences are the
+#               round times (completed rounds only).
+# All threads start together (a threading.Barrier); each stops by itself at its next step boundary once the
+# run's wall-clock duration has passed (no thread needs the GIL from another to learn it must stop).
+# Then ONE JSON object is printed on stdout.
+#
+# Needs Python 3.6 or newer. The file parses on Python 2.7 only to refuse it with one line on stderr and exit
+# status 3: Python 2.7's zlib.crc32 never releases the GIL, so a release step cannot be compiled there, and it has
+# no per-thread CPU clock in its time module. Every other refusal is also one "gilsim: ..." line and status 3.
+import sys
+
+if sys.version_info < (3, 6):
+    sys.stderr.write("gilsim: Python %d.%d.%d is too old for a real run: it needs Python 3.6 or newer "
+                     "(2.7's zlib.crc32 never releases the GIL and it has no thread CPU clock)\n"
+                     % tuple(sys.version_info[:3]))
+    sys.exit(3)
+
+import json
+import os
+import platform
+import threading
+import time
+import zlib
+
+
+def refuse(message):
+    sys.stderr.write("gilsim: " + message + "\n")
+    sys.stdout.flush()
+    os._exit(3)
+
+
+# ---- what gilsim compiled (filled in by PythonScript) ---------------------------------------------------------
+@@CONFIG@@
+# ---- clocks -----------------------------------------------------------------------------------------------------
+if hasattr(time, "perf_counter_ns"):
+    wall = time.perf_counter_ns
+    WALL_CLOCK = "perf_counter_ns"
+else:
+    _perf_counter = time.perf_counter
+
+    def wall():
+        return int(_perf_counter() * 1e9)
+
+    WALL_CLOCK = "perf_counter"
+if hasattr(time, "thread_time_ns"):
+    cpu = time.thread_time_ns
+    CLOCK = "thread_time_ns"
+    THREAD_CLOCK = True
+elif hasattr(time, "clock_gettime") and hasattr(time, "CLOCK_THREAD_CPUTIME_ID"):
+    _clock_gettime = time.clock_gettime
+    _THREAD_ID = time.CLOCK_THREAD_CPUTIME_ID
+
+    def cpu():
+        return int(_clock_gettime(_THREAD_ID) * 1e9)
+
+    CLOCK = "clock_gettime(CLOCK_THREAD_CPUTIME_ID)"
+    THREAD_CLOCK = True
+else:
+    cpu = wall
+    CLOCK = WALL_CLOCK + " (wall time: no thread CPU clock; compute steps include time without a CPU)"
+    THREAD_CLOCK = False
+
+GIL_RELEASE_MIN_BYTES = 5 * 1024 + 1  # Modules/zlibmodule.c: crc32 releases the GIL for len > 1024 * 5
+MAX_BUFFER_BYTES = 256 * 1024 * 1024
+MAX_MARKS = 2000000  # round marks kept per thread; the rest are counted, not kept
+
+
+# ---- checks before anything runs --------------------------------------------------------------------------------
+def check_pins():
+    cores = set(t[1] for t in THREADS if t[1] >= 0)
+    if not cores:
+        return
+    if not hasattr(os, "sched_setaffinity"):
+        refuse("pinned threads need os.sched_setaffinity (Linux); this Python on %s has none" % sys.platform)
+    allowed = os.sched_getaffinity(0)
+    for name, core, _ in THREADS:
+        if core >= 0 and core not in allowed:
+            refuse("thread %s is pinned to core %d, which this process may not use (allowed: %s)"
+                   % (json.dumps(name), core, ",".join(str(c) for c in sorted(allowed))))
+
+
+# ---- calibration: the crc32 rate, in the main thread before the threads start -----------------------------------
+def calibrate():
+    crc = zlib.crc32
+    buf = bytes(1 << 20)
+    batch = 4
+    crc(buf)
+    rates = []
+    start = wall()
+    while wall() - start < CALIBRATION_NS or len(rates) < 5:
+        c0 = cpu()
+        for _ in range(batch):
+            crc(buf)
+        c1 = cpu()
+        if c1 > c0:
+            rates.append(batch * len(buf) / float(c1 - c0))
+    rates.sort()
+    return rates[len(rates) // 2], len(rates), wall() - start
+
+
+def buffers(rate):
+    bufs = {}
+    described = []
+    for ns in RELEASES:
+        size = int(round(rate * ns))
+        raised = size < GIL_RELEASE_MIN_BYTES
+        if raised:
+            size = GIL_RELEASE_MIN_BYTES
+        if size > MAX_BUFFER_BYTES:
+            refuse("release: %dns needs a crc32 buffer of %d MiB at this machine's rate (%.2f bytes/ns); "
+                   "at most %d MiB (about %d ms): a long release is better written as a sleep"
+                   % (ns, size >> 20, rate, MAX_BUFFER_BYTES >> 20, MAX_BUFFER_BYTES / rate / 1e6))
+        bufs[ns] = bytes(size)
+        described.append({"nominal_ns": ns, "bytes": size, "expected_ns": int(round(size / rate)),
+                          "raised": raised})
+    return bufs, described
+
+
+# ---- the threads ------------------------------------------------------------------------------------------------
+class Stop(Exception):
+    pass
+
+
+KINDS = ("compute", "release", "sleep")
+_START = [0, 0]  # wall clock at the start, and the deadline; set by the barrier's action
+
+
+def _started():
+    now = wall()
+    _START[0] = now
+    _START[1] = now + DURATION_NS
+
+
+class Thread(object):
+    def __init__(self, name, core, body):
+        self.name = name
+        self.core = core
+        self.body = body
+        self.marks = []
+        self.dropped = 0
+        # per kind: count, nominal sum, wall sum, cpu sum
+        self.acc = dict((k, [0, 0, 0, 0]) for k in KINDS)
+        self.cpu_ns = None
+        self.end = 0
+        self.error = None
+
+    def run(self, barrier, bufs):
+        try:
+            if self.core >= 0:
+                # On Linux, sched_setaffinity(0, ...) sets the affinity of the calling thread only.
+                os.sched_setaffinity(0, {self.core})
+            barrier.wait()
+            self.body(*steps(self, bufs))
+        except Stop:
+            pass
+        except BaseException as e:  # reported after the run
+            self.error = "%s: %s" % (type(e).__name__, e)
+        self.end = wall()
+        if THREAD_CLOCK:
+            self.cpu_ns = cpu()
+
+
+def steps(t, bufs):
+    """The step functions of one thread, as closures over its counters and the run's deadline."""
+    deadline = _START[1]
+    marks = t.marks
+    keep = marks.append
+    a_compute = t.acc["compute"]
+    a_release = t.acc["release"]
+    a_sleep = t.acc["sleep"]
+    crc = zlib.crc32
+    sleep_s = time.sleep
+
+    def mark():
+        # the start of a pass of the round loop, which also ends the one before: read before the stop check,
+        # so a round completed just before the deadline is kept
+        w = wall()
+        if len(marks) < MAX_MARKS:
+            keep(w)
+        else:
+            t.dropped += 1
+        if w >= deadline:
+            raise Stop
+
+    def end_rounds():
+        w = wall()
+        if len(marks) < MAX_MARKS:
+            keep(w)
+
+    def compute(ns):
+        w0 = wall()
+        if w0 >= deadline:
+            raise Stop
+        c0 = cpu()
+        end = c0 + ns
+        c = c0
+        while c < end:
+            c = cpu()
+        w1 = wall()
+        a_compute[0] += 1
+        a_compute[1] += ns
+        a_compute[2] += w1 - w0
+        a_compute[3] += c - c0
+
+    def release(ns):
+        buf = bufs[ns]
+        w0 = wall()
+        if w0 >= deadline:
+            raise Stop
+        c0 = cpu()
+        crc(buf)
+        c1 = cpu()
+        w1 = wall()
+        a_release[0] += 1
+        a_release[1] += ns
+        a_release[2] += w1 - w0
+        a_release[3] += c1 - c0
+
+    def sleep(ns):
+        w0 = wall()
+        if w0 >= deadline:
+            raise Stop
+        sleep_s(ns / 1e9)
+        w1 = wall()
+        a_sleep[0] += 1
+        a_sleep[1] += ns
+        a_sleep[2] += w1 - w0
+
+    return mark, end_rounds, compute, release, sleep
+
+
+def accuracy(acc):
+    """Per kind: the mean nominal, the mean taken (CPU time of the thread for compute and release when it has a
+    CPU clock: the step's own length; wall time for sleep), both means, and the count."""
+    out = {}
+    for kind in KINDS:
+        n, nominal, w, c = acc[kind]
+        if n == 0:
+            continue
+        own_cpu = kind != "sleep" and THREAD_CLOCK
+        out[kind] = {"nominal_ns": nominal // n, "mean_ns": (c if own_cpu else w) // n,
+                     "measured_by": "thread cpu" if own_cpu else "wall", "wall_mean_ns": w // n,
+                     "cpu_mean_ns": (c // n) if own_cpu else None, "count": n}
+    return out
+
+
+def main():
+    check_pins()
+    load_before = os.getloadavg() if hasattr(os, "getloadavg") else None
+    rate, batches, took = calibrate()
+    bufs, described = buffers(rate)
+    threads = [Thread(name, core, body) for name, core, body in THREADS]
+    barrier = threading.Barrier(len(threads), action=_started) if threads else None
+    if not threads:
+        _started()
+    runners = [threading.Thread(target=t.run, args=(barrier, bufs), name=t.name) for t in threads]
+    for r in runners:
+        r.start()
+    for r in runners:
+        r.join()
+    end = max([t.end for t in threads] or [wall()])
+    errors = [t for t in threads if t.error]
+    if errors:
+        refuse("thread %s failed: %s" % (json.dumps(errors[0].name), errors[0].error))
+    total = dict((k, [0, 0, 0, 0]) for k in KINDS)
+    out_threads = []
+    for t in threads:
+        for k in KINDS:
+            for i in range(4):
+                total[k][i] += t.acc[k][i]
+        m = t.marks
+        out_threads.append({"name": t.name, "core": t.core,
+                            "round_ns": [m[i + 1] - m[i] for i in range(len(m) - 1)],
+                            "rounds_not_kept": t.dropped, "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
+    gil = sys._is_gil_enabled() if hasattr(sys, "_is_gil_enabled") else True
+    result = {
+        "gilsim_real_run": 1,
+        "python": "%d.%d.%d" % tuple(sys.version_info[:3]),
+        "implementation": platform.python_implementation(),
+        "executable": sys.executable,
+        "gil": gil,
+        "switch_interval_ns": int(round(sys.getswitchinterval() * 1e9)),
+        "clock": CLOCK,
+        "thread_clock": THREAD_CLOCK,
+        "wall_clock": WALL_CLOCK,
+        "calibration": {"crc32_bytes_per_ns": rate, "batches": batches, "took_ns": took,
+                        "release_min_bytes": GIL_RELEASE_MIN_BYTES,
+                        "release_min_ns": int(round(GIL_RELEASE_MIN_BYTES / rate)), "buffers": described},
+        "load_average": [load_before, os.getloadavg() if hasattr(os, "getloadavg") else None],
+        "cpus": os.cpu_count(),
+        "duration_ns": DURATION_NS,
+        "wall_ns": end - _START[0],
+        "threads": out_threads,
+        "steps": accuracy(total),
+    }
+    sys.stdout.write(json.dumps(result) + "\n")
+    sys.stdout.flush()
+
+
+main()
