@@ -204,13 +204,34 @@ public final class RealRun {
         }
     }
 
+    /** Kills the process and every process below it, and waits (at most a few seconds) until they are gone. */
     private static void kill(Process p) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
+        tree.forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
+        tree.add(p.toHandle());
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
         try {
-            p.waitFor(5, TimeUnit.SECONDS);
+            p.waitFor(3, TimeUnit.SECONDS);
+            // SIGKILL cannot be refused; what is still alive after 3 s is beyond this process's reach
+            while (tree.stream().anyMatch(RealRun::running) && System.nanoTime() < until) Thread.sleep(10);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Whether a process still runs: alive and not a zombie. A killed grandchild is reparented to init, which may
+     * take seconds to reap it (about 2 s on the project's VM); until then it is dead but "alive" to Java.
+     */
+    static boolean running(ProcessHandle h) {
+        if (!h.isAlive()) return false;
+        try {
+            String stat = Files.readString(Path.of("/proc/" + h.pid() + "/stat"));
+            int close = stat.lastIndexOf(')');
+            return close < 0 || close + 2 >= stat.length() || stat.charAt(close + 2) != 'Z';
+        } catch (IOException | RuntimeException e) {
+            return h.isAlive(); // no /proc (not Linux) or already gone
         }
     }
 
