@@ -25,6 +25,13 @@ import java.util.TreeSet;
  *       5121 bytes, longer than asked; the output says so ({@code calibration.buffers[].raised}) and the step
  *       accuracy shows by how much. Over 256 MiB of buffer (some 50 ms) the script refuses;</li>
  *   <li>{@code sleep: D}: {@code time.sleep};</li>
+ *   <li>step accuracy: compute and release are measured on the thread's CPU clock (the step's own length: a
+ *       release includes the call and the CPU cost of taking the GIL back, some 1-1.5 us on the project's VM
+ *       alone, more when the retake is contended), sleep on the wall clock (so it includes waiting for the GIL
+ *       after waking); both means are in the JSON ({@code wall_mean_ns}, {@code cpu_mean_ns});</li>
+ *   <li>pinning: {@code os.sched_setaffinity(0, {core})} called by the thread itself, which on Linux sets the
+ *       calling thread's affinity only (checked: the other threads keep theirs); a core the process may not use,
+ *       or a platform without it, is refused;</li>
  *   <li>loops: {@code while True} or {@code for _ in range(N)}; the first loop at the top of a thread's program is
  *       its round, whose passes are timed.</li>
  * </ul>
