@@ -12,7 +12,8 @@
 #   sleep: D    time.sleep(D).
 #   loop        "for _ in range(N)" or "while True"; the first loop at the top of a thread's program is its
 #               round: the wall clock is read at the start of each of its passes, and the differences are the
-#               round times (completed rounds only).
+#               round times (completed rounds only; a thread stopped inside a pass reports how long that
+#               pass had lasted as "open_round_ns": a thread starved until the end has no completed round).
 # All threads start together (a threading.Barrier); each stops by itself at its next step boundary once the
 # run's wall-clock duration has passed (no thread needs the GIL from another to learn it must stop).
 # Then ONE JSON object is printed on stdout.
@@ -151,6 +152,8 @@ class Thread(object):
         self.body = body
         self.marks = []
         self.dropped = 0
+        self.in_round = False  # whether the thread is inside its round loop (to measure an unfinished round)
+        self.open_round_ns = None
         # per kind: count, nominal sum, wall sum, cpu sum
         self.acc = dict((k, [0, 0, 0, 0]) for k in KINDS)
         self.cpu_ns = None
@@ -165,7 +168,8 @@ class Thread(object):
             barrier.wait()
             self.body(*steps(self, bufs))
         except Stop:
-            pass
+            if self.in_round and self.marks:
+                self.open_round_ns = wall() - self.marks[-1]
         except BaseException as e:  # reported after the run
             self.error = "%s: %s" % (type(e).__name__, e)
         self.end = wall()
@@ -193,9 +197,12 @@ def steps(t, bufs):
         else:
             t.dropped += 1
         if w >= deadline:
+            t.in_round = False  # the pass this mark would start never runs
             raise Stop
+        t.in_round = True
 
     def end_rounds():
+        t.in_round = False
         w = wall()
         if len(marks) < MAX_MARKS:
             keep(w)
@@ -284,7 +291,7 @@ def main():
         m = t.marks
         out_threads.append({"name": t.name, "core": t.core,
                             "round_ns": [m[i + 1] - m[i] for i in range(len(m) - 1)],
-                            "rounds_not_kept": t.dropped, "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
+                            "rounds_not_kept": t.dropped, "open_round_ns": t.open_round_ns, "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
     gil = sys._is_gil_enabled() if hasattr(sys, "_is_gil_enabled") else True
     result = {
         "gilsim_real_run": 1,

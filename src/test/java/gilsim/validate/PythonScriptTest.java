@@ -156,6 +156,7 @@ class PythonScriptTest {
         JsonNode once = root.get("threads").get(2).get("round_ns");
         assertEquals(3, once.size(), once.toString());
         for (JsonNode n : once) assertTrue(n.asLong() >= 2 * MS, once.toString());
+        assertTrue(root.get("threads").get(2).get("open_round_ns").isNull(), "its round loop ended, none is open");
         JsonNode cal = root.get("calibration");
         assertTrue(cal.get("crc32_bytes_per_ns").asDouble() > 0, cal.toString());
         JsonNode buffer = cal.get("buffers").get(0);
