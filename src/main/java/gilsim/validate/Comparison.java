@@ -142,9 +142,12 @@ public final class Comparison {
         return new Percentile().withEstimationType(ESTIMATION).evaluate(samples, p);
     }
 
-    /** The two-sample Kolmogorov-Smirnov distance (the largest gap between the empirical CDFs); NaN if one is empty. */
+    /**
+     * The two-sample Kolmogorov-Smirnov distance (the largest gap between the empirical CDFs); NaN when a side has
+     * fewer than two rounds, which Commons Math does not take.
+     */
     public static double ks(double[] a, double[] b) {
-        if (a.length == 0 || b.length == 0) return Double.NaN;
+        if (a.length < 2 || b.length < 2) return Double.NaN;
         return new KolmogorovSmirnovTest(new Well19937c(1)).kolmogorovSmirnovStatistic(a, b);
     }
 
