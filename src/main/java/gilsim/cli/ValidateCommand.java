@@ -101,8 +101,8 @@ final class ValidateCommand implements Callable<Integer> {
             throw new InputError("--timeout " + timeout + ": give 1 to " + MAX_TIMEOUT_S + " seconds");
         }
         if (chart != null) {
-            ValidationChart.checkExtension(chart);
             OutputPath.check("--chart", chart);
+            ValidationChart.checkExtension(chart);
         }
         Scenario s = Scenarios.resolve(scenario);
         Params base = s.params(sets);
