@@ -229,7 +229,7 @@ public final class Comparison {
         return total;
     }
 
-    static long saturatedAdd(long a, long b) {
+    public static long saturatedAdd(long a, long b) {
         long r = a + b;
         return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
     }

@@ -25,9 +25,9 @@ public final class ValidationText {
                     .append(verdicts(i.comparison(), false)).append(i.comparison().agree() ? ": agree" : ": DISAGREE")
                     .append('\n');
         }
-        b.append('\n').append("rule: ").append(Comparison.RULE).append(" (starve_after ")
-                .append(Durations.format(r.starveAfterNs())).append("; nominal rounds: ").append(nominals(r))
-                .append(")\n");
+        b.append('\n').append("verdict rule: ").append(Comparison.RULE).append('\n');
+        b.append("thresholds (starve_after ").append(Durations.format(r.starveAfterNs()))
+                .append(" + the nominal round): ").append(nominals(r)).append('\n');
         b.append("the simulation's own verdict (a GIL wait past starve_after): ").append(ownVerdict(r)).append('\n');
         b.append(finalLine(r)).append('\n');
         return b.toString();
@@ -141,7 +141,8 @@ public final class ValidationText {
         List<String> parts = new ArrayList<>();
         for (var t : r.threads()) {
             long n = Comparison.nominalRoundNs(t.program());
-            parts.add(t.name() + " " + (n < 0 ? "none (no rule)" : Durations.format(n)));
+            parts.add(t.name() + " " + (n < 0 ? "none (no outer loop of finite length: never starves by this rule)"
+                    : time(Comparison.saturatedAdd(r.starveAfterNs(), n)) + " (round " + time(n) + ")"));
         }
         return String.join(", ", parts);
     }
@@ -175,8 +176,18 @@ public final class ValidationText {
         return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
+    /** A duration to three significant digits, so that 2.00ms and 2.03ms differ: 850ns, 2.60us, 412us, 2.03ms, 1.50s. */
     static String time(double ns) {
-        return Durations.human(Math.round(ns)).replace(" ", "");
+        if (ns < 1e3) return String.format(Locale.ROOT, "%.0fns", ns);
+        if (ns < 1e6) return sig(ns / 1e3) + "us";
+        if (ns < 1e9) return sig(ns / 1e6) + "ms";
+        return sig(ns / 1e9) + "s";
+    }
+
+    private static String sig(double v) {
+        if (v >= 99.95) return String.format(Locale.ROOT, "%.0f", v);
+        if (v >= 9.995) return String.format(Locale.ROOT, "%.1f", v);
+        return String.format(Locale.ROOT, "%.2f", v);
     }
 
     static String share(double v) {
