@@ -118,7 +118,7 @@ class ValidateCommandTest {
         assertTrue(out.lines().anyMatch(l -> l.matches("thread +real +sim +ratio +real .*real/sim")), out);
         assertTrue(out.lines().anyMatch(l -> l.startsWith("main ") && l.endsWith("starves/starves")), out);
         assertTrue(out.lines().anyMatch(l -> l.startsWith("worker ") && l.endsWith("fair/fair")), out);
-        assertTrue(out.contains("  compute: asked 2ms, took 2.0ms on average over 824 (+1.5%)\n"), out);
+        assertTrue(out.contains("  compute: asked 2ms, took 2.03ms on average over 824 (+1.5%)\n"), out);
         assertTrue(out.contains("  worker rounds/s: real "), out);
         assertTrue(out.contains("main starves in 2 of 2 seeds, worker starves in 0 of 2 seeds"), out);
         assertTrue(out.endsWith("verdicts agree on every thread\n"), out);
