@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gilsim.os.OsEvent;
 import gilsim.os.RunState;
 import gilsim.program.ProgramEvent;
+import gilsim.program.Step;
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.Defaults;
+import gilsim.scenario.Workload;
 import gilsim.scenario.Builtins;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
@@ -76,5 +80,21 @@ class SimRoundsTest {
                 List.of(run.summary().starvedThreads()));
         assertTrue(c.rows().get(0).sim().starves());
         assertTrue(!c.rows().get(1).sim().starves());
+    }
+
+    @Test
+    void onlyTheFirstTopLevelLoopReportsRoundsAndAFiniteLoopsLastPassCompletes() {
+        // compute 1ms; loop 3 x (compute 1ms; loop 2 x sleep 1ms); loop forever (sleep 1ms): three rounds of at
+        // least 3ms each, the last one ended by the loop's end; the loop after it reports nothing.
+        List<Step> program = List.of(new Step.Compute(MS), new Step.Loop(3, List.of(new Step.Compute(MS),
+                new Step.Loop(2, List.of(new Step.Sleep(MS))))), new Step.Loop(-1, List.of(new Step.Sleep(MS))));
+        Scenario s = new Scenario("rounds", "test", "test", Defaults.common(),
+                p -> new Workload.Threads(List.of(new ThreadSpec("t", -1, program))));
+        Params p = s.params(List.of("duration=100ms"));
+        Observation o = SimSide.run(s, p, 1).observation();
+        List<Long> rounds = o.threads().get(0).roundNs();
+        assertEquals(3, rounds.size(), rounds.toString());
+        for (long r : rounds) assertTrue(r >= 3 * MS && r <= 3 * MS + 400 * US, "round " + r);
+        assertEquals(3 * MS, Comparison.nominalRoundNs(program));
     }
 }
