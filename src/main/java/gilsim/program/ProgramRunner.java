@@ -3,6 +3,7 @@ package gilsim.program;
 import gilsim.cpython.Interpreter;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
+import gilsim.sim.Trace;
 import java.util.ArrayDeque;
 import java.util.List;
 
@@ -16,10 +17,13 @@ public final class ProgramRunner {
         final List<Step> steps;
         int next;
         int passesLeft;
+        /** Whether this is the body of the thread's outer loop, whose passes are the rounds it reports. */
+        final boolean outer;
 
-        Frame(List<Step> steps, int passesLeft) {
+        Frame(List<Step> steps, int passesLeft, boolean outer) {
             this.steps = steps;
             this.passesLeft = passesLeft;
+            this.outer = outer;
         }
     }
 
@@ -27,8 +31,17 @@ public final class ProgramRunner {
     private final Interpreter gil;
     private final SimThread thread;
     private final ArrayDeque<Frame> frames = new ArrayDeque<>();
+    /** Where the rounds of the outer loop are reported ({@link ProgramEvent}); null: nowhere. */
+    private final Trace trace;
+    /** Whether the outer loop has been entered: only the first loop of the top-level steps reports rounds. */
+    private boolean outerEntered;
 
     public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program) {
+        this(machine, gil, thread, program, null);
+    }
+
+    /** @param trace receives a {@link ProgramEvent} at each pass of the outer loop; null for none */
+    public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program, Trace trace) {
         // The scenario layer refuses such a program when it is read; this is the backstop for any other caller.
         String idle = Step.idleLoop(program, "program");
         if (idle != null) {
@@ -38,7 +51,8 @@ public final class ProgramRunner {
         this.machine = machine;
         this.gil = gil;
         this.thread = thread;
-        frames.push(new Frame(program, 1));
+        this.trace = trace;
+        frames.push(new Frame(program, 1, false));
     }
 
     public void start() {
@@ -63,6 +77,10 @@ public final class ProgramRunner {
         }
     }
 
+    private void emit(ProgramEvent e) {
+        if (trace != null) trace.emit(e);
+    }
+
     /** The next step to run, entering and leaving loops; null at the end of the program. */
     private Step advance() {
         while (!frames.isEmpty()) {
@@ -71,14 +89,22 @@ public final class ProgramRunner {
                 if (f.passesLeft > 1 || f.passesLeft < 0) {
                     if (f.passesLeft > 0) f.passesLeft--;
                     f.next = 0;
+                    if (f.outer) emit(new ProgramEvent.RoundStart(machine.nowNs(), thread.id));
                 } else {
                     frames.pop();
+                    if (f.outer) emit(new ProgramEvent.LoopEnd(machine.nowNs(), thread.id));
                 }
                 continue;
             }
             Step s = f.steps.get(f.next++);
             if (s instanceof Step.Loop l) {
-                if (l.times() != 0 && !l.body().isEmpty()) frames.push(new Frame(l.body(), l.times()));
+                // The first loop of the top-level steps is the outer loop, even one that runs no pass.
+                boolean outer = frames.size() == 1 && !outerEntered;
+                if (outer) outerEntered = true;
+                if (l.times() != 0 && !l.body().isEmpty()) {
+                    frames.push(new Frame(l.body(), l.times(), outer));
+                    if (outer) emit(new ProgramEvent.RoundStart(machine.nowNs(), thread.id));
+                }
                 continue;
             }
             return s;

@@ -91,7 +91,7 @@ public final class Simulation {
 
     private void startThread(ThreadSpec spec, int core) {
         SimThread t = machine.newThread(spec.name(), core);
-        starters.add(new ProgramRunner(machine, gil, t, spec.program())::start);
+        starters.add(new ProgramRunner(machine, gil, t, spec.program(), trace)::start);
     }
 
     public List<String> threadNames() {

@@ -1,0 +1,141 @@
+package gilsim.cli;
+
+import gilsim.scenario.InputError;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Scenarios;
+import gilsim.sim.Durations;
+import gilsim.validate.RealSide;
+import gilsim.validate.RealSides;
+import gilsim.validate.Validation;
+import gilsim.validate.ValidationChart;
+import gilsim.validate.ValidationJson;
+import gilsim.validate.ValidationText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code gilsim validate NAME|FILE}: the scenario on real CPython beside its simulation, side by side. */
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Runs a scenario's threads as a Python script on real interpreters and prints, beside the "
+                + "simulation of the same scenario and parameters, per thread: rounds of its outer loop per second, "
+                + "round time p50/p99/max, CPU share, the ratio sim/real, the Kolmogorov-Smirnov distance between "
+                + "the round times, and the verdict each side implies; then how far the real steps were from their "
+                + "nominal durations.",
+                "Each side runs --repeat times (the simulation with seeds 1..N). Real runs last the scenario's "
+                        + "duration capped at 5s, or --duration. Scenarios of the m0 pool cannot run as plain "
+                        + "Python and are refused."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the verdicts of both sides agree on every thread and interpreter",
+                "1:a verdict disagrees", "2:bad input, or a real run failed (one line on stderr; nothing written)",
+                "3:a simulated run exceeded its event budget (max_events)"})
+final class ValidateCommand implements Callable<Integer> {
+    /** The most runs a side: each real run costs its whole duration in wall time. */
+    static final int MAX_REPEAT = 20;
+    /** The longest run --duration asks for. */
+    static final long MAX_DURATION_NS = 60_000_000_000L;
+    /** The longest --timeout, in seconds. */
+    static final long MAX_TIMEOUT_S = 3600;
+
+    /** The real side; tests put a fake here. */
+    static RealSide realSide = RealSides.cpython();
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME|FILE",
+            description = "a built-in scenario (see `gilsim scenarios`) or a scenario YAML file")
+    String scenario;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--python", paramLabel = "PATH",
+            description = "an interpreter to run on: a path or a name on the PATH (python3.12); repeatable "
+                    + "(default: python3 on the PATH)")
+    List<String> pythons = new ArrayList<>();
+
+    @Option(names = "--repeat", defaultValue = "3", paramLabel = "N",
+            description = "real runs per interpreter and simulated seeds (1..N), 1..20 (default: ${DEFAULT-VALUE})")
+    int repeat;
+
+    @Option(names = "--duration", paramLabel = "D",
+            description = "how long each run lasts, 1ms..60s (default: the scenario's duration, capped at 5s)")
+    String duration;
+
+    @Option(names = "--timeout", paramLabel = "S",
+            description = "seconds after which a real run is stopped, 1..3600 (default: twice the duration plus "
+                    + "30s); it must exceed the duration")
+    Long timeout;
+
+    @Option(names = "--json", description = "print exactly one JSON object (both sides' figures) on stdout")
+    boolean json;
+
+    @Option(names = "--chart", paramLabel = "FILE.png|svg",
+            description = "also draw the round-time CDFs of both sides (its directory must exist)")
+    Path chart;
+
+    @Override
+    public Integer call() {
+        if (repeat < 1 || repeat > MAX_REPEAT) {
+            throw new InputError("--repeat " + repeat + ": give 1 to " + MAX_REPEAT + " runs a side");
+        }
+        long durationNs = -1;
+        if (duration != null) {
+            durationNs = Durations.parseOrMinus1(duration.trim());
+            if (durationNs < 1_000_000L || durationNs > MAX_DURATION_NS) {
+                throw new InputError("--duration " + duration + ": give a duration from 1ms to 60s, e.g. 2s");
+            }
+        }
+        if (timeout != null && (timeout < 1 || timeout > MAX_TIMEOUT_S)) {
+            throw new InputError("--timeout " + timeout + ": give 1 to " + MAX_TIMEOUT_S + " seconds");
+        }
+        if (chart != null) {
+            OutputPath.check("--chart", chart);
+            ValidationChart.checkExtension(chart);
+        }
+        Scenario s = Scenarios.resolve(scenario);
+        Params base = s.params(sets);
+        Validation.threads(s, base); // a pool is refused before anything runs
+        long scenarioNs = base.ns("duration");
+        long runNs = durationNs > 0 ? durationNs : Math.min(scenarioNs, Validation.REAL_CAP_NS);
+        List<String> all = new ArrayList<>(sets);
+        all.add("duration=" + Durations.format(runNs));
+        Params p = s.params(all);
+        long timeoutMs = timeout != null ? timeout * 1000 : 2 * (runNs / 1_000_000L) + 30_000;
+        if (timeoutMs <= runNs / 1_000_000L) {
+            throw new InputError("--timeout " + timeout + ": shorter than a run (" + Durations.format(runNs)
+                    + "); give more seconds than the duration");
+        }
+        List<Path> interpreters = new ArrayList<>();
+        if (pythons.isEmpty()) interpreters.addAll(realSide.defaults());
+        for (String py : pythons) interpreters.add(realSide.resolve(py));
+        PrintWriter err = spec.commandLine().getErr();
+        Consumer<String> progress = stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
+        Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, timeoutMs, realSide,
+                progress);
+        if (chart != null) ValidationChart.write(report, chart);
+        spec.commandLine().getOut().print(json ? ValidationJson.of(report) + "\n" : ValidationText.of(report));
+        return report.agree() ? 0 : 1;
+    }
+
+    /** As {@link SearchCommand}: on Linux, fd 2 links to a /dev/pts or /dev/tty device when it is a terminal. */
+    private static boolean stderrIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package gilsim.validate;
+
+import gilsim.program.Step;
+import gilsim.program.ThreadSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.random.Well19937c;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
+
+/**
+ * The real runs of one interpreter against the simulated runs of the same scenario: per thread, each figure over
+ * the runs of each side ({@link Stat}), the ratio sim/real of the means, the two-sample Kolmogorov-Smirnov distance
+ * between the pooled round times of the two sides, and the verdict each side implies.
+ *
+ * <p>The verdict rule, the same on both sides: a thread starves in a run when one of its rounds lasts longer than
+ * {@code starve_after} plus its nominal round (the sum of the step durations of one pass of its outer loop); for a
+ * loop that runs forever, the part of the run its completed rounds do not cover (the round still open at the end,
+ * and the start before the first) counts as a round, so a thread stuck for the rest of the run starves too. A side
+ * says a thread starves when it starves in at least half of that side's runs.
+ */
+public final class Comparison {
+    /** Percentiles of round times: R-7, linear between order statistics (NumPy's and R's default). */
+    public static final Percentile.EstimationType ESTIMATION = Percentile.EstimationType.R_7;
+
+    public static final String RULE = "a thread starves in a run when one of its rounds (for a loop forever, also "
+            + "the time its completed rounds do not cover) lasts longer than starve_after plus its nominal round "
+            + "(the step durations of one pass of its outer loop); a side says it starves when it does in at least "
+            + "half its runs";
+
+    /** A thread's figures on one side. */
+    public record Side(int runs, long rounds, Stat roundsPerSecond, Stat p50Ns, Stat p99Ns, Stat maxNs,
+                       Stat cpuShare, int starvedRuns) {
+        /** At least half the runs starved the thread. */
+        public boolean starves() {
+            return runs > 0 && 2 * starvedRuns >= runs;
+        }
+
+        public String verdict() {
+            return starves() ? "starves" : "fair";
+        }
+    }
+
+    /**
+     * One thread, both sides.
+     *
+     * @param nominalRoundNs the steps of one pass of the outer loop; -1 when the thread has no loop or its pass has no
+     *                       finite length (a loop forever inside it)
+     * @param ks             the Kolmogorov-Smirnov distance between the pooled round times (NaN when a side has none)
+     * @param simOwnStarved  the simulated runs whose own verdict (a GIL wait past starve_after) named the thread
+     */
+    public record Row(String name, long nominalRoundNs, long thresholdNs, Side real, Side sim, double ks,
+                      int simOwnStarved) {
+        public boolean agree() {
+            return real.starves() == sim.starves();
+        }
+
+        /** sim/real of a figure's means; NaN when either is undefined or the real one is 0. */
+        public static double ratio(Stat real, Stat sim) {
+            if (!real.defined() || !sim.defined() || real.mean() == 0) return Double.NaN;
+            return sim.mean() / real.mean();
+        }
+    }
+
+    /** A kind of step's real duration against the nominal one, over every real run. */
+    public record StepLine(String step, long nominalNs, double meanNs, long count) {}
+
+    public record Result(List<Row> rows, List<StepLine> steps) {
+        public Result {
+            rows = List.copyOf(rows);
+            steps = List.copyOf(steps);
+        }
+
+        public boolean agree() {
+            return rows.stream().allMatch(Row::agree);
+        }
+    }
+
+    private Comparison() {}
+
+    /**
+     * @param simOwnStarved per simulated run, the threads its summary said starve (may be empty)
+     */
+    public static Result of(List<ThreadSpec> specs, long starveAfterNs, List<Observation> real,
+                            List<Observation> sim, List<List<String>> simOwnStarved) {
+        List<Row> rows = new ArrayList<>();
+        for (int t = 0; t < specs.size(); t++) {
+            ThreadSpec spec = specs.get(t);
+            long nominal = nominalRoundNs(spec.program());
+            long threshold = nominal < 0 ? -1 : saturatedAdd(starveAfterNs, nominal);
+            boolean forever = outerLoopForever(spec.program());
+            Side r = side(real, t, threshold, forever);
+            Side s = side(sim, t, threshold, forever);
+            double ks = ks(pooled(real, t), pooled(sim, t));
+            int own = 0;
+            for (List<String> starved : simOwnStarved) if (starved.contains(spec.name())) own++;
+            rows.add(new Row(spec.name(), nominal, threshold, r, s, ks, own));
+        }
+        return new Result(rows, steps(real));
+    }
+
+    static Side side(List<Observation> runs, int thread, long thresholdNs, boolean forever) {
+        int n = runs.size();
+        double[] rate = new double[n];
+        double[] p50 = new double[n];
+        double[] p99 = new double[n];
+        double[] max = new double[n];
+        double[] cpu = new double[n];
+        long rounds = 0;
+        int starved = 0;
+        for (int i = 0; i < n; i++) {
+            Observation o = runs.get(i);
+            Observation.ThreadRounds tr = o.threads().get(thread);
+            double[] x = toDoubles(tr.roundNs());
+            rounds += x.length;
+            rate[i] = o.wallNs() > 0 ? x.length / (o.wallNs() / 1e9) : Double.NaN;
+            p50[i] = percentile(x, 50);
+            p99[i] = percentile(x, 99);
+            max[i] = x.length == 0 ? Double.NaN : maxOf(x);
+            cpu[i] = tr.cpuShare();
+            if (starves(tr.roundNs(), o.wallNs(), thresholdNs, forever)) starved++;
+        }
+        return new Side(n, rounds, Stat.of(rate), Stat.of(p50), Stat.of(p99), Stat.of(max), Stat.of(cpu), starved);
+    }
+
+    /** The verdict rule on one run of one thread (see the class comment); never with no nominal round. */
+    static boolean starves(List<Long> roundNs, long wallNs, long thresholdNs, boolean forever) {
+        if (thresholdNs < 0) return false;
+        long covered = 0;
+        for (long r : roundNs) {
+            if (r > thresholdNs) return true;
+            covered += r;
+        }
+        return forever && wallNs - covered > thresholdNs;
+    }
+
+    /** The p-th percentile (0 < p <= 100) by {@link #ESTIMATION}; NaN for no samples. */
+    public static double percentile(double[] samples, double p) {
+        if (samples.length == 0) return Double.NaN;
+        return new Percentile().withEstimationType(ESTIMATION).evaluate(samples, p);
+    }
+
+    /**
+     * The two-sample Kolmogorov-Smirnov distance (the largest gap between the empirical CDFs); NaN when a side has
+     * fewer than two rounds, which Commons Math does not take.
+     */
+    public static double ks(double[] a, double[] b) {
+        if (a.length < 2 || b.length < 2) return Double.NaN;
+        return new KolmogorovSmirnovTest(new Well19937c(1)).kolmogorovSmirnovStatistic(a, b);
+    }
+
+    static double[] pooled(List<Observation> runs, int thread) {
+        List<Long> all = new ArrayList<>();
+        for (Observation o : runs) all.addAll(o.threads().get(thread).roundNs());
+        return toDoubles(all);
+    }
+
+    static double[] toDoubles(List<Long> values) {
+        double[] x = new double[values.size()];
+        for (int i = 0; i < x.length; i++) x[i] = values.get(i);
+        return x;
+    }
+
+    private static double maxOf(double[] x) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (double v : x) m = Math.max(m, v);
+        return m;
+    }
+
+    /** Each kind of step at each nominal duration, in the order the runs report them, weighted by count. */
+    static List<StepLine> steps(List<Observation> real) {
+        Map<String, double[]> acc = new LinkedHashMap<>(); // key -> {nominal, sum of durations, count}
+        Map<String, String> kind = new LinkedHashMap<>();
+        for (Observation o : real) {
+            for (Observation.StepAccuracy s : o.steps()) {
+                String key = s.step() + "\u0000" + s.nominalNs();
+                kind.putIfAbsent(key, s.step());
+                double[] a = acc.computeIfAbsent(key, k -> new double[] {s.nominalNs(), 0, 0});
+                a[1] += (double) s.meanNs() * s.count();
+                a[2] += s.count();
+            }
+        }
+        List<StepLine> out = new ArrayList<>();
+        for (Map.Entry<String, double[]> e : acc.entrySet()) {
+            double[] a = e.getValue();
+            out.add(new StepLine(kind.get(e.getKey()), (long) a[0], a[2] == 0 ? Double.NaN : a[1] / a[2], (long) a[2]));
+        }
+        return out;
+    }
+
+    /** The first loop of the top-level steps; null when there is none. */
+    static Step.Loop outerLoop(List<Step> program) {
+        for (Step s : program) if (s instanceof Step.Loop l) return l;
+        return null;
+    }
+
+    static boolean outerLoopForever(List<Step> program) {
+        Step.Loop l = outerLoop(program);
+        return l != null && l.times() < 0 && !l.body().isEmpty();
+    }
+
+    /** The step durations of one pass of the outer loop; -1 with no loop (or an empty one) or an endless pass. */
+    public static long nominalRoundNs(List<Step> program) {
+        Step.Loop l = outerLoop(program);
+        if (l == null || l.times() == 0 || l.body().isEmpty()) return -1;
+        return length(l.body());
+    }
+
+    /** The steps' total duration, saturating at Long.MAX_VALUE; -1 when a loop inside runs forever. */
+    static long length(List<Step> steps) {
+        long total = 0;
+        for (Step s : steps) {
+            long d;
+            if (s instanceof Step.Compute c) d = c.ns();
+            else if (s instanceof Step.Release r) d = r.ns();
+            else if (s instanceof Step.Sleep z) d = z.ns();
+            else {
+                Step.Loop l = (Step.Loop) s;
+                if (l.times() == 0) continue;
+                long body = length(l.body());
+                if (body < 0 || (l.times() < 0 && body > 0)) return -1;
+                if (l.times() < 0) continue; // a loop forever over nothing never runs: the runner skips it
+                d = body == 0 ? 0 : (body > Long.MAX_VALUE / l.times() ? Long.MAX_VALUE : body * l.times());
+            }
+            total = saturatedAdd(total, d);
+        }
+        return total;
+    }
+
+    public static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+    }
+}

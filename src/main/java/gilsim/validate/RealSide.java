@@ -1,0 +1,29 @@
+package gilsim.validate;
+
+import gilsim.program.ThreadSpec;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The real side of a validation: finds interpreters and runs a scenario's threads on one. {@link RealSides#cpython()}
+ * is the one the command uses; tests give their own.
+ */
+public interface RealSide {
+    /**
+     * The interpreter a {@code --python} names: a path, or a name such as {@code python3.12} found on the PATH.
+     *
+     * @throws gilsim.scenario.InputError one line when there is none or it is not a usable Python
+     */
+    Path resolve(String nameOrPath);
+
+    /** The interpreters to use when no {@code --python} is given (at least one, or an InputError). */
+    List<Path> defaults();
+
+    /**
+     * One real run: the threads' programs compiled to Python and run on {@code python} for {@code durationNs}.
+     *
+     * @param timeoutMs the run is killed after this long
+     * @throws gilsim.scenario.InputError one line on any failure (no interpreter, a crash, the time limit)
+     */
+    Observation observe(Path python, List<ThreadSpec> threads, long durationNs, long timeoutMs);
+}

@@ -1,0 +1,101 @@
+package gilsim.validate;
+
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.InputError;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Workload;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A validation, run: the scenario simulated with seeds 1..N, then run N times on each interpreter, and each
+ * interpreter's runs compared with the simulated ones.
+ */
+public final class Validation {
+    /** Real runs last at most this long unless --duration says otherwise: each costs its full length in wall time. */
+    public static final long REAL_CAP_NS = 5_000_000_000L;
+
+    /** One interpreter's runs and their comparison with the simulation. */
+    public record Interpreter(Path python, List<Observation> runs, Comparison.Result comparison) {
+        public Interpreter {
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /**
+     * @param scenarioDurationNs the scenario's own duration (after --set), before the cap or --duration
+     */
+    public record Report(Scenario scenario, Params params, long durationNs, long scenarioDurationNs, int repeat,
+                         List<ThreadSpec> threads, List<SimSide.Run> sim, List<Interpreter> interpreters) {
+        public Report {
+            threads = List.copyOf(threads);
+            sim = List.copyOf(sim);
+            interpreters = List.copyOf(interpreters);
+        }
+
+        public boolean agree() {
+            return interpreters.stream().allMatch(i -> i.comparison().agree());
+        }
+
+        public long starveAfterNs() {
+            return params.ns("starve_after");
+        }
+    }
+
+    private Validation() {}
+
+    /**
+     * The threads the scenario runs with these parameters.
+     *
+     * @throws InputError in one line for a pool, which cannot run as plain Python
+     */
+    public static List<ThreadSpec> threads(Scenario scenario, Params params) {
+        Workload w = scenario.workload().apply(params);
+        if (w instanceof Workload.Threads t) return t.threads();
+        throw new InputError(scenario.name() + " runs the m0 pool, which cannot run as plain Python; validate "
+                + "takes scenarios of threads (compute, release, sleep, loop)");
+    }
+
+    /**
+     * @param params    the parameters with the duration both sides run for already set
+     * @param progress  told, in a few words, what runs next
+     */
+    public static Report run(Scenario scenario, Params params, long scenarioDurationNs, List<Path> pythons,
+                             int repeat, long timeoutMs, RealSide real, Consumer<String> progress) {
+        List<ThreadSpec> threads = threads(scenario, params);
+        long durationNs = params.ns("duration");
+        List<SimSide.Run> sim = new ArrayList<>();
+        for (int seed = 1; seed <= repeat; seed++) {
+            progress.accept("simulating seed " + seed + " of " + repeat);
+            sim.add(SimSide.run(scenario, params, seed));
+        }
+        List<Observation> simObs = sim.stream().map(SimSide.Run::observation).toList();
+        List<List<String>> simOwn = sim.stream().map(r -> r.summary().starvedThreads()).toList();
+        List<Interpreter> interpreters = new ArrayList<>();
+        for (Path python : pythons) {
+            List<Observation> runs = new ArrayList<>();
+            for (int i = 1; i <= repeat; i++) {
+                progress.accept("real run " + i + " of " + repeat + " on " + python);
+                Observation o = real.observe(python, threads, durationNs, timeoutMs);
+                check(o, threads, python);
+                runs.add(o);
+            }
+            interpreters.add(new Interpreter(python, runs,
+                    Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn)));
+        }
+        return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters);
+    }
+
+    /** A real run must report the scenario's threads, in its order. */
+    private static void check(Observation o, List<ThreadSpec> threads, Path python) {
+        List<String> want = threads.stream().map(ThreadSpec::name).toList();
+        List<String> got = o.threads().stream().map(Observation.ThreadRounds::name).toList();
+        if (!want.equals(got)) {
+            throw new InputError("validate: the run on " + python + " reported threads " + got + ", expected "
+                    + want);
+        }
+    }
+}

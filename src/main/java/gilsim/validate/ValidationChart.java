@@ -1,0 +1,159 @@
+package gilsim.validate;
+
+import gilsim.report.AtomicFile;
+import gilsim.scenario.InputError;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The round-time CDFs of both sides, one colour per thread: the simulation solid, each interpreter's real runs
+ * dashed, every side's runs pooled. Drawn in the look of gilsim's other charts (white ground, large type, legend
+ * below) at 1600x900, as PNG or SVG by the file's extension, written beside the target and moved into place.
+ */
+public final class ValidationChart {
+    private static final Color[] THREAD_COLORS = {new Color(0xD55E00), new Color(0x0072B2), new Color(0x009E73),
+            new Color(0xCC79A7), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0x999999)};
+    /** The most points a curve keeps: enough for a smooth step, few enough for a small SVG. */
+    private static final int MAX_POINTS = 1000;
+    private static final int WIDTH = 1600;
+    private static final int HEIGHT = 900;
+
+    private ValidationChart() {}
+
+    /** The extension is checked before any run. */
+    public static void checkExtension(Path out) {
+        String n = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!n.endsWith(".png") && !n.endsWith(".svg")) {
+            throw new InputError("--chart " + out + ": write a .png or an .svg file");
+        }
+    }
+
+    public static void write(Validation.Report r, Path out) {
+        checkExtension(out);
+        XYChart chart = chart(r);
+        boolean svg = out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
+        try {
+            Path temp = AtomicFile.temp(out);
+            try {
+                try (OutputStream os = Files.newOutputStream(temp)) {
+                    if (svg) VectorGraphicsEncoder.saveVectorGraphic(chart, os,
+                            VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+                    else BitmapEncoder.saveBitmap(chart, os, BitmapEncoder.BitmapFormat.PNG);
+                }
+                AtomicFile.commit(temp, out);
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException e) {
+            throw new InputError("--chart " + out + ": cannot write (" + e.getMessage() + ")");
+        }
+    }
+
+    static XYChart chart(Validation.Report r) {
+        XYChart chart = new XYChart(WIDTH, HEIGHT);
+        style(chart);
+        chart.setTitle("Round times of " + r.scenario().name() + ": simulated (solid) and real (dashed), "
+                + r.repeat() + " run" + (r.repeat() == 1 ? "" : "s") + " a side");
+        chart.setXAxisTitle("round time (ms, log scale)");
+        chart.setYAxisTitle("fraction of rounds this long or shorter");
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        List<Observation> sim = r.sim().stream().map(SimSide.Run::observation).toList();
+        for (int t = 0; t < r.threads().size(); t++) {
+            String name = r.threads().get(t).name();
+            double[] s = Comparison.pooled(sim, t);
+            double[] range = add(chart, name + " sim", s, t, null);
+            lo = Math.min(lo, range[0]);
+            hi = Math.max(hi, range[1]);
+            float[][] dashes = {{16, 8}, {4, 6}, {16, 6, 4, 6}};
+            for (int i = 0; i < r.interpreters().size(); i++) {
+                Validation.Interpreter in = r.interpreters().get(i);
+                String who = r.interpreters().size() == 1 ? "real" : "real " + ValidationText.label(in);
+                range = add(chart, name + " " + who, Comparison.pooled(in.runs(), t), t, dashes[i % dashes.length]);
+                lo = Math.min(lo, range[0]);
+                hi = Math.max(hi, range[1]);
+            }
+        }
+        if (hi == 0) {
+            // No side completed a round: an empty plot says so rather than failing.
+            XYSeries none = chart.addSeries("no thread completed a round", new double[] {1, 10}, new double[] {0, 0});
+            none.setMarker(SeriesMarkers.NONE);
+            none.setLineColor(Color.WHITE);
+            lo = 1;
+            hi = 10;
+        }
+        {
+            chart.getStyler().setXAxisMin(Math.pow(10, Math.floor(Math.log10(lo))));
+            chart.getStyler().setXAxisMax(Math.pow(10, Math.ceil(Math.log10(hi) + 0.01)));
+        }
+        return chart;
+    }
+
+    /** Adds one empirical CDF; returns the smallest and largest round in ms ({inf, 0} when there is none). */
+    private static double[] add(XYChart chart, String name, double[] roundsNs, int thread, float[] dash) {
+        if (roundsNs.length == 0) return new double[] {Double.POSITIVE_INFINITY, 0};
+        double[] sorted = roundsNs.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        int points = Math.min(n, MAX_POINTS);
+        double[] x = new double[points + 1];
+        double[] y = new double[points + 1];
+        x[0] = Math.max(1e-6, sorted[0] / 1e6);
+        y[0] = 0;
+        for (int k = 1; k <= points; k++) {
+            int idx = (int) Math.ceil((double) k * n / points) - 1;
+            x[k] = Math.max(1e-6, sorted[idx] / 1e6);
+            y[k] = (idx + 1) / (double) n;
+        }
+        XYSeries s = chart.addSeries(String.format(Locale.ROOT, "%s (%d rounds)", name, n), x, y);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
+        s.setMarker(SeriesMarkers.NONE);
+        s.setLineColor(THREAD_COLORS[thread % THREAD_COLORS.length]);
+        s.setLineStyle(dash == null ? new BasicStroke(4f)
+                : new BasicStroke(4f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, dash, 0));
+        return new double[] {x[0], x[points]};
+    }
+
+    private static void style(XYChart chart) {
+        var s = chart.getStyler();
+        String family = Font.SANS_SERIF;
+        s.setChartTitleFont(new Font(family, Font.BOLD, 26));
+        s.setAxisTitleFont(new Font(family, Font.PLAIN, 22));
+        s.setAxisTickLabelsFont(new Font(family, Font.PLAIN, 20));
+        s.setLegendFont(new Font(family, Font.PLAIN, 20));
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setPlotBackgroundColor(Color.WHITE);
+        s.setPlotBorderColor(new Color(0x888888));
+        s.setLegendBorderColor(Color.WHITE);
+        s.setChartTitleBoxVisible(false);
+        s.setLegendPosition(Styler.LegendPosition.OutsideS);
+        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setPlotGridLinesColor(new Color(0xE4E4E4));
+        s.setChartPadding(16);
+        s.setLegendPadding(12);
+        s.setAntiAlias(true);
+        s.setToolTipsEnabled(false);
+        s.setLocale(Locale.ROOT);
+        s.setXAxisLogarithmic(true);
+        s.setXAxisLogarithmicDecadeOnly(true);
+        s.setXAxisDecimalPattern("#,##0.###");
+        s.setPlotGridVerticalLinesVisible(false);
+        s.setYAxisMin(0.0);
+        s.setYAxisMax(1.0);
+        s.setYAxisDecimalPattern("0.0");
+    }
+}

@@ -1,0 +1,121 @@
+package gilsim.validate;
+
+import gilsim.report.SummaryJson;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A validation as one JSON object: the scenario, the rule, the simulated runs, and per interpreter its real runs
+ * and, per thread, both sides' figures ({@link Stat}: n, mean, min, max, ci95_low, ci95_high; times in integer
+ * ns, undefined values null), the ratios sim/real of the means, the KS distance and the verdicts.
+ */
+public final class ValidationJson {
+    private ValidationJson() {}
+
+    public static String of(Validation.Report r) {
+        return SummaryJson.indented(tree(r));
+    }
+
+    public static Map<String, Object> tree(Validation.Report r) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("scenario", r.scenario().name());
+        o.put("params", r.params().json());
+        o.put("duration_ns", r.durationNs());
+        o.put("scenario_duration_ns", r.scenarioDurationNs());
+        o.put("real_duration_cap_ns", Validation.REAL_CAP_NS);
+        o.put("repeat", r.repeat());
+        o.put("percentile_estimation", Comparison.ESTIMATION.name());
+        o.put("verdict_rule", Comparison.RULE);
+        o.put("starve_after_ns", r.starveAfterNs());
+        List<Object> sim = new ArrayList<>();
+        for (SimSide.Run s : r.sim()) {
+            Map<String, Object> run = run(s.observation());
+            run.put("seed", s.summary().seed());
+            run.put("own_verdict", s.summary().verdict());
+            run.put("own_starved_threads", s.summary().starvedThreads());
+            sim.add(run);
+        }
+        o.put("sim_runs", sim);
+        List<Object> interpreters = new ArrayList<>();
+        for (Validation.Interpreter i : r.interpreters()) {
+            Map<String, Object> it = new LinkedHashMap<>();
+            it.put("python", i.python().toString());
+            it.put("label", ValidationText.label(i));
+            List<Object> runs = new ArrayList<>();
+            for (Observation obs : i.runs()) runs.add(run(obs));
+            it.put("real_runs", runs);
+            List<Object> steps = new ArrayList<>();
+            for (Comparison.StepLine s : i.comparison().steps()) {
+                Map<String, Object> st = new LinkedHashMap<>();
+                st.put("step", s.step());
+                st.put("nominal_ns", s.nominalNs());
+                st.put("mean_ns", Stat.num(s.meanNs(), true));
+                st.put("count", s.count());
+                steps.add(st);
+            }
+            it.put("steps", steps);
+            List<Object> threads = new ArrayList<>();
+            for (Comparison.Row row : i.comparison().rows()) threads.add(row(row));
+            it.put("threads", threads);
+            it.put("agree", i.comparison().agree());
+            interpreters.add(it);
+        }
+        o.put("interpreters", interpreters);
+        o.put("agree", r.agree());
+        return o;
+    }
+
+    private static Map<String, Object> run(Observation obs) {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("label", obs.label());
+        run.put("wall_ns", obs.wallNs());
+        List<Object> threads = new ArrayList<>();
+        for (Observation.ThreadRounds t : obs.threads()) {
+            Map<String, Object> th = new LinkedHashMap<>();
+            th.put("name", t.name());
+            th.put("rounds", t.roundNs().size());
+            th.put("cpu_share", t.cpuShare());
+            threads.add(th);
+        }
+        run.put("threads", threads);
+        return run;
+    }
+
+    private static Map<String, Object> row(Comparison.Row row) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("name", row.name());
+        t.put("nominal_round_ns", row.nominalRoundNs() < 0 ? null : row.nominalRoundNs());
+        t.put("starve_threshold_ns", row.thresholdNs() < 0 ? null : row.thresholdNs());
+        t.put("real", side(row.real()));
+        t.put("sim", side(row.sim()));
+        Map<String, Object> ratio = new LinkedHashMap<>();
+        ratio.put("rounds_per_s", Stat.num(Comparison.Row.ratio(row.real().roundsPerSecond(),
+                row.sim().roundsPerSecond()), false));
+        ratio.put("round_p50", Stat.num(Comparison.Row.ratio(row.real().p50Ns(), row.sim().p50Ns()), false));
+        ratio.put("round_p99", Stat.num(Comparison.Row.ratio(row.real().p99Ns(), row.sim().p99Ns()), false));
+        ratio.put("round_max", Stat.num(Comparison.Row.ratio(row.real().maxNs(), row.sim().maxNs()), false));
+        ratio.put("cpu_share", Stat.num(Comparison.Row.ratio(row.real().cpuShare(), row.sim().cpuShare()), false));
+        t.put("ratio_sim_real", ratio);
+        t.put("ks_distance", Stat.num(row.ks(), false));
+        t.put("verdict_real", row.real().verdict());
+        t.put("verdict_sim", row.sim().verdict());
+        t.put("sim_own_starved_runs", row.simOwnStarved());
+        t.put("agree", row.agree());
+        return t;
+    }
+
+    private static Map<String, Object> side(Comparison.Side s) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("runs", s.runs());
+        o.put("rounds", s.rounds());
+        o.put("rounds_per_s", s.roundsPerSecond().json(false));
+        o.put("round_p50_ns", s.p50Ns().json(true));
+        o.put("round_p99_ns", s.p99Ns().json(true));
+        o.put("round_max_ns", s.maxNs().json(true));
+        o.put("cpu_share", s.cpuShare().json(false));
+        o.put("starved_runs", s.starvedRuns());
+        return o;
+    }
+}

@@ -1,0 +1,196 @@
+package gilsim.validate;
+
+import gilsim.sim.Durations;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+
+/** A validation as text: per interpreter, the side-by-side table, the spread, the steps and the verdicts. */
+public final class ValidationText {
+    private ValidationText() {}
+
+    public static String of(Validation.Report r) {
+        StringBuilder b = new StringBuilder();
+        b.append("validate ").append(r.scenario().name()).append(": ").append(r.repeat()).append(" real run")
+                .append(r.repeat() == 1 ? "" : "s").append(" per interpreter against ").append(r.repeat())
+                .append(" simulated (seeds 1..").append(r.repeat()).append("), ")
+                .append(Durations.format(r.durationNs())).append(" each").append(durationNote(r)).append('\n');
+        for (Validation.Interpreter i : r.interpreters()) {
+            b.append('\n').append(label(i)).append('\n');
+            table(b, i.comparison());
+            spread(b, i.comparison());
+            steps(b, i);
+            b.append("verdicts: real ").append(verdicts(i.comparison(), true)).append("; sim ")
+                    .append(verdicts(i.comparison(), false)).append(i.comparison().agree() ? ": agree" : ": DISAGREE")
+                    .append('\n');
+        }
+        b.append('\n').append("verdict rule: ").append(Comparison.RULE).append('\n');
+        b.append("thresholds (starve_after ").append(Durations.format(r.starveAfterNs()))
+                .append(" + the nominal round): ").append(nominals(r)).append('\n');
+        b.append("the simulation's own verdict (a GIL wait past starve_after): ").append(ownVerdict(r)).append('\n');
+        b.append(finalLine(r)).append('\n');
+        return b.toString();
+    }
+
+    static String durationNote(Validation.Report r) {
+        if (r.durationNs() == r.scenarioDurationNs()) return "";
+        if (r.durationNs() == Validation.REAL_CAP_NS && r.scenarioDurationNs() > Validation.REAL_CAP_NS) {
+            return " (the scenario's " + Durations.format(r.scenarioDurationNs()) + " capped at "
+                    + Durations.format(Validation.REAL_CAP_NS) + " for real runs; --duration sets it)";
+        }
+        return " (--duration; the scenario's is " + Durations.format(r.scenarioDurationNs()) + ")";
+    }
+
+    static String label(Validation.Interpreter i) {
+        return i.runs().isEmpty() ? i.python().toString() : i.runs().get(0).label();
+    }
+
+    private static void table(StringBuilder b, Comparison.Result c) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"", "rounds/s", "", "", "round p50", "", "", "round p99", "", "", "round max", "", "",
+                "CPU share", "", "", "KS", "verdict"});
+        rows.add(new String[] {"thread", "real", "sim", "ratio", "real", "sim", "ratio", "real", "sim", "ratio",
+                "real", "sim", "ratio", "real", "sim", "ratio", "", "real/sim"});
+        for (Comparison.Row row : c.rows()) {
+            List<String> cells = new ArrayList<>();
+            cells.add(row.name());
+            triple(cells, row.real().roundsPerSecond(), row.sim().roundsPerSecond(), ValidationText::rate);
+            triple(cells, row.real().p50Ns(), row.sim().p50Ns(), ValidationText::time);
+            triple(cells, row.real().p99Ns(), row.sim().p99Ns(), ValidationText::time);
+            triple(cells, row.real().maxNs(), row.sim().maxNs(), ValidationText::time);
+            triple(cells, row.real().cpuShare(), row.sim().cpuShare(), ValidationText::share);
+            cells.add(Double.isNaN(row.ks()) ? "-" : String.format(Locale.ROOT, "%.3f", row.ks()));
+            cells.add(row.real().verdict() + "/" + row.sim().verdict());
+            rows.add(cells.toArray(new String[0]));
+        }
+        int cols = rows.get(0).length;
+        int[] width = new int[cols];
+        for (String[] row : rows) for (int k = 0; k < cols; k++) width[k] = Math.max(width[k], row[k].length());
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int k = 0; k < cols; k++) {
+                if (k > 0) line.append(k % 3 == 1 || k >= 16 ? "   " : "  ");
+                String cell = row[k];
+                boolean left = k == 0 || k == cols - 1;
+                String pad = " ".repeat(width[k] - cell.length());
+                line.append(left ? cell + pad : pad + cell);
+            }
+            b.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+
+    private static void triple(List<String> cells, Stat real, Stat sim, DoubleFunction<String> f) {
+        cells.add(real.defined() ? f.apply(real.mean()) : "-");
+        cells.add(sim.defined() ? f.apply(sim.mean()) : "-");
+        double ratio = Comparison.Row.ratio(real, sim);
+        cells.add(Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2f", ratio));
+    }
+
+    private static void spread(StringBuilder b, Comparison.Result c) {
+        b.append("means over runs (min..max; 95% confidence interval of the mean):\n");
+        for (Comparison.Row row : c.rows()) {
+            line(b, row.name(), "rounds/s", row.real().roundsPerSecond(), row.sim().roundsPerSecond(),
+                    ValidationText::rate);
+            line(b, row.name(), "round p50", row.real().p50Ns(), row.sim().p50Ns(), ValidationText::time);
+            line(b, row.name(), "round p99", row.real().p99Ns(), row.sim().p99Ns(), ValidationText::time);
+            line(b, row.name(), "round max", row.real().maxNs(), row.sim().maxNs(), ValidationText::time);
+            line(b, row.name(), "CPU share", row.real().cpuShare(), row.sim().cpuShare(), ValidationText::share);
+        }
+    }
+
+    private static void line(StringBuilder b, String thread, String what, Stat real, Stat sim,
+                             DoubleFunction<String> f) {
+        b.append("  ").append(thread).append(' ').append(what).append(": real ").append(stat(real, f))
+                .append("; sim ").append(stat(sim, f)).append('\n');
+    }
+
+    static String stat(Stat s, DoubleFunction<String> f) {
+        if (!s.defined()) return "- (no completed round)";
+        String head = f.apply(s.mean());
+        if (s.n() == 1) return head + " (n=1)";
+        return head + " (" + f.apply(s.min()) + ".." + f.apply(s.max()) + "; CI " + f.apply(s.ciLow()) + ".."
+                + f.apply(s.ciHigh()) + ", n=" + s.n() + ")";
+    }
+
+    private static void steps(StringBuilder b, Validation.Interpreter i) {
+        List<Comparison.StepLine> steps = i.comparison().steps();
+        if (steps.isEmpty()) return;
+        b.append("steps as run (how far the compiled program was from the nominal steps):\n");
+        for (Comparison.StepLine s : steps) {
+            b.append("  ").append(s.step()).append(": asked ").append(Durations.format(s.nominalNs()))
+                    .append(", took ").append(Double.isNaN(s.meanNs()) ? "-" : time(s.meanNs()))
+                    .append(" on average over ").append(s.count());
+            if (s.nominalNs() > 0 && !Double.isNaN(s.meanNs())) {
+                b.append(String.format(Locale.ROOT, " (%+.1f%%)", 100 * (s.meanNs() / s.nominalNs() - 1)));
+            }
+            b.append('\n');
+        }
+    }
+
+    private static String verdicts(Comparison.Result c, boolean real) {
+        List<String> parts = new ArrayList<>();
+        for (Comparison.Row row : c.rows()) {
+            Comparison.Side s = real ? row.real() : row.sim();
+            parts.add(row.name() + " " + s.verdict() + " (" + s.starvedRuns() + "/" + s.runs() + ")");
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String nominals(Validation.Report r) {
+        List<String> parts = new ArrayList<>();
+        for (var t : r.threads()) {
+            long n = Comparison.nominalRoundNs(t.program());
+            parts.add(t.name() + " " + (n < 0 ? "none (no outer loop of finite length: never starves by this rule)"
+                    : time(Comparison.saturatedAdd(r.starveAfterNs(), n)) + " (round " + time(n) + ")"));
+        }
+        return String.join(", ", parts);
+    }
+
+    static String ownVerdict(Validation.Report r) {
+        List<String> parts = new ArrayList<>();
+        for (var t : r.threads()) {
+            long k = r.sim().stream().filter(s -> s.summary().starvedThreads().contains(t.name())).count();
+            parts.add(t.name() + " starves in " + k + " of " + r.sim().size() + " seeds");
+        }
+        return String.join(", ", parts);
+    }
+
+    static String finalLine(Validation.Report r) {
+        List<String> off = new ArrayList<>();
+        for (Validation.Interpreter i : r.interpreters()) {
+            for (Comparison.Row row : i.comparison().rows()) {
+                if (!row.agree()) {
+                    off.add(row.name() + " on " + label(i) + " (real " + row.real().verdict() + ", sim "
+                            + row.sim().verdict() + ")");
+                }
+            }
+        }
+        if (off.isEmpty()) {
+            return "verdicts agree on every thread" + (r.interpreters().size() > 1 ? " and every interpreter" : "");
+        }
+        return "verdicts disagree: " + String.join("; ", off);
+    }
+
+    static String rate(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** A duration to three significant digits, so that 2.00ms and 2.03ms differ: 850ns, 2.60us, 412us, 2.03ms, 1.50s. */
+    static String time(double ns) {
+        if (ns < 1e3) return String.format(Locale.ROOT, "%.0fns", ns);
+        if (ns < 1e6) return sig(ns / 1e3) + "us";
+        if (ns < 1e9) return sig(ns / 1e6) + "ms";
+        return sig(ns / 1e9) + "s";
+    }
+
+    private static String sig(double v) {
+        if (v >= 99.95) return String.format(Locale.ROOT, "%.0f", v);
+        if (v >= 9.995) return String.format(Locale.ROOT, "%.1f", v);
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String share(double v) {
+        return String.format(Locale.ROOT, "%.1f%%", 100 * v);
+    }
+}

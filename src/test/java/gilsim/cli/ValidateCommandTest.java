@@ -1,0 +1,255 @@
+package gilsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.InputError;
+import gilsim.validate.Comparison;
+import gilsim.validate.Observation;
+import gilsim.validate.RealSide;
+import gilsim.validate.RealSides;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code gilsim validate} with a fake real side: no Python runs here (the real side's own tests run it). */
+class ValidateCommandTest {
+    @TempDir
+    Path dir;
+
+    private Fake fake;
+
+    /**
+     * A real side that answers from the program: every round lasts its nominal length plus 5 %, and main completes
+     * no round at all when it is told to starve (its open round covers the run).
+     */
+    static final class Fake implements RealSide {
+        boolean mainStarves;
+        String failWith;
+        final List<String> calls = new ArrayList<>();
+
+        @Override
+        public Path resolve(String nameOrPath) {
+            calls.add("resolve " + nameOrPath);
+            if (nameOrPath.equals("nope")) throw new InputError("--python nope: no interpreter of that name on the PATH");
+            return Path.of("/fake/" + nameOrPath);
+        }
+
+        @Override
+        public List<Path> defaults() {
+            calls.add("defaults");
+            return List.of(Path.of("/fake/python3"));
+        }
+
+        @Override
+        public Observation observe(Path python, List<ThreadSpec> threads, long durationNs, long timeoutMs) {
+            calls.add("observe " + python + " " + durationNs + " " + timeoutMs);
+            if (failWith != null) throw new InputError(failWith);
+            List<Observation.ThreadRounds> out = new ArrayList<>();
+            int k = calls.size();
+            for (ThreadSpec t : threads) {
+                long nominal = Comparison.nominalRoundNs(t.program());
+                List<Long> rounds = new ArrayList<>();
+                if (!(mainStarves && t.name().equals("main")) && nominal > 0) {
+                    long round = nominal * 105 / 100;
+                    for (long at = 0; at + round + k <= durationNs; at += round + k) rounds.add(round + k * 1000L);
+                }
+                out.add(new Observation.ThreadRounds(t.name(), rounds, t.name().equals("main") ? 0.01 : 0.95));
+            }
+            return new Observation("real", "CPython 3.12.3 (fake) at " + python, durationNs, out, List.of(
+                    new Observation.StepAccuracy("compute", 2_000_000, 2_030_000, 412),
+                    new Observation.StepAccuracy("release", 2_000, 2_600, 412),
+                    new Observation.StepAccuracy("sleep", 1_000_000, 1_080_000, 5)));
+        }
+    }
+
+    record Result(int code, String out, String err) {}
+
+    private static Result gilsim(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @BeforeEach
+    void fake() {
+        fake = new Fake();
+        ValidateCommand.realSide = fake;
+    }
+
+    @AfterEach
+    void unfake() {
+        ValidateCommand.realSide = RealSides.cpython();
+    }
+
+    private static void badInput(Result r, String says) {
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals("", r.out());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("gilsim: "), r.err());
+        assertTrue(r.err().contains(says), r.err());
+    }
+
+    @Test
+    void agreeingVerdictsPrintBothSidesAndExitZero() {
+        fake.mainStarves = true;
+        Result r = gilsim("validate", "short-release", "--set", "duration=500ms", "--repeat", "2");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("defaults", "observe /fake/python3 500000000 31000",
+                "observe /fake/python3 500000000 31000"), fake.calls);
+        String out = r.out();
+        assertTrue(out.startsWith("validate short-release: 2 real runs per interpreter against 2 simulated "
+                + "(seeds 1..2), 500ms each\n"), out);
+        assertTrue(out.contains("\nCPython 3.12.3 (fake) at /fake/python3\n"), out);
+        assertTrue(out.contains("rounds/s"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("thread +real +sim +ratio +real .*real/sim")), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("main ") && l.endsWith("starves/starves")), out);
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("worker ") && l.endsWith("fair/fair")), out);
+        assertTrue(out.contains("  compute: asked 2ms, took 2.03ms on average over 824 (+1.5%)\n"), out);
+        assertTrue(out.contains("  worker rounds/s: real "), out);
+        assertTrue(out.contains("main starves in 2 of 2 seeds, worker starves in 0 of 2 seeds"), out);
+        assertTrue(out.endsWith("verdicts agree on every thread\n"), out);
+    }
+
+    @Test
+    void disagreeingVerdictsExitOne() {
+        fake.mainStarves = true;
+        Result r = gilsim("validate", "short-release", "--set", "pinned=true", "--set", "duration=300ms",
+                "--repeat", "1");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.out().contains("(n=1)"), r.out());
+        assertTrue(r.out().endsWith("verdicts disagree: main on CPython 3.12.3 (fake) at /fake/python3 (real "
+                + "starves, sim fair)\n"), r.out());
+    }
+
+    @Test
+    void jsonHasBothSidesFigures() throws IOException {
+        Result r = gilsim("validate", "short-release", "--set", "work=6ms", "--duration", "300ms", "--repeat", "3",
+                "--python", "a", "--python", "b", "--json");
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals(r.code() == 0, j.get("agree").asBoolean());
+        assertEquals("short-release", j.get("scenario").asText());
+        assertEquals(300_000_000L, j.get("duration_ns").asLong());
+        assertEquals(2_000_000_000L, j.get("scenario_duration_ns").asLong());
+        assertEquals("R_7", j.get("percentile_estimation").asText());
+        assertEquals(3, j.get("sim_runs").size());
+        assertEquals(2, j.get("interpreters").size());
+        JsonNode it = j.get("interpreters").get(1);
+        assertEquals("/fake/b", it.get("python").asText());
+        assertEquals(3, it.get("real_runs").size());
+        assertEquals(3, it.get("steps").size());
+        JsonNode worker = it.get("threads").get(1);
+        assertEquals("worker", worker.get("name").asText());
+        assertEquals(6_002_000L, worker.get("nominal_round_ns").asLong());
+        assertEquals(106_002_000L, worker.get("starve_threshold_ns").asLong());
+        for (String side : List.of("real", "sim")) {
+            JsonNode s = worker.get(side);
+            assertEquals(3, s.get("runs").asInt());
+            for (String f : List.of("rounds_per_s", "round_p50_ns", "round_p99_ns", "round_max_ns", "cpu_share")) {
+                assertEquals(3, s.get(f).get("n").asInt(), side + " " + f);
+                assertTrue(s.get(f).get("ci95_low").isNumber(), side + " " + f);
+            }
+            assertTrue(s.get("round_p50_ns").get("mean").isIntegralNumber());
+        }
+        assertTrue(worker.get("ratio_sim_real").get("rounds_per_s").isNumber());
+        assertTrue(worker.get("ks_distance").asDouble() >= 0 && worker.get("ks_distance").asDouble() <= 1);
+        assertEquals("fair", worker.get("verdict_real").asText());
+        assertEquals(r.code(), j.get("agree").asBoolean() ? 0 : 1);
+    }
+
+    @Test
+    void thePoolIsRefusedInOneLineBeforeAnythingRuns() {
+        badInput(gilsim("validate", "slice-rotation"),
+                "slice-rotation runs the m0 pool, which cannot run as plain Python");
+        assertEquals(List.of(), fake.calls);
+    }
+
+    @Test
+    void badOptionsAreRefusedBeforeAnyRun() {
+        badInput(gilsim("validate", "short-release", "--repeat", "0"), "--repeat 0: give 1 to 20");
+        badInput(gilsim("validate", "short-release", "--repeat", "21"), "--repeat 21");
+        badInput(gilsim("validate", "short-release", "--repeat", "x"), "--repeat");
+        badInput(gilsim("validate", "short-release", "--duration", "0ms"), "--duration 0ms");
+        badInput(gilsim("validate", "short-release", "--duration", "61s"), "--duration 61s");
+        badInput(gilsim("validate", "short-release", "--duration", "5 ms"), "--duration 5 ms");
+        badInput(gilsim("validate", "short-release", "--timeout", "0"), "--timeout 0");
+        badInput(gilsim("validate", "short-release", "--timeout", "2", "--duration", "2s"), "shorter than a run");
+        badInput(gilsim("validate", "short-release", "--set", "nokey=1"), "unknown key 'nokey'");
+        badInput(gilsim("validate", "no-such-scenario"), "no built-in scenario");
+        assertEquals(List.of(), fake.calls);
+        badInput(gilsim("validate", "short-release", "--python", "nope"), "--python nope");
+        assertEquals(List.of("resolve nope"), fake.calls);
+    }
+
+    @Test
+    void outputPathsAreCheckedBeforeAnyRun() throws IOException {
+        badInput(gilsim("validate", "short-release", "--chart", dir.resolve("missing/c.png").toString()),
+                "does not exist");
+        badInput(gilsim("validate", "short-release", "--chart", dir.resolve("c.txt").toString()),
+                "write a .png or an .svg file");
+        badInput(gilsim("validate", "short-release", "--chart", dir.toString()), "is a directory");
+        assertEquals(List.of(), fake.calls);
+        // A real run that fails writes nothing.
+        fake.failWith = "python3: exited with code 1 after 0.1 s: SyntaxError";
+        Path png = dir.resolve("c.png");
+        badInput(gilsim("validate", "short-release", "--set", "duration=100ms", "--repeat", "1", "--chart",
+                png.toString()), "SyntaxError");
+        assertFalse(Files.exists(png));
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    @Test
+    void theChartIsWrittenAsPngOrSvg() throws IOException {
+        fake.mainStarves = true;
+        Path png = dir.resolve("cdf.png");
+        Path svg = dir.resolve("cdf.svg");
+        Result r = gilsim("validate", "short-release", "--set", "duration=200ms", "--repeat", "1", "--chart",
+                png.toString());
+        assertEquals(0, r.code(), r.err());
+        byte[] head = Files.readAllBytes(png);
+        assertEquals((byte) 0x89, head[0]);
+        assertEquals('P', head[1]);
+        r = gilsim("validate", "short-release", "--set", "duration=200ms", "--repeat", "1", "--chart",
+                svg.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.readString(svg).contains("<svg"));
+        try (var files = Files.list(dir)) {
+            assertEquals(2, files.count()); // no temporary file left beside them
+        }
+    }
+
+    @Test
+    void theRealDurationIsCappedAtFiveSecondsAndSaysSo() {
+        fake.mainStarves = true;
+        Result r = gilsim("validate", "short-release", "--set", "duration=8s", "--set", "sleep=50ms", "--repeat",
+                "1");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("defaults", "observe /fake/python3 5000000000 40000"), fake.calls);
+        assertTrue(r.out().startsWith("validate short-release: 1 real run per interpreter against 1 simulated "
+                + "(seeds 1..1), 5s each (the scenario's 8s capped at 5s for real runs; --duration sets it)\n"),
+                r.out());
+    }
+
+    @Test
+    void helpListsTheExitCodes() {
+        Result r = gilsim("validate", "--help");
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("Exit codes:"), r.out());
+        for (String code : List.of("  0 ", "  1 ", "  2 ")) assertTrue(r.out().contains(code), r.out());
+    }
+}
