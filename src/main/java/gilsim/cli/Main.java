@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ScenariosCommand.class, MetricsCommand.class, SearchCommand.class,
                 ChartCommand.class, BenchCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:ok", "1:search: a counterexample was found", "2:bad input (one line on stderr)",
+        exitCodeList = {"0:ok", "1:search: a counterexample was found; validate: the verdicts disagree", "2:bad input (one line on stderr)",
                 "3:a run exceeded its event budget (max_events)"})
 public final class Main implements Runnable {
     /** Exit code for bad input: unknown key, malformed value or file. */

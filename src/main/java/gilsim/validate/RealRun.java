@@ -131,13 +131,18 @@ public final class RealRun {
                         : Math.min(1.0, cpu.asLong() / (double) wallNs);
                 threads.add(new Observation.ThreadRounds(need(t, "name").asText(), rounds, share));
             }
+            // Per thread and kind: a thread's steps of one kind share one nominal in the built-ins, and a mean over
+            // threads would mix main's 2us compute with the worker's 2ms.
             List<Observation.StepAccuracy> steps = new ArrayList<>();
-            JsonNode accuracy = need(root, "steps");
-            for (String kind : List.of("compute", "release", "sleep")) {
-                JsonNode k = accuracy.get(kind);
-                if (k == null) continue;
-                steps.add(new Observation.StepAccuracy(kind, need(k, "nominal_ns").asLong(),
-                        need(k, "mean_ns").asLong(), need(k, "count").asLong()));
+            for (JsonNode t : root.get("threads")) {
+                JsonNode kinds = t.get("steps");
+                if (kinds == null) continue;
+                for (String kind : List.of("compute", "release", "sleep")) {
+                    JsonNode k = kinds.get(kind);
+                    if (k == null || need(k, "count").asLong() == 0) continue;
+                    steps.add(new Observation.StepAccuracy(need(t, "name").asText() + " " + kind,
+                            need(k, "nominal_ns").asLong(), need(k, "mean_ns").asLong(), need(k, "count").asLong()));
+                }
             }
             String label = root.path("implementation").asText("Python") + " " + root.path("python").asText("?")
                     + (root.path("gil").asBoolean(true) ? "" : " without a GIL")

@@ -34,7 +34,8 @@ public record Stat(int n, double mean, double min, double max, double ciLow, dou
         // A seeded generator, never the time-seeded default: nothing is drawn from it, but nothing depends on the clock.
         double t = new TDistribution(new Well19937c(1), n - 1).inverseCumulativeProbability(0.975);
         double half = t * sd / Math.sqrt(n);
-        return new Stat(n, mean, min, max, mean - half, mean + half);
+        // Every figure compared here (a rate, a time, a share) is at least 0: the interval is cut there.
+        return new Stat(n, mean, min, max, Math.max(0, mean - half), mean + half);
     }
 
     public boolean defined() {

@@ -116,7 +116,8 @@ public final class ValidationText {
     private static void steps(StringBuilder b, Validation.Interpreter i) {
         List<Comparison.StepLine> steps = i.comparison().steps();
         if (steps.isEmpty()) return;
-        b.append("steps as run (how far the compiled program was from the nominal steps):\n");
+        b.append("steps as run (how far the compiled program was from the nominal steps; compute is the thread's CPU "
+                + "time, release and sleep include taking the GIL back, so a contended take shows here):\n");
         for (Comparison.StepLine s : steps) {
             b.append("  ").append(s.step()).append(": asked ").append(Durations.format(s.nominalNs()))
                     .append(", took ").append(Double.isNaN(s.meanNs()) ? "-" : time(s.meanNs()))

@@ -154,11 +154,11 @@ class RealRunTest {
             shares += t.cpuShare();
         }
         assertTrue(shares <= 1.1, "two threads under one GIL used " + shares + " CPUs");
-        Observation.StepAccuracy compute = step(o, "compute");
+        Observation.StepAccuracy compute = step(o, "spinner compute");
         assertTrue(compute.count() >= 6, compute.toString());
         assertTrue(compute.meanNs() >= compute.nominalNs() && compute.meanNs() <= 2 * compute.nominalNs(),
                 "compute is spun on the thread's CPU clock: " + compute);
-        Observation.StepAccuracy sleep = step(o, "sleep");
+        Observation.StepAccuracy sleep = step(o, "sleeper sleep");
         assertEquals(MS, sleep.nominalNs());
         assertTrue(sleep.meanNs() >= MS && sleep.meanNs() <= 1_000 * MS, sleep.toString());
     }
