@@ -28,7 +28,7 @@ import org.quicktheories.generators.Generate;
 final class BadInputs {
     private BadInputs() {}
 
-    static final List<String> COMMANDS = List.of("run", "search", "chart", "bench");
+    static final List<String> COMMANDS = List.of("run", "search", "chart", "bench", "validate");
 
     static final String SMALL_RUN = "duration=10ms";
 
@@ -41,6 +41,9 @@ final class BadInputs {
             case "chart" -> a.addAll(List.of("--kind", "timeline", "--out", DIR + "/chart.svg", "--width", "200",
                     "--height", "150"));
             case "bench" -> a.addAll(List.of("--runs", "1", "--warmup", "0"));
+            // A missing interpreter is the safety net: a case that gets past every check stops there, exit 2, and
+            // never starts real Python.
+            case "validate" -> a.addAll(List.of("--repeat", "1", "--python", "/nonexistent/python3"));
             default -> throw new IllegalArgumentException(cmd);
         }
         a.addAll(extra);
@@ -162,7 +165,13 @@ final class BadInputs {
                 new Opt("chart", "--of", List.of("", " ", "pie", "compare", "heatmap", "timeline,cdf", "*",
                         "\ud83d\udc0d", "c\u0007df")),
                 new Opt("bench", "--runs", plus(BadValues.INTS, "0", "-1", "-2147483648")),
-                new Opt("bench", "--warmup", plus(BadValues.INTS, "-1", "-2147483648")));
+                new Opt("bench", "--warmup", plus(BadValues.INTS, "-1", "-2147483648")),
+                new Opt("validate", "--repeat", plus(BadValues.INTS, "0", "-1", "21", "-2147483648", "2147483647")),
+                new Opt("validate", "--duration", List.of("", " ", "0ms", "999us", "61s", "5 ms", "-1s", "ms",
+                        "\ud83d\udc0d")),
+                new Opt("validate", "--timeout", List.of("0", "-1", "3601", "9223372036854775807", "x")),
+                new Opt("validate", "--python", List.of("", "/nonexistent/python3", "/dev/null", "/etc/passwd",
+                        "/tmp", "2.6", "python0")));
         for (Opt o : opts) {
             String target = o.cmd() + " " + o.option();
             List<String> vs = allThenJunk(o.curated(), seedFor(seed, target), perOption);
@@ -176,6 +185,7 @@ final class BadInputs {
                 case "run" -> "--seed";
                 case "search" -> "--examples";
                 case "chart" -> "--width";
+                case "validate" -> "--repeat";
                 default -> "--runs";
             };
             BadCase missing = BadCase.of("options", cmd + " " + opt, plus(command(cmd, sr, plus(over(cmd, "cores"),
@@ -254,6 +264,16 @@ final class BadInputs {
                 "--set", SMALL_RUN, "--over", "work=,")));
         out.add(BadCase.of("options", "search --progress", List.of("search", sr, "--progress", "--examples", "1",
                 "--seeds-per-config", "1", "--set", SMALL_RUN, "--over", "pinned=,")));
+
+        // validate: the pool cannot run as plain Python, whatever is asked of the output; a chart with no file.
+        out.add(BadCase.of("options", "validate --json", List.of("validate", pool, "--json", "--repeat", "1",
+                "--set", SMALL_RUN)));
+        out.add(BadCase.of("options", "validate --json", plus(command("validate", sr, List.of("--json")), "--set",
+                SMALL_RUN)));
+        out.add(BadCase.of("options", "validate --chart", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
+                "--chart")));
+        out.add(BadCase.of("options", "validate --chart", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
+                "--chart", DIR + "/v.gif")));
 
         // chart: options another kind would use, ignored without a word today.
         out.add(chart(sr, "cdf", "--compare", "keep=true").mentioning("--compare"));
@@ -385,7 +405,9 @@ final class BadInputs {
                 new Writer("chart --out heatmap", List.of("chart", "--kind", "heatmap", "--csv", DIR + "/ok.csv",
                         "--x", "work", "--y", "interval", "--width", "200", "--height", "150"), "--out", "png"),
                 new Writer("search --csv", List.of("search", scenario, "--over", "pinned=*", "--examples", "1",
-                        "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), "--csv", "csv"));
+                        "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), "--csv", "csv"),
+                new Writer("validate --chart", List.of("validate", scenario, "--repeat", "1", "--set", SMALL_RUN,
+                        "--python", "/nonexistent/python3"), "--chart", "png"));
     }
 
     /** Every writer into every place, on a built-in, then on drawn scenarios (a built-in or a good file). */
@@ -396,7 +418,7 @@ final class BadInputs {
             for (Place p : places) out.add(outputCase(w, p));
         }
         out.addAll(beforeTheWork());
-        Gen<List<Integer>> picks = Generate.range(0, 6).zip(Generate.range(0, places.size() - 1),
+        Gen<List<Integer>> picks = Generate.range(0, 7).zip(Generate.range(0, places.size() - 1),
                 Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
         for (List<Integer> pick : draw(picks, seedFor(seed, "outputs"), extra)) {
             String scenario = switch (pick.get(2)) {
@@ -428,7 +450,9 @@ final class BadInputs {
                         "--out", missing + "png"),
                 List.of("search", "slice-rotation", "--over", "view=100us..400us", "--over", "threads=2..6",
                         "--examples", "500",
-                        "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"));
+                        "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"),
+                List.of("validate", "short-release", "--duration", "60s", "--repeat", "20", "--chart",
+                        missing + "png"));
         for (List<String> a : lines) {
             String path = a.get(a.size() - 1);
             out.add(BadCase.of("outputs", a.get(0) + " " + a.get(a.size() - 2) + " checked before the work", a)
