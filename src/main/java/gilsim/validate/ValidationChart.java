@@ -1,22 +1,15 @@
 package gilsim.validate;
 
-import gilsim.report.AtomicFile;
-import gilsim.scenario.InputError;
+import gilsim.report.chart.ChartFile;
+import gilsim.report.chart.ChartStyle;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -36,31 +29,11 @@ public final class ValidationChart {
 
     /** The extension is checked before any run. */
     public static void checkExtension(Path out) {
-        String n = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (!n.endsWith(".png") && !n.endsWith(".svg")) {
-            throw new InputError("--chart " + out + ": write a .png or an .svg file");
-        }
+        ChartFile.checkExtension("--chart", out);
     }
 
     public static void write(Validation.Report r, Path out) {
-        checkExtension(out);
-        XYChart chart = chart(r);
-        boolean svg = out.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
-        try {
-            Path temp = AtomicFile.temp(out);
-            try {
-                try (OutputStream os = Files.newOutputStream(temp)) {
-                    if (svg) VectorGraphicsEncoder.saveVectorGraphic(chart, os,
-                            VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-                    else BitmapEncoder.saveBitmap(chart, os, BitmapEncoder.BitmapFormat.PNG);
-                }
-                AtomicFile.commit(temp, out);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
-        } catch (IOException e) {
-            throw new InputError("--chart " + out + ": cannot write (" + e.getMessage() + ")");
-        }
+        ChartFile.write("--chart", out, ChartFile.Layout.COLUMN, List.of(chart(r)));
     }
 
     static XYChart chart(Validation.Report r) {
@@ -130,24 +103,7 @@ public final class ValidationChart {
 
     private static void style(XYChart chart) {
         var s = chart.getStyler();
-        String family = Font.SANS_SERIF;
-        s.setChartTitleFont(new Font(family, Font.BOLD, 26));
-        s.setAxisTitleFont(new Font(family, Font.PLAIN, 22));
-        s.setAxisTickLabelsFont(new Font(family, Font.PLAIN, 20));
-        s.setLegendFont(new Font(family, Font.PLAIN, 20));
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setPlotBackgroundColor(Color.WHITE);
-        s.setPlotBorderColor(new Color(0x888888));
-        s.setLegendBorderColor(Color.WHITE);
-        s.setChartTitleBoxVisible(false);
-        s.setLegendPosition(Styler.LegendPosition.OutsideS);
-        s.setLegendLayout(Styler.LegendLayout.Horizontal);
-        s.setPlotGridLinesColor(new Color(0xE4E4E4));
-        s.setChartPadding(16);
-        s.setLegendPadding(12);
-        s.setAntiAlias(true);
-        s.setToolTipsEnabled(false);
-        s.setLocale(Locale.ROOT);
+        ChartStyle.apply(s, WIDTH, HEIGHT);
         s.setXAxisLogarithmic(true);
         s.setXAxisLogarithmicDecadeOnly(true);
         s.setXAxisDecimalPattern("#,##0.###");

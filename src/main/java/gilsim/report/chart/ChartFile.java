@@ -33,15 +33,25 @@ public final class ChartFile {
 
     /** Checks the extension before any simulation runs. */
     public static void checkExtension(Path out) {
+        checkExtension("--out", out);
+    }
+
+    /** @param option the option that named the file, for messages */
+    public static void checkExtension(String option, Path out) {
         Path name = out.getFileName();
         String n = name == null ? "" : name.toString().toLowerCase(java.util.Locale.ROOT);
         if (!n.endsWith(".png") && !n.endsWith(".svg")) {
-            throw new InputError("--out " + out + ": write a .png or an .svg file");
+            throw new InputError(option + " " + out + ": write a .png or an .svg file");
         }
     }
 
     static void write(Path out, Layout layout, List<? extends Chart<?, ?>> charts) {
-        checkExtension(out);
+        write("--out", out, layout, charts);
+    }
+
+    /** @param option the option that named the file, for messages */
+    public static void write(String option, Path out, Layout layout, List<? extends Chart<?, ?>> charts) {
+        checkExtension(option, out);
         boolean svg = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".svg");
         try {
             Path temp = AtomicFile.temp(out);
@@ -55,7 +65,7 @@ public final class ChartFile {
                 Files.deleteIfExists(temp);
             }
         } catch (IOException e) {
-            throw new InputError("--out " + out + ": cannot write (" + e.getMessage() + ")");
+            throw new InputError(option + " " + out + ": cannot write (" + e.getMessage() + ")");
         }
     }
 

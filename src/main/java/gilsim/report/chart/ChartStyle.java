@@ -6,14 +6,14 @@ import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 
 /** One look for every chart: large type for a slide at 1600x900, white ground, legend below the plot. */
-final class ChartStyle {
+public final class ChartStyle {
     /** Logical fonts resolve the same way on every run of one machine, which keeps the output byte-stable. */
     static final String FAMILY = Font.SANS_SERIF;
 
     private ChartStyle() {}
 
     /** Scales type with the picture so that a 800-pixel-wide panel of a compare stays readable. */
-    static void apply(AxesChartStyler s, int width, int height) {
+    public static void apply(AxesChartStyler s, int width, int height) {
         double scale = Math.max(0.7, Math.min(1.2, Math.min(width / 1600.0, height / 900.0) * 1.1));
         s.setChartTitleFont(new Font(FAMILY, Font.BOLD, size(26, scale)));
         s.setAxisTitleFont(new Font(FAMILY, Font.PLAIN, size(22, scale)));
