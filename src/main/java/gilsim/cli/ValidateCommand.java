@@ -61,8 +61,8 @@ final class ValidateCommand implements Callable<Integer> {
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--python", paramLabel = "PATH",
-            description = "an interpreter to run on: a path or a name on the PATH (python3.12); repeatable "
-                    + "(default: python3 on the PATH)")
+            description = "an interpreter to run on: a path, a name on the PATH (python3.12) or a pyenv version "
+                    + "(3.12: its newest patch release); repeatable (default: python3 on the PATH)")
     List<String> pythons = new ArrayList<>();
 
     @Option(names = "--repeat", defaultValue = "3", paramLabel = "N",
