@@ -2,6 +2,7 @@ package gilsim.cli;
 
 import gilsim.run.Simulation;
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -39,6 +41,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
 
+    @Mixin
+    MachineOption machine = new MachineOption();
+
     @Option(names = "--runs", defaultValue = "1000", paramLabel = "N",
             description = "measured runs per scenario, 1..1,000,000 (default: ${DEFAULT-VALUE})")
     int runs;
@@ -57,16 +62,17 @@ final class BenchCommand implements Callable<Integer> {
         List<String> names = scenarios.isEmpty() ? gilsim.scenario.Builtins.names() : scenarios;
         // Every scenario and --set is read, and run once, before anything is printed: a typo or a run its event
         // budget stops ends the bench with one line, before the first measurement.
+        MachineProfile profile = machine.profile();
         for (String name : names) {
             Scenario s = Scenarios.resolve(name);
-            new Simulation(s, s.params(sets), 1).run();
+            new Simulation(s, s.params(sets, profile), 1).run();
         }
         out.printf("%-16s %6s %11s %16s %16s %11s %11s%n", "scenario", "runs", "events/run", "events/s median",
                 "events/cpu-s mean", "ms/run p50", "ms/run min");
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         for (String name : names) {
             Scenario s = Scenarios.resolve(name);
-            Params p = s.params(sets);
+            Params p = s.params(sets, profile);
             for (int i = 0; i < warmup; i++) new Simulation(s, p, i + 1).run();
             long events = 0;
             long[] perRun = new long[runs];

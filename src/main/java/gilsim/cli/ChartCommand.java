@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -60,6 +61,9 @@ final class ChartCommand implements Callable<Integer> {
             description = "timeline, cdf, compare: override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
 
+    @Mixin
+    MachineOption machine = new MachineOption();
+
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
             description = "timeline, cdf, compare: the run's seed (default: ${DEFAULT-VALUE})")
     long seed;
@@ -103,7 +107,7 @@ final class ChartCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!KINDS.contains(kind)) throw new InputError("--kind " + kind + ": expected timeline, cdf, compare or heatmap");
-        onlyFor(RUN_KINDS, "--set", "--seed", "--window");
+        onlyFor(RUN_KINDS, "--set", "--seed", "--window", "--machine");
         onlyFor(List.of("compare"), "--compare", "--third", "--of");
         onlyFor(List.of("heatmap"), "--csv", "--x", "--y", "--value");
         ChartFile.checkExtension(out);
@@ -129,7 +133,7 @@ final class ChartCommand implements Callable<Integer> {
             }
         }
         Scenario s = Scenarios.resolve(scenario);
-        RunSpec run = RunSpec.of(s, sets, seed);
+        RunSpec run = RunSpec.of(s, sets, machine.profile(), seed);
         long durationNs = run.params().ns("duration"); // at least 1us: the key's limit
         OutputPath.check("--out", out);
         switch (kind) {
@@ -155,8 +159,8 @@ final class ChartCommand implements Callable<Integer> {
     private void compare(Scenario s, RunSpec run, long durationNs) {
         checkOverrides(s, "--compare", compare);
         checkOverrides(s, "--third", third);
-        List<RunSpec> runs = new ArrayList<>(List.of(run, RunSpec.of(s, concat(sets, compare), seed)));
-        if (!third.isEmpty()) runs.add(RunSpec.of(s, concat(sets, third), seed));
+        List<RunSpec> runs = new ArrayList<>(List.of(run, RunSpec.of(s, concat(sets, compare), run.params().machine(), seed)));
+        if (!third.isEmpty()) runs.add(RunSpec.of(s, concat(sets, third), run.params().machine(), seed));
         Set<String> changed = new LinkedHashSet<>();
         for (String kv : concat(compare, third)) changed.add(kv.substring(0, Math.max(0, kv.indexOf('='))).trim());
         boolean cdf = "cdf".equals(of);

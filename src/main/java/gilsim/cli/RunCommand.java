@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -46,6 +47,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
 
+    @Mixin
+    MachineOption machine = new MachineOption();
+
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
             description = "the run's seed (default: ${DEFAULT-VALUE})")
     long seed;
@@ -71,7 +75,7 @@ final class RunCommand implements Callable<Integer> {
         if (json && narrate != null) throw new InputError("--json prints only the summary; drop --narrate or --json");
         if (trace != null) OutputPath.check("--trace", trace);
         Scenario s = Scenarios.resolve(scenario);
-        Params p = s.params(sets);
+        Params p = s.params(sets, machine.profile());
         PrintWriter out = spec.commandLine().getOut();
         Simulation sim = new Simulation(s, p, seed);
         // The story is held until the run has finished, so a run its event budget stops prints nothing but why.

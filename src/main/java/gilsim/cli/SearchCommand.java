@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -50,6 +51,9 @@ final class SearchCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "fix a key for every run; repeatable")
     List<String> sets = new ArrayList<>();
+
+    @Mixin
+    MachineOption machine = new MachineOption();
 
     @Option(names = "--property", defaultValue = "no-starvation", paramLabel = "PROPERTY",
             description = "what every run must satisfy: no-starvation, or in-order for a pool "
@@ -97,7 +101,7 @@ final class SearchCommand implements Callable<Integer> {
         if (csv != null) OutputPath.check("--csv", csv);
         Scenario s = Scenarios.resolve(scenario);
         p.requireFits(s);
-        ConfigSpace space = ConfigSpace.of(s, sets, overs);
+        ConfigSpace space = ConfigSpace.of(s, sets, overs, machine.profile());
         PrintWriter err = spec.commandLine().getErr();
         SearchReport report = SearchRun.run(space, options,
                 progress || stderrIsTerminal() ? Progress.on(err) : Progress.off());

@@ -1,6 +1,7 @@
 package gilsim.cli;
 
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
@@ -21,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -59,6 +61,9 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
     List<String> sets = new ArrayList<>();
+
+    @Mixin
+    MachineOption machine = new MachineOption();
 
     @Option(names = "--python", paramLabel = "PATH",
             description = "an interpreter to run on: a path, a name on the PATH (python3.12) or a pyenv version "
@@ -105,13 +110,14 @@ final class ValidateCommand implements Callable<Integer> {
             ValidationChart.checkExtension(chart);
         }
         Scenario s = Scenarios.resolve(scenario);
-        Params base = s.params(sets);
+        MachineProfile profile = machine.profile();
+        Params base = s.params(sets, profile);
         Validation.threads(s, base); // a pool is refused before anything runs
         long scenarioNs = base.ns("duration");
         long runNs = durationNs > 0 ? durationNs : Math.min(scenarioNs, Validation.REAL_CAP_NS);
         List<String> all = new ArrayList<>(sets);
         all.add("duration=" + Durations.format(runNs));
-        Params p = s.params(all);
+        Params p = s.params(all, profile);
         long timeoutMs = timeout != null ? timeout * 1000 : 2 * (runNs / 1_000_000L) + 30_000;
         if (timeoutMs <= runNs / 1_000_000L) {
             throw new InputError("--timeout " + timeout + ": shorter than a run (" + Durations.format(runNs)

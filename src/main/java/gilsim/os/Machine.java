@@ -42,9 +42,21 @@ public final class Machine {
     private final long timesliceNs;
     private final SplittableRandom latencyRandom;
     private final SplittableRandom slackRandom;
+    /** Of the wake-ups that find no idle core, the percentage that preempt at once (Linux: most, measured). */
+    private final int preemptPercent;
+    private final SplittableRandom preemptRandom;
 
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs) {
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, 100);
+    }
+
+    /**
+     * @param preemptPercent of the wake-ups that find no idle core, the percentage that preempt a runner at once;
+     *                       the others queue behind it until its time slice ends or it blocks
+     */
+    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
+                   long timerSlackNs, long timesliceNs, int preemptPercent) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -56,6 +68,9 @@ public final class Machine {
         this.timesliceNs = timesliceNs;
         this.latencyRandom = streams.stream("wake-latency");
         this.slackRandom = streams.stream("timer-slack");
+        if (preemptPercent < 0 || preemptPercent > 100) throw new IllegalArgumentException("preempt percent 0..100");
+        this.preemptPercent = preemptPercent;
+        this.preemptRandom = streams.stream("wake-preempt");
     }
 
     public Engine engine() {
@@ -147,7 +162,7 @@ public final class Machine {
             throw new IllegalStateException("wake of " + t + " which is " + t.state);
         }
         t.waking = true;
-        long delay = idleCoreFor(t) >= 0 ? wakeLatency.sample(latencyRandom) : 0;
+        long delay = idleCoreFor(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
         engine.after(delay, () -> arrive(t));
@@ -164,7 +179,7 @@ public final class Machine {
     private void arrive(SimThread t) {
         t.waking = false;
         int core = idleCoreFor(t);
-        if (core < 0) core = preemptFor(t);
+        if (core < 0 && preempts()) core = preemptFor(t);
         if (core < 0) {
             setState(t, RunState.RUNNABLE, -1);
             runQueue.addLast(t);
@@ -172,6 +187,11 @@ public final class Machine {
         } else {
             dispatch(t, core);
         }
+    }
+
+    /** Whether this wake-up preempts; drawn only when not every wake-up does, so the default draws nothing. */
+    private boolean preempts() {
+        return preemptPercent >= 100 || preemptRandom.nextInt(100) < preemptPercent;
     }
 
     /** Preempts the longest-running thread on a core {@code t} may use; returns that core, or -1. */

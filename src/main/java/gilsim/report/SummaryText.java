@@ -17,6 +17,9 @@ public final class SummaryText {
         StringBuilder b = new StringBuilder();
         b.append(s.scenario()).append("  seed ").append(s.seed()).append("  ").append(paramsLine(s.params()))
                 .append('\n');
+        if (s.paramValues().get("machine") instanceof Map<?, ?> m) {
+            b.append("machine profile ").append(m.get("file")).append(": ").append(m.get("source")).append('\n');
+        }
         b.append(String.format(Locale.ROOT, "simulated %s, %d events%n%n", Durations.human(s.simulatedNs()),
                 s.events()));
         b.append(table("thread", s.threads(), Summary.ThreadSummary::name, Metrics.THREAD));

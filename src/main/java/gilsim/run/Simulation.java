@@ -19,6 +19,7 @@ import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Workload;
@@ -59,9 +60,8 @@ public final class Simulation {
         // Params made by Scenario.params were checked there; any other caller's (a search's) are checked here.
         Scenario.Problem problem = scenario.problem(params);
         if (problem != null) throw new InputError(scenario.origin() + ": " + problem.message());
-        this.machine = new Machine(engine, trace, streams, params.intCount("cores"),
-                new WakeLatency(params.ns("wake_latency"), params.ns("wake_jitter")),
-                params.ns("timer_slack"), params.ns("timeslice"));
+        this.machine = new Machine(engine, trace, streams, params.intCount("cores"), wakeLatency(params),
+                params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()
@@ -87,6 +87,13 @@ public final class Simulation {
         trace.add(new Invariants(machine.cores(), threadNames.size()));
         trace.add(new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))));
         addListener(gilStats);
+    }
+
+    /** The machine profile's measured distribution when there is one, else uniform around wake_latency. */
+    private static WakeLatency wakeLatency(Params params) {
+        MachineProfile m = params.machine();
+        if (m != null) return new WakeLatency.Empirical(m.probabilities(), m.latenciesNs());
+        return new WakeLatency.Uniform(params.ns("wake_latency"), params.ns("wake_jitter"));
     }
 
     private void startThread(ThreadSpec spec, int core) {

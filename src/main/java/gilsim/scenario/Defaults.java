@@ -42,6 +42,8 @@ public final class Defaults {
                 Key.duration("timeslice", "1500us", MIN_TIMESLICE_NS, MAX_DURATION_NS,
                         "how long a thread keeps a shared core while another waits for it (at least 1us)"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
+                Key.percent("preempt_percent", "100", "of wake-ups that find no idle core, the percentage that "
+                        + "preempt a runner at once (Linux's wake-up preemption); 0..100"),
                 Key.duration("checkpoint", "1us", "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core"),

@@ -41,6 +41,11 @@ public record Key(String name, Kind kind, String defaultValue, List<String> choi
         return new Key(name, Kind.COUNT, defaultValue, List.of(), 1, max, help);
     }
 
+    /** A whole percentage, 0 to 100. */
+    public static Key percent(String name, String defaultValue, String help) {
+        return new Key(name, Kind.COUNT, defaultValue, List.of(), 0, 100, help);
+    }
+
     public static Key bool(String name, String defaultValue, String help) {
         return new Key(name, Kind.BOOL, defaultValue, List.of(), 0, 0, help);
     }

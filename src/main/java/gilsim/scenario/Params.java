@@ -8,10 +8,17 @@ import java.util.Map;
 public final class Params {
     private final Map<String, Key> keys;
     private final Map<String, Object> values;
+    /** The machine profile the run uses ({@code --machine}), or null for the model's defaults. */
+    private final MachineProfile machine;
 
-    Params(Map<String, Key> keys, Map<String, Object> values) {
+    Params(Map<String, Key> keys, Map<String, Object> values, MachineProfile machine) {
         this.keys = keys;
         this.values = values;
+        this.machine = machine;
+    }
+
+    public MachineProfile machine() {
+        return machine;
     }
 
     public long ns(String key) {
@@ -66,6 +73,17 @@ public final class Params {
                 out.put(k, v);
             }
         });
+        if (machine != null) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("file", machine.file());
+            m.put("source", machine.source());
+            java.util.List<Object> quantiles = new java.util.ArrayList<>();
+            for (int i = 0; i < machine.probabilities().length; i++) {
+                quantiles.add(java.util.List.of(machine.probabilities()[i], machine.latenciesNs()[i]));
+            }
+            m.put("wake_latency_quantiles_ns", quantiles);
+            out.put("machine", m);
+        }
         return Collections.unmodifiableMap(out);
     }
 
@@ -74,7 +92,7 @@ public final class Params {
         if (!values.containsKey(key)) throw new IllegalArgumentException("no key " + key);
         Map<String, Object> copy = new LinkedHashMap<>(values);
         copy.put(key, value);
-        return new Params(keys, copy);
+        return new Params(keys, copy, machine);
     }
 
     public Key key(String key) {

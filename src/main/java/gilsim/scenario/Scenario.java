@@ -65,18 +65,31 @@ public record Scenario(String name, String description, String origin, List<Key>
      *                    the file, its line and the {@code --set} options when the values together cannot run
      */
     public Params params(List<String> sets) {
-        Params p = parse(sets);
+        return params(sets, null);
+    }
+
+    /**
+     * As {@link #params(List)}, on a machine profile: its timer slack and preemption rate replace the defaults
+     * (before {@code --set}), and its wake-up latency distribution replaces {@code wake_latency} and
+     * {@code wake_jitter}, which may then not be set.
+     */
+    public Params params(List<String> sets, MachineProfile machine) {
+        Params p = parse(sets, machine);
         Problem problem = problem(p);
         if (problem != null) throw new InputError(where(problem, sets) + ": " + problem.message());
         return p;
     }
 
-    private Params parse(List<String> sets) {
+    private Params parse(List<String> sets, MachineProfile machine) {
         Map<String, Key> byName = new LinkedHashMap<>();
         Map<String, Object> values = new LinkedHashMap<>();
         for (Key k : keys) {
             byName.put(k.name(), k);
             values.put(k.name(), k.parse(k.defaultValue()));
+        }
+        if (machine != null) {
+            if (machine.timerSlackNs() != null) values.put("timer_slack", machine.timerSlackNs());
+            if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
         }
         for (String set : sets) {
             int eq = set.indexOf('=');
@@ -87,13 +100,17 @@ public record Scenario(String name, String description, String origin, List<Key>
                 throw new InputError("--set " + set + ": unknown key '" + name + "' for scenario " + this.name
                         + " (keys: " + String.join(", ", byName.keySet()) + ")");
             }
+            if (machine != null && (name.equals("wake_latency") || name.equals("wake_jitter"))) {
+                throw new InputError("--set " + set + ": the machine profile " + machine.file() + " gives the "
+                        + "wake-up latency's distribution; drop --set " + name + " or --machine");
+            }
             try {
                 values.put(name, k.parse(set.substring(eq + 1)));
             } catch (IllegalArgumentException e) {
                 throw new InputError("--set " + set + ": " + name + ": " + e.getMessage());
             }
         }
-        return new Params(byName, values);
+        return new Params(byName, values, machine);
     }
 
     /**

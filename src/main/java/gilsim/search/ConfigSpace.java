@@ -3,6 +3,7 @@ package gilsim.search;
 import static org.quicktheories.QuickTheory.qt;
 
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import java.util.ArrayList;
@@ -17,7 +18,10 @@ import org.quicktheories.generators.Generate;
  * What a search walks: a scenario, the {@code --set} values every run shares, and one {@link Range} per searched
  * key. It turns a {@link Config} into the run's parameters and lists the configurations to try.
  */
-public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> ranges) {
+/**
+ * @param machine the machine profile every run uses ({@code --machine}), or null
+ */
+public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> ranges, MachineProfile machine) {
     /** The most configurations {@code --exhaustive} lists. */
     public static final int MAX_EXHAUSTIVE = 1_000_000;
 
@@ -30,18 +34,26 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
             if (!seen.add(r.name())) throw new InputError("--over " + r + ": " + r.name() + " is searched twice");
         }
         // Reject a bad --set now, with its own message, rather than at the first run.
-        scenario.params(sets);
+        scenario.params(sets, machine);
+    }
+
+    public ConfigSpace(Scenario scenario, List<String> sets, List<Range> ranges) {
+        this(scenario, sets, ranges, null);
     }
 
     public static ConfigSpace of(Scenario scenario, List<String> sets, List<String> overs) {
+        return of(scenario, sets, overs, null);
+    }
+
+    public static ConfigSpace of(Scenario scenario, List<String> sets, List<String> overs, MachineProfile machine) {
         List<Range> ranges = new ArrayList<>();
         for (String over : overs) ranges.add(Range.parse(scenario, over));
-        return new ConfigSpace(scenario, sets, ranges);
+        return new ConfigSpace(scenario, sets, ranges, machine);
     }
 
     /** The parameters of one run: the defaults, then {@code --set}, then the configuration's values. */
     public Params params(Config c) {
-        Params p = scenario.params(sets);
+        Params p = scenario.params(sets, machine);
         for (int i = 0; i < ranges.size(); i++) p = p.with(ranges.get(i).name(), c.get(i));
         return p;
     }

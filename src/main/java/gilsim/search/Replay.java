@@ -25,6 +25,10 @@ public final class Replay {
         w.add("run");
         w.add(quoted(space.scenario().origin().equals("built-in") ? space.scenario().name()
                 : space.scenario().origin()));
+        if (space.machine() != null) {
+            w.add("--machine");
+            w.add(quoted(space.machine().file()));
+        }
         for (String set : space.sets()) {
             String key = set.substring(0, set.indexOf('=')).trim();
             if (!searched.containsKey(key)) {

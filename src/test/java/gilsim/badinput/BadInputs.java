@@ -224,6 +224,33 @@ final class BadInputs {
         }
         out.add(BadCase.of("options", "run --trace", List.of("run", sr, "--set", SMALL_RUN, "--trace")));
 
+        // --machine, on every command that simulates: missing, not a file, and broken profiles.
+        String good = "wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [1.0, 90us]\n";
+        List<String> profiles = List.of("", "x", "[1, 2]\n", "wake_latency: 5us\n",
+                "wake_latency:\n  quantiles: []\n",
+                "wake_latency:\n  quantiles:\n    - [0.5, 10us]\n    - [1.0, 90us]\n",
+                "wake_latency:\n  quantiles:\n    - [0.0, 90us]\n    - [1.0, 10us]\n",
+                "wake_latency:\n  quantiles:\n    - [0.0, 10 us]\n    - [1.0, 90us]\n",
+                "wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [1.5, 90us]\n",
+                "wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [NaN, 90us]\n",
+                "wake_latency:\n  quantiles:\n    - [0.0]\n    - [1.0, 90us]\n",
+                "wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [1.0, 99999999s]\n",
+                good + "preempt_probability: 1.01\n", good + "preempt_probability: -0\n".replace("-0", "-0.1"),
+                good + "timer_slack: soon\n", good + "speed: 11\n", "source: only\n");
+        for (String cmd : COMMANDS) {
+            List<String> base = plus(command(cmd, sr, over(cmd, "cores")), "--set", SMALL_RUN);
+            out.add(withOutputs(BadCase.of("options", cmd + " --machine", plus(base, "--machine",
+                    DIR + "/missing.yaml"))));
+            out.add(withOutputs(BadCase.of("options", cmd + " --machine", plus(base, "--machine", DIR))));
+            out.add(withOutputs(BadCase.of("options", cmd + " --machine", plus(base, "--machine", "/dev/zero"))));
+            out.add(withOutputs(BadCase.of("options", cmd + " --machine", plus(plus(base, "--machine",
+                    DIR + "/m.yaml"), "--set", "wake_latency=20us")).withFile("m.yaml", good)));
+            for (String text : draw(values(profiles), seedFor(seed, cmd + " --machine"), 4)) {
+                out.add(withOutputs(BadCase.of("options", cmd + " --machine", plus(base, "--machine",
+                        DIR + "/m.yaml")).withFile("m.yaml", text)));
+            }
+        }
+
         // search: ranges.
         List<String> overs = List.of("work=,", "pinned=,", "policy=,", "wake_order=,", "cores=,", "work=,,",
                 "work=1ms,,2ms", "work=", "work", "=*", "*", "=", "work=*", "cores=*", "duration=*", "pinned=*:1",

@@ -47,7 +47,7 @@ class GilTest {
         final List<String> log = new ArrayList<>();
 
         Bench(String policy, int cores, long checkpointNs, int threads) {
-            machine = new Machine(engine, trace, new RandomStreams(1), cores, new WakeLatency(LATENCY, 0), 0, 10 * MS);
+            machine = new Machine(engine, trace, new RandomStreams(1), cores, new WakeLatency.Uniform(LATENCY, 0), 0, 10 * MS);
             gil = GilPolicies.build(policy, new GilSetup(machine, trace, new RandomStreams(1), WakeOrder.GLIBC,
                     INTERVAL, checkpointNs, threads));
             trace.add(e -> {

@@ -35,7 +35,7 @@ class MachineTest {
         }
 
         Bench(int cores, long timesliceNs) {
-            this(1, cores, new WakeLatency(50 * US, 0), 0, timesliceNs);
+            this(1, cores, new WakeLatency.Uniform(50 * US, 0), 0, timesliceNs);
         }
 
         void note(SimThread t, String what) {
@@ -104,7 +104,7 @@ class MachineTest {
     void wakeUpLatencyStaysWithinItsJitter() {
         Set<Long> seen = new HashSet<>();
         for (long seed = 1; seed <= 30; seed++) {
-            Bench b = new Bench(seed, 2, new WakeLatency(60 * US, 30 * US), 0, MS);
+            Bench b = new Bench(seed, 2, new WakeLatency.Uniform(60 * US, 30 * US), 0, MS);
             SimThread s = b.sleeper("s", -1, 0);
             b.engine.at(MS, () -> b.machine.wake(s));
             b.engine.runUntil(2 * MS);
@@ -270,7 +270,7 @@ class MachineTest {
         long slack = 50 * US;
         for (long seed = 1; seed <= 20; seed++) {
             String replay = "seed " + seed + " (replay: MachineTest#timerSlackNeverFiresEarly with this seed)";
-            Bench b = new Bench(seed, 1, new WakeLatency(0, 0), slack, MS);
+            Bench b = new Bench(seed, 1, new WakeLatency.Uniform(0, 0), slack, MS);
             List<long[]> fired = new ArrayList<>();
             for (int i = 0; i < 50; i++) {
                 long deadline = i * 37 * US;
@@ -298,7 +298,7 @@ class MachineTest {
     @Test
     void aSleepEndsNoEarlierThanAsked() {
         for (long seed = 1; seed <= 20; seed++) {
-            Bench b = new Bench(seed, 2, new WakeLatency(60 * US, 30 * US), 50 * US, MS);
+            Bench b = new Bench(seed, 2, new WakeLatency.Uniform(60 * US, 30 * US), 50 * US, MS);
             SimThread t = b.machine.newThread("t", -1);
             b.machine.start(t, () -> b.machine.sleep(t, MS, () -> {
                 b.note(t, "awake");

@@ -29,7 +29,7 @@ class CondVarTest {
     private static final class Bench {
         final Engine engine = new Engine(10_000);
         final Trace trace = new Trace();
-        final Machine machine = new Machine(engine, trace, new RandomStreams(1), 8, new WakeLatency(10 * US, 0), 0,
+        final Machine machine = new Machine(engine, trace, new RandomStreams(1), 8, new WakeLatency.Uniform(10 * US, 0), 0,
                 MS);
         final CondVar cv;
         /** Wake-ups in the order the woken threads ran: a name, with ":timeout" when the wait expired. */

@@ -1,0 +1,131 @@
+package gilsim.scenario;
+
+import gilsim.sim.Durations;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A machine profile: what {@code gilsim calibrate} measured on a machine, for {@code --machine FILE}. It replaces
+ * the uniform wake-up latency with the machine's own distribution (its quantiles) and sets {@code timer_slack} and
+ * {@code preempt_percent} to the measured values; {@code --set} still overrides the last two.
+ *
+ * <pre>
+ * source: "gilsim calibrate, CPython 3.11.7, 2 cores, load 0.42"
+ * wake_latency:
+ *   quantiles:            # [probability, duration], increasing; from probability 0 to 1
+ *     - [0.0, 12us]
+ *     - [0.5, 48us]
+ *     - [1.0, 900us]
+ * timer_slack: 60us        # optional
+ * preempt_probability: 0.89   # optional, 0..1; rounded to a whole percent
+ * </pre>
+ *
+ * @param file the file it was read from, for messages and replay lines
+ */
+public record MachineProfile(String file, String source, double[] probabilities, long[] latenciesNs,
+                             Long timerSlackNs, Integer preemptPercent) {
+    private static final Set<String> FIELDS = Set.of("source", "wake_latency", "timer_slack", "preempt_probability");
+    private static final long MAX_FILE_BYTES = 1 << 20;
+
+    public MachineProfile {
+        probabilities = probabilities.clone();
+        latenciesNs = latenciesNs.clone();
+    }
+
+    /** Reads a profile; every error is one line naming the file, the line and the field. */
+    public static MachineProfile load(Path path) {
+        String file = path.toString();
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            throw new InputError("--machine " + file + ": cannot read: not a regular file");
+        }
+        String text;
+        try {
+            if (Files.size(path) > MAX_FILE_BYTES) throw new InputError("--machine " + file + ": larger than 1 MiB");
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new InputError("--machine " + file + ": cannot read: no such file");
+        } catch (IOException e) {
+            throw new InputError("--machine " + file + ": cannot read: " + e.getMessage());
+        }
+        return parse(file, text);
+    }
+
+    static MachineProfile parse(String file, String text) {
+        YamlTree tree = YamlTree.parse(file, text);
+        if (!(tree instanceof YamlTree.Mapping top)) {
+            throw new InputError(file + ":" + tree.line() + ": expected a machine profile (source, wake_latency, ...)");
+        }
+        for (Map.Entry<String, YamlTree> e : top.entries().entrySet()) {
+            if (!FIELDS.contains(e.getKey())) {
+                throw new InputError(file + ":" + e.getValue().line() + ": " + e.getKey()
+                        + ": unknown field (expected source, wake_latency, timer_slack, preempt_probability)");
+            }
+        }
+        String source = top.entries().get("source") instanceof YamlTree.Scalar s ? s.text() : file;
+        YamlTree latency = top.entries().get("wake_latency");
+        if (latency == null) throw new InputError(file + ":" + top.line() + ": wake_latency: missing");
+        if (!(latency instanceof YamlTree.Mapping lm) || !(lm.entries().get("quantiles") instanceof YamlTree.Seq q)) {
+            throw new InputError(file + ":" + latency.line() + ": wake_latency: expected quantiles: a list of "
+                    + "[probability, duration]");
+        }
+        List<Double> ps = new ArrayList<>();
+        List<Long> ds = new ArrayList<>();
+        for (int i = 0; i < q.items().size(); i++) {
+            YamlTree item = q.items().get(i);
+            String where = file + ":" + item.line() + ": wake_latency.quantiles[" + i + "]: ";
+            if (!(item instanceof YamlTree.Seq pair) || pair.items().size() != 2
+                    || !(pair.items().get(0) instanceof YamlTree.Scalar p) || !(pair.items().get(1) instanceof YamlTree.Scalar d)) {
+                throw new InputError(where + "expected [probability, duration]");
+            }
+            double prob = probability(where, p.text());
+            long ns;
+            try {
+                ns = Durations.parse(d.text());
+            } catch (IllegalArgumentException ex) {
+                throw new InputError(where + ex.getMessage());
+            }
+            if (ns > Key.MAX_DURATION_NS) throw new InputError(where + "a latency of at most 3600s");
+            if (!ps.isEmpty() && (prob <= ps.get(ps.size() - 1) || ns < ds.get(ds.size() - 1))) {
+                throw new InputError(where + "quantiles must increase in probability and not decrease in duration");
+            }
+            ps.add(prob);
+            ds.add(ns);
+        }
+        if (ps.size() < 2 || ps.get(0) != 0 || ps.get(ps.size() - 1) != 1) {
+            throw new InputError(file + ":" + q.line() + ": wake_latency.quantiles: from probability 0 to 1, at "
+                    + "least two points");
+        }
+        Long slack = null;
+        if (top.entries().get("timer_slack") instanceof YamlTree.Scalar s) {
+            try {
+                slack = Durations.parse(s.text());
+            } catch (IllegalArgumentException ex) {
+                throw new InputError(file + ":" + s.line() + ": timer_slack: " + ex.getMessage());
+            }
+            if (slack > Key.MAX_DURATION_NS) throw new InputError(file + ":" + s.line() + ": timer_slack: at most 3600s");
+        }
+        Integer preempt = null;
+        if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
+            preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
+        }
+        return new MachineProfile(file, source, ps.stream().mapToDouble(Double::doubleValue).toArray(),
+                ds.stream().mapToLong(Long::longValue).toArray(), slack, preempt);
+    }
+
+    private static double probability(String where, String text) {
+        double p;
+        try {
+            p = Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new InputError(where + "'" + text + "' is not a probability (0 to 1)");
+        }
+        if (!(p >= 0 && p <= 1)) throw new InputError(where + "'" + text + "' is not a probability (0 to 1)");
+        return p;
+    }
+}
