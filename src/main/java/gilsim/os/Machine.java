@@ -155,7 +155,8 @@ public final class Machine {
     /**
      * Wakes a blocked thread. The wake-up rule, all of it here and in {@link #arrive}: a thread that finds an idle
      * core it may use runs there after the wake-up latency; one that finds none preempts at once (see the class
-     * comment); one that can preempt nobody (every core it may use is taken by other processes) queues.
+     * comment), or, for the share of wake-ups {@code preempt_percent} leaves out, queues; so does one that can
+     * preempt nobody (every core it may use is taken by other processes).
      */
     public void wake(SimThread t) {
         if (t.state != RunState.BLOCKED || t.waking) {

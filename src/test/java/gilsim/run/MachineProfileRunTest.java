@@ -1,0 +1,80 @@
+package gilsim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.metrics.Summary;
+import gilsim.scenario.Builtins;
+import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A machine profile (--machine) and the preemption percentage change the run as they say, and nothing else. */
+class MachineProfileRunTest {
+    @TempDir
+    Path dir;
+
+    private MachineProfile profile(String text) throws Exception {
+        Path f = dir.resolve("m.yaml");
+        Files.writeString(f, text);
+        return MachineProfile.load(f);
+    }
+
+    private static Summary run(Scenario s, Params p) {
+        return new Simulation(s, p, 1).run();
+    }
+
+    @Test
+    void aProfileSetsTheLatencyDistributionTheSlackAndThePreemptionRate() throws Exception {
+        MachineProfile m = profile("source: test\nwake_latency:\n  quantiles:\n    - [0.0, 20us]\n"
+                + "    - [0.5, 60us]\n    - [1.0, 100us]\ntimer_slack: 70us\npreempt_probability: 0.9\n");
+        Scenario s = Builtins.get("short-release");
+        Params p = s.params(List.of(), m);
+        assertEquals(70_000L, p.ns("timer_slack"));
+        assertEquals(90L, p.count("preempt_percent"));
+        Params over = s.params(List.of("timer_slack=10us"), m);
+        assertEquals(10_000L, over.ns("timer_slack"), "--set still overrides the profile");
+        Summary sum = run(s, p);
+        assertTrue(sum.paramValues().get("machine") instanceof Map<?, ?> mm && "test".equals(mm.get("source")));
+        // Where wake-ups decide the waits (work past the interval, main fair), another distribution gives other waits.
+        assertNotEquals(run(s, s.params(List.of("work=6ms"))).thread("main").waitP99Ns(),
+                run(s, s.params(List.of("work=6ms"), m)).thread("main").waitP99Ns());
+        assertThrows(InputError.class, () -> s.params(List.of("wake_latency=20us"), m));
+    }
+
+    @Test
+    void aProfileOfTheDefaultsUniformBandStillStarvesTheReproducer() throws Exception {
+        MachineProfile m = profile("wake_latency:\n  quantiles:\n    - [0.0, 30us]\n    - [1.0, 90us]\n");
+        Scenario s = Builtins.get("short-release");
+        assertEquals("starves", run(s, s.params(List.of(), m)).verdict());
+    }
+
+    @Test
+    void withoutWakeUpPreemptionPinnedThreadsWaitForTheTimeSlice() {
+        Scenario s = Builtins.get("short-release");
+        Summary always = run(s, s.params(List.of("pinned=true")));
+        Summary never = run(s, s.params(List.of("pinned=true", "preempt_percent=0")));
+        // Preempting at once, main runs within its wake-up; never preempting, it waits for the worker's slice.
+        assertTrue(always.thread("main").waitMaxNs() <= 1_100_000, always.thread("main").toString());
+        assertTrue(never.thread("main").waitMaxNs() >= 1_400_000, never.thread("main").toString());
+        assertEquals(always.events(), run(s, s.params(List.of("pinned=true", "preempt_percent=100"))).events());
+    }
+
+    @Test
+    void aBrokenProfileIsOneLineNamingTheFileLineAndField() throws Exception {
+        InputError e = assertThrows(InputError.class, () -> profile(
+                "wake_latency:\n  quantiles:\n    - [0.0, 90us]\n    - [1.0, 10us]\n"));
+        assertTrue(e.getMessage().matches(".*m\\.yaml:4: wake_latency\\.quantiles\\[1\\]: .*increase.*"),
+                e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+}
