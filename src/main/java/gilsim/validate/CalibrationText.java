@@ -32,11 +32,11 @@ public final class CalibrationText {
                 + "is the wake-up latency's CDF at L; fitted: made non-decreasing by isotonic regression.%n",
                 m.workerCore(), Durations.human(m.computeNs()), m.waiterCore()));
         double[] fitted = fitted(m.race());
-        b.append(String.format(Locale.ROOT, "  %-9s %9s %11s %7s %7s %16s%n", "L", "releases", "waiter won", "share",
-                "fitted", "lost release took"));
+        b.append(String.format(Locale.ROOT, "  %-9s %9s %11s %7s %7s  %s%n", "L", "releases", "waiter won", "share",
+                "fitted", "a lost release took (p50)"));
         for (int i = 0; i < m.race().size(); i++) {
             Calibration.RacePoint r = m.race().get(i);
-            b.append(String.format(Locale.ROOT, "  %-9s %9d %11d %7.3f %7.3f %16s%n", Durations.human(r.releaseNs()),
+            b.append(String.format(Locale.ROOT, "  %-9s %9d %11d %7.3f %7.3f  %s%n", Durations.human(r.releaseNs()),
                     r.releases(), r.wins(), r.share(), fitted[i],
                     r.lostWallP50Ns() < 0 ? "-" : Durations.human(r.lostWallP50Ns())));
         }
@@ -61,10 +61,10 @@ public final class CalibrationText {
         b.append('\n');
         long direct50 = Calibration.quantile(m.directNs(), 0.5);
         if (direct50 > 0) {
-            b.append(String.format(Locale.ROOT, "  cross-check: race median %s against direct median %s (ratio %.2f)."
-                    + " The race's latency is an effective one: the waker's own cost of signalling (a lost%n"
-                    + "  release of the shortest L took %s) counts for the waiter, and the direct one includes "
-                    + "taking the GIL.%n", Durations.human(p.latencyAt(0.5)), Durations.human(direct50),
+            b.append(String.format(Locale.ROOT, "  cross-check: race median %s, direct median %s (ratio %.2f).%n"
+                    + "  The race's latency is an effective one: the waker's own cost of signalling counts for the "
+                    + "waiter%n  (a lost release of the shortest L took %s in all); the direct one includes taking "
+                    + "the GIL.%n", Durations.human(p.latencyAt(0.5)), Durations.human(direct50),
                     p.latencyAt(0.5) / (double) direct50, m.race().isEmpty() || m.race().get(0).lostWallP50Ns() < 0
                             ? "?" : Durations.human(m.race().get(0).lostWallP50Ns())));
         }
