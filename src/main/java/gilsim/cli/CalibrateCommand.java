@@ -74,6 +74,9 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "their tail describe this machine under this load, not its quiet figures";
             err.println("gilsim calibrate: warning: " + warning);
         }
+        if (stderrIsTerminal()) {
+            err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "8" : "35") + " s");
+        }
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
         CalibrationProfile profile = CalibrationProfile.of(m);
@@ -81,6 +84,16 @@ final class CalibrateCommand implements Callable<Integer> {
         spec.commandLine().getOut().print(json ? CalibrationText.json(m, profile, warning, out) + "\n"
                 : CalibrationText.text(m, profile, warning, out));
         return 0;
+    }
+
+    /** As {@link ValidateCommand}: on Linux, fd 2 links to a /dev/pts or /dev/tty device when it is a terminal. */
+    private static boolean stderrIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
     }
 
     private static void write(String text, Path target) {

@@ -11,10 +11,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import gilsim.scenario.InputError;
 import gilsim.sim.Durations;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The Java side of {@code gilsim calibrate}: the quantile table from race shares, the YAML, the parsing. */
 class CalibrationTest {
@@ -181,6 +184,30 @@ class CalibrationTest {
         assertEquals("--python /x/python3: the calibration printed no result gilsim can read: "
                 + "'Traceback (most recent call last):'", e.getMessage());
         assertThrows(InputError.class, () -> Calibration.read("{\"gilsim_calibrate\": 1}", "/x/python3"));
+    }
+
+    /** A stand-in interpreter: answers the version probe as 3.11.7, then runs {@code body} for the script. */
+    private static Path fakePython(Path dir, String body) throws Exception {
+        Path py = dir.resolve("python3");
+        Files.writeString(py, "#!/bin/sh\nif [ \"$1\" = \"-c\" ]; then echo '[3, 11, 7]'; exit 0; fi\n"
+                + body + "\n");
+        assertTrue(py.toFile().setExecutable(true));
+        return py;
+    }
+
+    @Test
+    void aHungOrRefusingInterpreterIsOneLine(@TempDir Path dir)
+            throws Exception {
+        Path py = fakePython(dir, "sleep 30");
+        long t0 = System.nanoTime();
+        InputError e = assertThrows(InputError.class, () -> Calibration.measure(py, true, 1_000));
+        assertTrue((System.nanoTime() - t0) / 1_000_000 < 10_000, "killed at its limit");
+        assertEquals("--python " + py + ": the calibration did not finish within 1 s; killed", e.getMessage());
+        Path refusing = fakePython(dir, "echo 'gilsim: the release race needs two cores; this "
+                + "process may use 1' >&2; exit 3");
+        e = assertThrows(InputError.class, () -> Calibration.measure(refusing, true, 10_000));
+        assertEquals("--python " + refusing + ": the release race needs two cores; this process may use 1",
+                e.getMessage());
     }
 
     @Test
