@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         description = "A deterministic discrete-event simulator of CPython GIL scheduling.%n"
                 + "With no command, replays the built-in scenarios and prints one row each.",
         subcommands = {RunCommand.class, ScenariosCommand.class, MetricsCommand.class, SearchCommand.class,
-                ChartCommand.class, BenchCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class},
+                ChartCommand.class, BenchCommand.class, ValidateCommand.class, CalibrateCommand.class,
+                CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:search: a counterexample was found; validate: the verdicts disagree", "2:bad input (one line on stderr)",
                 "3:a run exceeded its event budget (max_events)"})

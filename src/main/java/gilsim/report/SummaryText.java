@@ -18,7 +18,8 @@ public final class SummaryText {
         b.append(s.scenario()).append("  seed ").append(s.seed()).append("  ").append(paramsLine(s.params()))
                 .append('\n');
         if (s.paramValues().get("machine") instanceof Map<?, ?> m) {
-            b.append("machine profile ").append(m.get("file")).append(": ").append(m.get("source")).append('\n');
+            b.append("machine profile ").append(m.get("file")).append(" (its wake-up latency distribution replaces "
+                    + "wake_latency and wake_jitter): ").append(m.get("source")).append('\n');
         }
         b.append(String.format(Locale.ROOT, "simulated %s, %d events%n%n", Durations.human(s.simulatedNs()),
                 s.events()));

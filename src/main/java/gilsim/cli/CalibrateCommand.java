@@ -1,0 +1,118 @@
+package gilsim.cli;
+
+import gilsim.report.AtomicFile;
+import gilsim.scenario.InputError;
+import gilsim.validate.Calibration;
+import gilsim.validate.CalibrationProfile;
+import gilsim.validate.CalibrationText;
+import gilsim.validate.Interpreters;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gilsim calibrate}: measures this machine's wake-ups, timers and preemption and writes a machine profile. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Measures this machine on a real interpreter (about 35 s; --quick about 8 s): the release "
+                + "race (the share of GIL releases of length L that a woken waiter wins, over L from 1 us to 600 us: "
+                + "the wake-up latency's CDF), the wake-up latency directly, how late a 5 ms timed wait returns, and "
+                + "how often a thread woken on a busy shared core preempts its waker. Prints what was measured and "
+                + "the machine profile; --out writes the profile for --machine FILE.",
+                "Refuses to measure while the 1-minute load average exceeds the core count, unless --force."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:measured", "2:bad input, a busy machine, or the measurement failed (one line on stderr; "
+                + "nothing written)"})
+final class CalibrateCommand implements Callable<Integer> {
+    /** The 1-minute load average; tests put a fixed value here. */
+    static DoubleSupplier load = Calibration::loadAverage;
+    /** The cores this process may use; tests put a fixed value here. */
+    static IntSupplier cores = () -> Runtime.getRuntime().availableProcessors();
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--python", paramLabel = "PATH",
+            description = "the interpreter to measure with: a path, a name on the PATH (python3.12) or a pyenv "
+                    + "version (3.12) (default: python3 on the PATH)")
+    String python;
+
+    @Option(names = "--out", paramLabel = "FILE.yaml",
+            description = "write the machine profile here (its directory must exist)")
+    Path out;
+
+    @Option(names = "--quick", description = "measure for about 8 s instead of 35 (fewer samples: noisier figures)")
+    boolean quick;
+
+    @Option(names = "--force", description = "measure even when the machine is busy, with a warning on how to read "
+            + "the figures")
+    boolean force;
+
+    @Option(names = "--json", description = "print exactly one JSON object on stdout")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (out != null) OutputPath.check("--out", out);
+        Path py = python == null ? Interpreters.defaults().get(0) : Interpreters.find(python);
+        Calibration.check(py);
+        double l = load.getAsDouble();
+        int n = cores.getAsInt();
+        boolean busy = Calibration.checkLoad(l, n, force);
+        PrintWriter err = spec.commandLine().getErr();
+        String warning = null;
+        if (busy) {
+            warning = "measured on a busy machine (load " + String.format(java.util.Locale.ROOT, "%.2f", l) + " on " + n
+                    + " cores, --force): wake-ups also wait for a core behind other work, so the latencies and "
+                    + "their tail describe this machine under this load, not its quiet figures";
+            err.println("gilsim calibrate: warning: " + warning);
+        }
+        if (stderrIsTerminal()) {
+            err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "8" : "35") + " s");
+        }
+        Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
+                : Calibration.TIMEOUT_MS);
+        CalibrationProfile profile = CalibrationProfile.of(m);
+        if (out != null) write(profile.yaml(), out);
+        spec.commandLine().getOut().print(json ? CalibrationText.json(m, profile, warning, out) + "\n"
+                : CalibrationText.text(m, profile, warning, out));
+        return 0;
+    }
+
+    /** As {@link ValidateCommand}: on Linux, fd 2 links to a /dev/pts or /dev/tty device when it is a terminal. */
+    private static boolean stderrIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
+    }
+
+    private static void write(String text, Path target) {
+        Path tmp = null;
+        try {
+            tmp = AtomicFile.temp(target);
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            AtomicFile.commit(tmp, target);
+            tmp = null;
+        } catch (IOException e) {
+            throw new InputError("--out " + target + ": cannot write (" + OutputPath.reason(e) + ")");
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // nothing more to do
+                }
+            }
+        }
+    }
+}

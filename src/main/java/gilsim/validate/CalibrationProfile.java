@@ -1,0 +1,192 @@
+package gilsim.validate;
+
+import gilsim.sim.Durations;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A machine profile computed from a {@link Calibration.Measured}: the wake-up latency as quantiles of the release
+ * race's CDF, the timer slack and the preemption probability, written as the YAML that {@code --machine FILE}
+ * reads (docs/calibration.md).
+ *
+ * <p>The wake-up latency's CDF at L is the waiter's share of the releases of length L, over the pinned sweep. The
+ * shares are made non-decreasing by isotonic regression (pool adjacent violators, weighted by the number of
+ * releases): a running maximum would keep every upward fluke. Then:
+ * <ul>
+ *   <li>the 0 end is the longest L of the leading run of shares of at most {@link #ZERO} (the latency is longer than
+ *       that, nearly always); if even the shortest release has a larger share, the shortest release, with a note;</li>
+ *   <li>each later L adds [share, L], skipping ties (a pooled block keeps its first L: the quantile is the least L
+ *       at which the CDF reaches it) and stopping where the share reaches 1;</li>
+ *   <li>the 1 end is an upper bound: the direct measurement's maximum, or just past the last L when that is
+ *       larger.</li>
+ * </ul>
+ * Probabilities are rounded to 3 decimals; durations to 100 ns below 10 us and to the microsecond above, the 1 end
+ * up. Both stay strictly increasing (a point that would tie after rounding is left out).
+ */
+public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
+        String source, Instant written, List<String> notes) {
+    /** A share at most this is "the waiter never won" at the 0 end of the table. */
+    public static final double ZERO = 0.02;
+
+    /** One quantile: probability {@code p}, duration {@code ns}. */
+    public record Point(double p, long ns) {}
+
+    /** The profile for these measurements, written now. */
+    public static CalibrationProfile of(Calibration.Measured m) {
+        return of(m, Instant.now());
+    }
+
+    static CalibrationProfile of(Calibration.Measured m, Instant when) {
+        List<String> notes = new ArrayList<>();
+        List<Point> q = quantiles(m.race(), m.directNs().length == 0 ? -1 : m.directNs()[m.directNs().length - 1],
+                notes);
+        long slack = roundMicros(Math.max(0, Calibration.quantile(m.latenessNs(), 0.99)));
+        double pre = m.preemptProbability();
+        if (Double.isNaN(pre)) throw new gilsim.scenario.InputError("the preemption measurement saw no wake-up");
+        String source = String.format(Locale.ROOT, "gilsim calibrate, %s %s, %d cores, load %s before / %s after, %d s",
+                m.implementation().equals("CPython") ? "CPython" : m.implementation(), m.python(), m.cores(),
+                Calibration.fmt2(m.loadBefore()), Calibration.fmt2(m.loadAfter()),
+                Math.round(m.tookNs() / 1e9)) + (m.quick() ? ", --quick" : "");
+        return new CalibrationProfile(q, slack, round3(pre), source, when.truncatedTo(ChronoUnit.SECONDS), notes);
+    }
+
+    /**
+     * The quantile table of the wake-up latency from the race's points (any order) and the direct measurement's
+     * maximum ({@code directMaxNs}, -1 when none). Notes on what the table cannot say go to {@code notes}.
+     */
+    public static List<Point> quantiles(List<Calibration.RacePoint> race, long directMaxNs, List<String> notes) {
+        List<Calibration.RacePoint> pts = new ArrayList<>();
+        for (Calibration.RacePoint p : race) if (p.releases() > 0) pts.add(p);
+        if (pts.isEmpty()) throw new gilsim.scenario.InputError("the release race counted no release");
+        pts.sort((a, b) -> Long.compare(a.releaseNs(), b.releaseNs()));
+        double[] y = new double[pts.size()];
+        double[] w = new double[pts.size()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = pts.get(i).share();
+            w[i] = pts.get(i).releases();
+        }
+        double[] f = isotonic(y, w);
+        int k = 0;
+        while (k + 1 < f.length && f[k + 1] <= ZERO) k++;
+        if (f[0] > ZERO) {
+            notes.add(String.format(Locale.ROOT, "the waiter won %.1f %% of the shortest releases (%s): the table "
+                    + "starts there and says nothing of latencies below it", 100 * f[0],
+                    Durations.human(pts.get(0).releaseNs())));
+        }
+        List<Point> out = new ArrayList<>();
+        long lastNs = roundDuration(pts.get(k).releaseNs());
+        out.add(new Point(0.0, lastNs));
+        double lastP = 0.0;
+        for (int i = k + 1; i < f.length; i++) {
+            double p = round3(f[i]);
+            if (p >= 1.0) break;
+            long ns = roundDuration(pts.get(i).releaseNs());
+            if (p <= lastP || ns <= lastNs) continue;
+            out.add(new Point(p, ns));
+            lastP = p;
+            lastNs = ns;
+        }
+        long longest = pts.get(pts.size() - 1).releaseNs();
+        long upper;
+        if (directMaxNs > lastNs && directMaxNs >= longest) {
+            upper = ceilMicros(directMaxNs);
+        } else {
+            upper = ceilMicros(Math.max(lastNs, longest) + 1_000);
+            notes.add("the direct measurement's maximum (" + (directMaxNs < 0 ? "none" : Durations.human(directMaxNs))
+                    + ") is below the longest release measured; the 1 end is set just past it, at "
+                    + Durations.human(upper));
+        }
+        if (upper <= lastNs) upper = lastNs + 1_000;
+        out.add(new Point(1.0, upper));
+        return out;
+    }
+
+    /** Isotonic (non-decreasing) regression of {@code y} with weights {@code w}: pool adjacent violators. */
+    public static double[] isotonic(double[] y, double[] w) {
+        int n = y.length;
+        double[] val = new double[n];
+        double[] wt = new double[n];
+        int[] len = new int[n];
+        int b = 0;
+        for (int i = 0; i < n; i++) {
+            val[b] = y[i];
+            wt[b] = w[i] > 0 ? w[i] : 1e-12;
+            len[b] = 1;
+            while (b > 0 && val[b - 1] > val[b]) {
+                double tw = wt[b - 1] + wt[b];
+                val[b - 1] = (val[b - 1] * wt[b - 1] + val[b] * wt[b]) / tw;
+                wt[b - 1] = tw;
+                len[b - 1] += len[b];
+                b--;
+            }
+            b++;
+        }
+        double[] out = new double[n];
+        int i = 0;
+        for (int j = 0; j < b; j++) for (int r = 0; r < len[j]; r++) out[i++] = val[j];
+        return out;
+    }
+
+    /** The latency at probability {@code p}, linear between the table's points. */
+    public long latencyAt(double p) {
+        List<Point> q = wakeLatency;
+        if (p <= q.get(0).p()) return q.get(0).ns();
+        for (int i = 1; i < q.size(); i++) {
+            Point a = q.get(i - 1);
+            Point b = q.get(i);
+            if (p <= b.p()) return Math.round(a.ns() + (b.ns() - a.ns()) * (p - a.p()) / (b.p() - a.p()));
+        }
+        return q.get(q.size() - 1).ns();
+    }
+
+    /** The profile as YAML, in the format {@code --machine FILE} reads. */
+    public String yaml() {
+        StringBuilder b = new StringBuilder();
+        b.append("# gilsim machine profile: written by `gilsim calibrate` on ").append(written).append('\n');
+        b.append("source: \"").append(source.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
+        b.append("wake_latency:        # time from a wake-up to running on an idle core, as an empirical distribution\n");
+        b.append("  quantiles:         # [probability, duration]; increasing in both; 0 and 1 included\n");
+        for (Point p : wakeLatency) {
+            b.append("    - [").append(probability(p.p())).append(", ").append(Durations.format(p.ns())).append("]\n");
+        }
+        String slack = "timer_slack: " + Durations.format(timerSlackNs);
+        b.append(pad(slack, 21)).append("# the p99 lateness of a 5 ms timed wait, rounded to the microsecond\n");
+        String pre = "preempt_probability: " + probability(preemptProbability);
+        b.append(pad(pre, 28)).append("# woken waiters that preempted the waker on a shared core\n");
+        return b.toString();
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s + "   " : s + " ".repeat(width - s.length());
+    }
+
+    /** 0.0, 0.5, 0.033, 1.0: at most 3 decimals, at least one. */
+    static String probability(double p) {
+        BigDecimal d = BigDecimal.valueOf(p).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros();
+        if (d.scale() < 1) d = d.setScale(1, RoundingMode.UNNECESSARY);
+        return d.toPlainString();
+    }
+
+    static double round3(double p) {
+        return Math.round(p * 1000) / 1000.0;
+    }
+
+    /** To 100 ns below 10 us, to the microsecond above; never 0. */
+    static long roundDuration(long ns) {
+        long r = ns < 10_000 ? Math.round(ns / 100.0) * 100 : Math.round(ns / 1000.0) * 1000;
+        return Math.max(r, 1);
+    }
+
+    static long roundMicros(long ns) {
+        return Math.round(ns / 1000.0) * 1000;
+    }
+
+    static long ceilMicros(long ns) {
+        return (ns + 999) / 1000 * 1000;
+    }
+}

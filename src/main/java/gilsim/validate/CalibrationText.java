@@ -1,0 +1,175 @@
+package gilsim.validate;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import gilsim.sim.Durations;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** The report of {@code gilsim calibrate}: text for people, one JSON object for programs. */
+public final class CalibrationText {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final double[] QS = {0.0, 0.1, 0.5, 0.9, 0.99, 1.0};
+
+    private CalibrationText() {}
+
+    /**
+     * @param warning a line on how to read the figures (a busy machine measured with --force), or null
+     * @param out     where the profile was written, or null
+     */
+    public static String text(Calibration.Measured m, CalibrationProfile p, String warning, Path out) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "gilsim calibrate: %s %s (%s), %d cores, load %s before / %s after, "
+                + "took %.1f s%s%n", m.implementation(), m.python(), m.executable(), m.cores(),
+                Calibration.fmt2(m.loadBefore()), Calibration.fmt2(m.loadAfter()), m.tookNs() / 1e9,
+                m.quick() ? " (--quick)" : ""));
+        if (warning != null) b.append("warning: ").append(warning).append('\n');
+        b.append('\n');
+        b.append(String.format(Locale.ROOT, "The release race: a worker (core %d) computes %s, then releases the GIL "
+                + "for L; a CPU-bound waiter (core %d) is woken by each release.%nThe waiter's share of the releases "
+                + "is the wake-up latency's CDF at L; fitted: made non-decreasing by isotonic regression.%n",
+                m.workerCore(), Durations.human(m.computeNs()), m.waiterCore()));
+        double[] fitted = fitted(m.race());
+        b.append(String.format(Locale.ROOT, "  %-9s %9s %11s %7s %7s  %s%n", "L", "releases", "waiter won", "share",
+                "fitted", "a lost release took (p50)"));
+        for (int i = 0; i < m.race().size(); i++) {
+            Calibration.RacePoint r = m.race().get(i);
+            b.append(String.format(Locale.ROOT, "  %-9s %9d %11d %7.3f %7.3f  %s%n", Durations.human(r.releaseNs()),
+                    r.releases(), r.wins(), r.share(), fitted[i],
+                    r.lostWallP50Ns() < 0 ? "-" : Durations.human(r.lostWallP50Ns())));
+        }
+        if (!m.raceUnpinned().isEmpty()) {
+            b.append("The same race unpinned (the kernel places both threads; for reading, not in the profile):\n");
+            b.append("  ");
+            for (Calibration.RacePoint r : m.raceUnpinned()) {
+                b.append(String.format(Locale.ROOT, "%s %.3f (n=%d)   ", Durations.human(r.releaseNs()), r.share(),
+                        r.releases()));
+            }
+            b.setLength(b.length() - 3);
+            b.append('\n');
+        }
+        b.append('\n');
+        b.append(String.format(Locale.ROOT, "Wake-up latency directly (Condition.notify to the waiter running on the "
+                + "other core, n=%d):%n  %s%n", m.directNs().length, quantiles(m.directNs())));
+        b.append("Wake-up latency from the race (the profile's table, linear between points):\n  ");
+        for (double q : new double[] {0.1, 0.5, 0.9}) {
+            b.append(String.format(Locale.ROOT, "p%d %s   ", Math.round(q * 100), Durations.human(p.latencyAt(q))));
+        }
+        b.setLength(b.length() - 3);
+        b.append('\n');
+        long direct50 = Calibration.quantile(m.directNs(), 0.5);
+        if (direct50 > 0) {
+            b.append(String.format(Locale.ROOT, "  cross-check: race median %s, direct median %s (ratio %.2f).%n"
+                    + "  The race's latency is an effective one: the waker's own cost of signalling counts for the "
+                    + "waiter%n  (a lost release of the shortest L took %s in all); the direct one includes taking "
+                    + "the GIL.%n", Durations.human(p.latencyAt(0.5)), Durations.human(direct50),
+                    p.latencyAt(0.5) / (double) direct50, m.race().isEmpty() || m.race().get(0).lostWallP50Ns() < 0
+                            ? "?" : Durations.human(m.race().get(0).lostWallP50Ns())));
+        }
+        for (String n : p.notes()) b.append("  note: ").append(n).append('\n');
+        b.append('\n');
+        b.append(String.format(Locale.ROOT, "Timed wait of %s (threading.Lock().acquire(timeout=...) on a held lock, "
+                + "n=%d), lateness:%n  %s%n", Durations.human(m.timedWaitNs()), m.latenessNs().length,
+                quantiles(m.latenessNs())));
+        b.append(String.format(Locale.ROOT, "Preemption on a shared core (both threads on core %d): %d of %d woken "
+                + "threads ran before the waker's %s spin ended: %.3f%n", m.preemptCore(), m.preempted(),
+                m.preemptRounds(), Durations.human(m.preemptSpinNs()), m.preemptProbability()));
+        b.append('\n');
+        b.append(out == null ? "The profile (not written; give --out FILE.yaml to keep it):\n"
+                : "The profile, written to " + out + ":\n");
+        b.append(p.yaml());
+        return b.toString();
+    }
+
+    /** The report as one JSON object. */
+    public static String json(Calibration.Measured m, CalibrationProfile p, String warning, Path out) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("python", m.python());
+        o.put("implementation", m.implementation());
+        o.put("executable", m.executable());
+        o.put("cores", m.cores());
+        o.put("load_before", m.loadBefore());
+        o.put("load_after", m.loadAfter());
+        o.put("took_ns", m.tookNs());
+        o.put("quick", m.quick());
+        if (warning == null) o.putNull("warning");
+        else o.put("warning", warning);
+        ObjectNode race = o.putObject("race");
+        race.put("worker_core", m.workerCore());
+        race.put("waiter_core", m.waiterCore());
+        race.put("compute_ns", m.computeNs());
+        race.set("points", points(m.race(), fitted(m.race())));
+        o.set("race_unpinned", points(m.raceUnpinned(), null));
+        o.set("direct_ns", quantileNode(m.directNs()));
+        ObjectNode tw = o.putObject("timed_wait");
+        tw.put("timeout_ns", m.timedWaitNs());
+        tw.set("lateness_ns", quantileNode(m.latenessNs()));
+        ObjectNode pre = o.putObject("preempt");
+        pre.put("core", m.preemptCore());
+        pre.put("rounds", m.preemptRounds());
+        pre.put("preempted", m.preempted());
+        pre.put("spin_ns", m.preemptSpinNs());
+        pre.put("probability", m.preemptProbability());
+        ObjectNode prof = o.putObject("profile");
+        ArrayNode q = prof.putArray("wake_latency_quantiles");
+        for (CalibrationProfile.Point pt : p.wakeLatency()) q.addArray().add(pt.p()).add(pt.ns());
+        prof.put("timer_slack_ns", p.timerSlackNs());
+        prof.put("preempt_probability", p.preemptProbability());
+        prof.put("source", p.source());
+        ArrayNode notes = prof.putArray("notes");
+        p.notes().forEach(notes::add);
+        prof.put("yaml", p.yaml());
+        if (out == null) o.putNull("out");
+        else o.put("out", out.toString());
+        return o.toString();
+    }
+
+    private static ArrayNode points(List<Calibration.RacePoint> pts, double[] fitted) {
+        ArrayNode a = JSON.createArrayNode();
+        for (int i = 0; i < pts.size(); i++) {
+            Calibration.RacePoint r = pts.get(i);
+            ObjectNode n = a.addObject();
+            n.put("release_ns", r.releaseNs());
+            n.put("releases", r.releases());
+            n.put("wins", r.wins());
+            n.put("forced", r.forced());
+            n.put("share", r.share());
+            if (fitted != null) n.put("fitted", fitted[i]);
+            n.put("lost_release_wall_p50_ns", r.lostWallP50Ns());
+        }
+        return a;
+    }
+
+    private static ObjectNode quantileNode(long[] sorted) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("n", sorted.length);
+        for (double q : QS) n.put(label(q), Calibration.quantile(sorted, q));
+        return n;
+    }
+
+    private static String quantiles(long[] sorted) {
+        if (sorted.length == 0) return "no sample";
+        StringBuilder b = new StringBuilder();
+        for (double q : QS) {
+            b.append(label(q)).append(' ').append(Durations.human(Calibration.quantile(sorted, q))).append("   ");
+        }
+        return b.substring(0, b.length() - 3);
+    }
+
+    private static String label(double q) {
+        return q == 0.0 ? "min" : q == 1.0 ? "max" : "p" + Math.round(q * 100);
+    }
+
+    /** The race's shares made non-decreasing, in the points' own order (the script sends them by L). */
+    static double[] fitted(List<Calibration.RacePoint> pts) {
+        double[] y = new double[pts.size()];
+        double[] w = new double[pts.size()];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = pts.get(i).share();
+            w[i] = pts.get(i).releases();
+        }
+        return CalibrationProfile.isotonic(y, w);
+    }
+}

@@ -1,0 +1,223 @@
+package gilsim.validate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import gilsim.scenario.InputError;
+import gilsim.sim.Durations;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Java side of {@code gilsim calibrate}: the quantile table from race shares, the YAML, the parsing. */
+class CalibrationTest {
+    private static Calibration.RacePoint pt(long ns, long n, long wins) {
+        return new Calibration.RacePoint(ns, n, wins, 0, ns + 18_000);
+    }
+
+    /** A race as one run on this machine gave it: a dip at 600 us, a shortest release the waiter never won. */
+    private static List<Calibration.RacePoint> race() {
+        return List.of(pt(993, 300, 0), pt(2_000, 300, 2), pt(5_000, 300, 1), pt(10_000, 300, 7),
+                pt(20_000, 300, 63), pt(40_000, 300, 216), pt(80_000, 300, 255), pt(150_000, 300, 264),
+                pt(300_000, 300, 277), pt(600_000, 300, 264));
+    }
+
+    private static Calibration.Measured measured(List<Calibration.RacePoint> race, long[] direct) {
+        return new Calibration.Measured("3.11.7", "CPython", "/usr/bin/python3", 2, 0.42, 0.95, 38_200_000_000L,
+                false, 5_000_000, 4.9, 0, 1, 1_000_000, race, List.of(), direct, 5_000_000,
+                new long[] {20_000, 40_000, 50_000, 59_600}, 1, 100, 89, 50_000);
+    }
+
+    @Test
+    void isotonicPoolsAdjacentViolatorsByWeight() {
+        assertArrayEquals(new double[] {1, 2, 3}, CalibrationProfile.isotonic(new double[] {1, 2, 3},
+                new double[] {1, 1, 1}), 1e-12);
+        // 0.3 then 0.1 with weights 1 and 3 pool to 0.15
+        assertArrayEquals(new double[] {0.0, 0.15, 0.15, 0.9}, CalibrationProfile.isotonic(
+                new double[] {0.0, 0.3, 0.1, 0.9}, new double[] {1, 1, 3, 1}), 1e-12);
+        // a violation reaching back two blocks
+        assertArrayEquals(new double[] {0.5, 0.5, 0.5}, CalibrationProfile.isotonic(new double[] {0.6, 0.7, 0.2},
+                new double[] {1, 1, 1}), 1e-12);
+    }
+
+    @Test
+    void quantileTableIsMonotoneWithBothEnds() {
+        List<String> notes = new ArrayList<>();
+        List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(race(), 2_829_400, notes);
+        // 993ns, 2us and 5us fit to <= 0.02 (0, 0.005, 0.005): the 0 end is the longest of them; 300us and 600us
+        // pool to 0.902 (the dip at 600us); the 1 end is the direct maximum, up to the microsecond
+        assertEquals(List.of(new CalibrationProfile.Point(0.0, 5_000), new CalibrationProfile.Point(0.023, 10_000),
+                new CalibrationProfile.Point(0.21, 20_000), new CalibrationProfile.Point(0.72, 40_000),
+                new CalibrationProfile.Point(0.85, 80_000), new CalibrationProfile.Point(0.88, 150_000),
+                new CalibrationProfile.Point(0.902, 300_000), new CalibrationProfile.Point(1.0, 2_830_000)), q);
+        assertTrue(notes.isEmpty(), notes.toString());
+        for (int i = 1; i < q.size(); i++) {
+            assertTrue(q.get(i).p() > q.get(i - 1).p() && q.get(i).ns() > q.get(i - 1).ns(), q.toString());
+        }
+    }
+
+    @Test
+    void tableEndsAreNotedWhenTheMeasurementsCannotGiveThem() {
+        List<String> notes = new ArrayList<>();
+        // the waiter wins 10 % even at the shortest release; the share reaches 1; no direct maximum above the sweep
+        List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(List.of(pt(40_000, 100, 60),
+                pt(1_234, 100, 10), pt(20_000, 100, 30), pt(80_000, 100, 100), pt(150_000, 100, 100)), 100_000,
+                notes);
+        assertEquals(List.of(new CalibrationProfile.Point(0.0, 1_200), new CalibrationProfile.Point(0.3, 20_000),
+                new CalibrationProfile.Point(0.6, 40_000), new CalibrationProfile.Point(1.0, 151_000)), q);
+        assertEquals(2, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("10.0 %"), notes.get(0));
+        assertTrue(notes.get(1).contains("below the longest release"), notes.get(1));
+    }
+
+    @Test
+    void roundingKeepsDurationsExactAndIncreasing() {
+        assertEquals(1_000, CalibrationProfile.roundDuration(993));
+        assertEquals(1_500, CalibrationProfile.roundDuration(1_46_0));
+        assertEquals(48_000, CalibrationProfile.roundDuration(47_600));
+        assertEquals("1500ns", Durations.format(CalibrationProfile.roundDuration(1_460)));
+        assertEquals("0.0", CalibrationProfile.probability(0));
+        assertEquals("1.0", CalibrationProfile.probability(1));
+        assertEquals("0.5", CalibrationProfile.probability(0.5));
+        assertEquals("0.023", CalibrationProfile.probability(0.0234));
+        // two L that round to one duration keep only the first
+        List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(List.of(pt(1_000, 100, 0),
+                pt(20_000, 100, 30), pt(20_200, 100, 40), pt(50_000, 100, 80)), 900_000, new ArrayList<>());
+        assertEquals(List.of(new CalibrationProfile.Point(0.0, 1_000), new CalibrationProfile.Point(0.3, 20_000),
+                new CalibrationProfile.Point(0.8, 50_000), new CalibrationProfile.Point(1.0, 900_000)), q);
+    }
+
+    @Test
+    void quantilesOfSamplesAreNearestRank() {
+        long[] s = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
+        assertEquals(10, Calibration.quantile(s, 0));
+        assertEquals(50, Calibration.quantile(s, 0.5));
+        assertEquals(100, Calibration.quantile(s, 0.99));
+        assertEquals(100, Calibration.quantile(s, 1));
+        assertEquals(-1, Calibration.quantile(new long[0], 0.5));
+    }
+
+    @Test
+    void yamlHasTheFormatAndRoundTrips() throws Exception {
+        CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {12_000, 48_000, 2_829_400}),
+                Instant.parse("2026-11-30T17:30:00.123Z"));
+        String yaml = p.yaml();
+        assertTrue(yaml.startsWith("# gilsim machine profile: written by `gilsim calibrate` on 2026-11-30T17:30:00Z\n"
+                + "source: \"gilsim calibrate, CPython 3.11.7, 2 cores, load 0.42 before / 0.95 after, 38 s\"\n"
+                + "wake_latency:        # time from a wake-up to running on an idle core, as an empirical "
+                + "distribution\n  quantiles:         # [probability, duration]; increasing in both; 0 and 1 "
+                + "included\n    - [0.0, 5us]\n    - [0.023, 10us]\n"), yaml);
+        assertTrue(yaml.contains("\n    - [1.0, 2830us]\ntimer_slack: 60us    # the p99 lateness of a 5 ms timed "
+                + "wait, rounded to the microsecond\npreempt_probability: 0.89   # woken waiters that preempted the "
+                + "waker on a shared core\n"), yaml);
+        JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+        assertEquals(p.source(), root.get("source").asText());
+        JsonNode q = root.get("wake_latency").get("quantiles");
+        assertEquals(p.wakeLatency().size(), q.size());
+        for (int i = 0; i < q.size(); i++) {
+            assertEquals(p.wakeLatency().get(i).p(), q.get(i).get(0).asDouble(), 0.0);
+            assertEquals(p.wakeLatency().get(i).ns(), Durations.parse(q.get(i).get(1).asText()));
+        }
+        assertEquals(0.0, q.get(0).get(0).asDouble(), 0.0);
+        assertEquals(1.0, q.get(q.size() - 1).get(0).asDouble(), 0.0);
+        assertEquals(60_000, Durations.parse(root.get("timer_slack").asText()));
+        assertEquals(0.89, root.get("preempt_probability").asDouble(), 0.0);
+        assertEquals(4, root.size(), "source, wake_latency, timer_slack, preempt_probability");
+    }
+
+    @Test
+    void latencyAtInterpolatesTheTable() {
+        CalibrationProfile p = new CalibrationProfile(List.of(new CalibrationProfile.Point(0.0, 10_000),
+                new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, "s",
+                Instant.EPOCH, List.of());
+        assertEquals(10_000, p.latencyAt(0));
+        assertEquals(15_000, p.latencyAt(0.25));
+        assertEquals(70_000, p.latencyAt(0.75));
+        assertEquals(120_000, p.latencyAt(1));
+    }
+
+    @Test
+    void busyMachineIsRefusedInOneLineUnlessForced() {
+        InputError e = assertThrows(InputError.class, () -> Calibration.checkLoad(3.1, 2, false));
+        assertTrue(e.getMessage().startsWith("the machine is too busy to measure: load 3.10 on 2 cores; "),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+        assertTrue(Calibration.checkLoad(3.1, 2, true));
+        assertFalse(Calibration.checkLoad(2.0, 2, false));
+        assertFalse(Calibration.checkLoad(Double.NaN, 2, false));
+    }
+
+    @Test
+    void readsTheScriptsOutputAndRefusesAnythingElse() {
+        String out = "{\"gilsim_calibrate\": 1, \"python\": \"3.12.1\", \"implementation\": \"CPython\", "
+                + "\"executable\": \"/x/python3\", \"cores\": 2, \"quick\": true, \"switch_interval_ns\": 5000000, "
+                + "\"crc32\": {\"bytes_per_ns\": 4.9, \"release_min_ns\": 1045}, "
+                + "\"race\": {\"pinned\": true, \"worker_core\": 0, \"waiter_core\": 1, \"compute_ns\": 1000000, "
+                + "\"points\": [{\"release_ns\": 2000, \"bytes\": 9800, \"releases\": 50, \"wins\": 1, \"forced\": 0, "
+                + "\"lost_wall_p50_ns\": 20000}, {\"release_ns\": 40000, \"bytes\": 196000, \"releases\": 40, "
+                + "\"wins\": 30, \"forced\": 1, \"lost_wall_p50_ns\": null}]}, "
+                + "\"race_unpinned\": {\"pinned\": false, \"points\": []}, "
+                + "\"direct\": {\"samples\": 3, \"latency_ns\": [60000, 20000, 90000]}, "
+                + "\"timed_wait\": {\"timeout_ns\": 5000000, \"lateness_ns\": [100000, 90000]}, "
+                + "\"preempt\": {\"core\": 1, \"rounds\": 10, \"preempted\": 9, \"spin_ns\": 50000}, "
+                + "\"load_before\": [0.5, 0.4, 0.3], \"load_after\": [0.7, 0.4, 0.3], \"took_ns\": 8000000000}";
+        Calibration.Measured m = Calibration.read(out, "/x/python3");
+        assertEquals("3.12.1", m.python());
+        assertEquals(2, m.race().size());
+        assertEquals(0.75, m.race().get(1).share(), 1e-12);
+        assertEquals(-1, m.race().get(1).lostWallP50Ns());
+        assertArrayEquals(new long[] {20000, 60000, 90000}, m.directNs());
+        assertEquals(0.9, m.preemptProbability(), 1e-12);
+        assertEquals(0.5, m.loadBefore(), 0.0);
+        InputError e = assertThrows(InputError.class, () -> Calibration.read("Traceback (most recent call last):\n",
+                "/x/python3"));
+        assertEquals("--python /x/python3: the calibration printed no result gilsim can read: "
+                + "'Traceback (most recent call last):'", e.getMessage());
+        assertThrows(InputError.class, () -> Calibration.read("{\"gilsim_calibrate\": 1}", "/x/python3"));
+    }
+
+    /** A stand-in interpreter: answers the version probe as 3.11.7, then runs {@code body} for the script. */
+    private static Path fakePython(Path dir, String body) throws Exception {
+        Path py = dir.resolve("python3");
+        Files.writeString(py, "#!/bin/sh\nif [ \"$1\" = \"-c\" ]; then echo '[3, 11, 7]'; exit 0; fi\n"
+                + body + "\n");
+        assertTrue(py.toFile().setExecutable(true));
+        return py;
+    }
+
+    @Test
+    void aHungOrRefusingInterpreterIsOneLine(@TempDir Path dir)
+            throws Exception {
+        Path py = fakePython(dir, "sleep 30");
+        long t0 = System.nanoTime();
+        InputError e = assertThrows(InputError.class, () -> Calibration.measure(py, true, 1_000));
+        assertTrue((System.nanoTime() - t0) / 1_000_000 < 10_000, "killed at its limit");
+        assertEquals("--python " + py + ": the calibration did not finish within 1 s; killed", e.getMessage());
+        Path refusing = fakePython(dir, "echo 'gilsim: the release race needs two cores; this "
+                + "process may use 1' >&2; exit 3");
+        e = assertThrows(InputError.class, () -> Calibration.measure(refusing, true, 10_000));
+        assertEquals("--python " + refusing + ": the release race needs two cores; this process may use 1",
+                e.getMessage());
+    }
+
+    @Test
+    void theScriptShipsAndNeedsOnlyTheStandardLibrary() {
+        String s = Calibration.script();
+        assertTrue(s.contains("def release_race("));
+        for (String line : s.split("\n")) {
+            if (line.startsWith("import ") || line.startsWith("from ")) {
+                assertTrue(line.matches("import (sys|json|os|platform|threading|time|zlib)"), line);
+            }
+        }
+    }
+}
