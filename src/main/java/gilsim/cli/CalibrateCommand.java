@@ -74,7 +74,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "their tail describe this machine under this load, not its quiet figures";
             err.println("gilsim calibrate: warning: " + warning);
         }
-        if (stderrIsTerminal()) {
+        if (Terminal.stderrIsTerminal()) {
             err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "8" : "35") + " s");
         }
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
@@ -87,14 +87,6 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     /** As {@link ValidateCommand}: on Linux, fd 2 links to a /dev/pts or /dev/tty device when it is a terminal. */
-    private static boolean stderrIsTerminal() {
-        try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return false;
-        }
-    }
 
     private static void write(String text, Path target) {
         Path tmp = null;

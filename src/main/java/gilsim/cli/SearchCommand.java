@@ -12,9 +12,7 @@ import gilsim.search.SearchOptions;
 import gilsim.search.SearchReport;
 import gilsim.search.SearchRun;
 import gilsim.search.SearchText;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,22 +102,9 @@ final class SearchCommand implements Callable<Integer> {
         ConfigSpace space = ConfigSpace.of(s, sets, overs, machine.profile());
         PrintWriter err = spec.commandLine().getErr();
         SearchReport report = SearchRun.run(space, options,
-                progress || stderrIsTerminal() ? Progress.on(err) : Progress.off());
+                progress || Terminal.stderrIsTerminal() ? Progress.on(err) : Progress.off());
         if (csv != null) CsvLog.write(csv, report);
         spec.commandLine().getOut().print(json ? SearchJson.of(report) + "\n" : SearchText.of(report));
         return report.shrunk() == null ? 0 : 1;
-    }
-
-    /**
-     * Java 17 cannot ask whether stderr alone is a terminal (System.console() needs stdin and stdout too, and
-     * stdout is often piped to a file here). On Linux, fd 2 links to a /dev/pts or /dev/tty device when it is one.
-     */
-    private static boolean stderrIsTerminal() {
-        try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return false;
-        }
     }
 }

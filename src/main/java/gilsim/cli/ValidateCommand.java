@@ -12,9 +12,7 @@ import gilsim.validate.Validation;
 import gilsim.validate.ValidationChart;
 import gilsim.validate.ValidationJson;
 import gilsim.validate.ValidationText;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,21 +125,11 @@ final class ValidateCommand implements Callable<Integer> {
         if (pythons.isEmpty()) interpreters.addAll(realSide.defaults());
         for (String py : pythons) interpreters.add(realSide.resolve(py));
         PrintWriter err = spec.commandLine().getErr();
-        Consumer<String> progress = stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
+        Consumer<String> progress = Terminal.stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
         Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, timeoutMs, realSide,
                 progress);
         if (chart != null) ValidationChart.write(report, chart);
         spec.commandLine().getOut().print(json ? ValidationJson.of(report) + "\n" : ValidationText.of(report));
         return report.agree() ? 0 : 1;
-    }
-
-    /** As {@link SearchCommand}: on Linux, fd 2 links to a /dev/pts or /dev/tty device when it is a terminal. */
-    private static boolean stderrIsTerminal() {
-        try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return false;
-        }
     }
 }

@@ -94,14 +94,14 @@ public final class Calibration {
             if (r.timedOut()) {
                 throw new InputError("--python " + name + ": the calibration did not finish within "
                         + String.format(Locale.ROOT, "%.0f s", timeoutMs / 1000.0) + "; killed"
-                        + suffix(lastLine(r.stderr())));
+                        + RealRun.lastLineSuffix(r.stderr()));
             }
-            if (r.exit() == 3 && lastLine(r.stderr()).startsWith("gilsim: ")) {
-                throw new InputError("--python " + name + ": " + lastLine(r.stderr()).substring("gilsim: ".length()));
+            if (r.exit() == 3 && RealRun.lastLine(r.stderr()).startsWith("gilsim: ")) {
+                throw new InputError("--python " + name + ": " + RealRun.lastLine(r.stderr()).substring("gilsim: ".length()));
             }
             if (r.exit() != 0) {
                 throw new InputError("--python " + name + ": the calibration exited with status " + r.exit()
-                        + suffix(lastLine(r.stderr())));
+                        + RealRun.lastLineSuffix(r.stderr()));
             }
             return read(r.stdout(), name);
         } catch (IOException e) {
@@ -128,7 +128,7 @@ public final class Calibration {
         }
         if (root == null || !root.isObject() || !root.path("gilsim_calibrate").isInt()) {
             throw new InputError("--python " + name + ": the calibration printed no result gilsim can read: "
-                    + quote(firstLine(stdout)));
+                    + RealRun.quote(RealRun.firstLine(stdout)));
         }
         try {
             JsonNode race = need(root, "race");
@@ -216,25 +216,4 @@ public final class Calibration {
         return String.format(Locale.ROOT, "%.2f", d);
     }
 
-    private static String suffix(String line) {
-        return line.isEmpty() ? "" : ": " + line;
-    }
-
-    private static String lastLine(String text) {
-        String t = text.strip();
-        int nl = t.lastIndexOf('\n');
-        String line = nl < 0 ? t : t.substring(nl + 1);
-        return line.length() > 200 ? line.substring(0, 197) + "..." : line;
-    }
-
-    private static String firstLine(String text) {
-        String t = text.strip();
-        int nl = t.indexOf('\n');
-        String line = nl < 0 ? t : t.substring(0, nl);
-        return line.length() > 120 ? line.substring(0, 117) + "..." : line;
-    }
-
-    private static String quote(String s) {
-        return s.isEmpty() ? "nothing" : "'" + s + "'";
-    }
 }

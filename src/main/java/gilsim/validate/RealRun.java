@@ -266,26 +266,29 @@ public final class RealRun {
         return String.format(Locale.ROOT, "%.1f s", ms / 1000.0);
     }
 
-    private static String firstLine(String text) {
+    /** The first line of a process's output, cut to 120 characters, for a one-line message. */
+    static String firstLine(String text) {
         String t = text.strip();
         int nl = t.indexOf('\n');
         String line = nl < 0 ? t : t.substring(0, nl);
         return line.length() > 120 ? line.substring(0, 117) + "..." : line;
     }
 
-    private static String lastLine(String text) {
+    /** The last line (where an interpreter puts its error), cut to 200 characters. */
+    static String lastLine(String text) {
         String t = text.strip();
         int nl = t.lastIndexOf('\n');
         String line = nl < 0 ? t : t.substring(nl + 1);
         return line.length() > 200 ? line.substring(0, 197) + "..." : line;
     }
 
-    private static String lastLineSuffix(String stderr) {
+    /** {@code : LAST LINE}, or nothing when there is none. */
+    static String lastLineSuffix(String stderr) {
         String line = lastLine(stderr);
         return line.isEmpty() ? "" : ": " + line;
     }
 
-    private static String quote(String s) {
+    static String quote(String s) {
         return s.isEmpty() ? "nothing" : "'" + s + "'";
     }
 }
