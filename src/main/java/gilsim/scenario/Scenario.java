@@ -14,9 +14,10 @@ import java.util.function.Function;
  *
  * @param origin   "built-in" or the file it was read from, for messages
  * @param keyLines for a file, the line each key is set on in its {@code params}, for messages; empty otherwise
+ * @param machine  the machine profile a file names ({@code machine: FILE}), or null; {@code --machine} overrides it
  */
 public record Scenario(String name, String description, String origin, List<Key> keys,
-                       Function<Params, Workload> workload, Map<String, Integer> keyLines) {
+                       Function<Params, Workload> workload, Map<String, Integer> keyLines, MachineProfile machine) {
     public Scenario {
         keys = List.copyOf(keys);
         keyLines = Map.copyOf(keyLines);
@@ -24,7 +25,7 @@ public record Scenario(String name, String description, String origin, List<Key>
 
     public Scenario(String name, String description, String origin, List<Key> keys,
                     Function<Params, Workload> workload) {
-        this(name, description, origin, keys, workload, Map.of());
+        this(name, description, origin, keys, workload, Map.of(), null);
     }
 
     /**
@@ -74,6 +75,7 @@ public record Scenario(String name, String description, String origin, List<Key>
      * {@code wake_jitter}, which may then not be set.
      */
     public Params params(List<String> sets, MachineProfile machine) {
+        if (machine == null) machine = this.machine;
         Params p = parse(sets, machine);
         Problem problem = problem(p);
         if (problem != null) throw new InputError(where(problem, sets) + ": " + problem.message());

@@ -37,7 +37,7 @@ import java.util.Set;
  * Every error names the file, the line and the field.
  */
 public final class ScenarioFile {
-    private static final Set<String> TOP = Set.of("name", "description", "params", "threads", "pool");
+    private static final Set<String> TOP = Set.of("name", "description", "params", "threads", "pool", "machine");
     private static final Set<String> THREAD = Set.of("name", "core", "program");
     private static final String LOOP_EMPTY = "a loop needs at least one step";
 
@@ -113,13 +113,15 @@ public final class ScenarioFile {
                 keyLines.put(key.name(), v.line());
             }
         }
+        MachineProfile machine = machine(file, top.entries().get("machine"));
         Scenario scenario;
         if (pool) {
-            scenario = new Scenario(name, description, file, List.copyOf(keys.values()), Builtins::pool, keyLines);
+            scenario = new Scenario(name, description, file, List.copyOf(keys.values()), Builtins::pool, keyLines,
+                    machine);
         } else {
             List<ThreadTemplate> threads = threads(file, required(file, top, "threads", ""), keys);
             scenario = new Scenario(name, description, file, List.copyOf(keys.values()),
-                    params -> workload(threads, params), keyLines);
+                    params -> workload(threads, params), keyLines, machine);
         }
         // Check the file's own values together now, so a program that cannot run is reported with its line.
         scenario.params();
@@ -325,6 +327,19 @@ public final class ScenarioFile {
                         + ": unknown field (expected one of " + String.join(", ", allowed.stream().sorted().toList())
                         + ")");
             }
+        }
+    }
+
+    /** {@code machine: FILE}: a machine profile, its path relative to the scenario file; null when absent. */
+    private static MachineProfile machine(String file, YamlTree node) {
+        if (node == null) return null;
+        YamlTree.Scalar s = scalar(file, node, "machine");
+        Path parent = Path.of(file).toAbsolutePath().getParent();
+        Path profile = parent == null ? Path.of(s.text().trim()) : parent.resolve(s.text().trim());
+        try {
+            return MachineProfile.load(profile);
+        } catch (InputError e) {
+            throw new InputError(file + ":" + s.line() + ": machine: " + e.getMessage());
         }
     }
 

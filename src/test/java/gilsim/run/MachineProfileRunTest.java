@@ -77,4 +77,24 @@ class MachineProfileRunTest {
                 e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
     }
+
+    @Test
+    void aScenarioFileNamesItsMachineProfileBesideIt() throws Exception {
+        profile("source: beside\nwake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 40us]\n"
+                + "preempt_probability: 0.5\n");
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, "name: s\nmachine: m.yaml\nthreads:\n  - name: a\n    program:\n"
+                + "      - loop: [compute: 1ms, sleep: 1ms]\n");
+        Scenario s = gilsim.scenario.Scenarios.resolve(file.toString());
+        Params p = s.params(List.of());
+        assertEquals(50L, p.count("preempt_percent"));
+        assertEquals("beside", p.machine().source());
+        MachineProfile other = profile("source: cli\nwake_latency:\n  quantiles:\n    - [0.0, 1us]\n"
+                + "    - [1.0, 2us]\n");
+        assertEquals("cli", s.params(List.of(), other).machine().source(), "--machine overrides the file's");
+        Files.writeString(file, "name: s\nmachine: nosuch.yaml\nthreads:\n  - name: a\n    program:\n"
+                + "      - loop: [compute: 1ms]\n");
+        InputError e = assertThrows(InputError.class, () -> gilsim.scenario.Scenarios.resolve(file.toString()));
+        assertTrue(e.getMessage().startsWith(file + ":2: machine: "), e.getMessage());
+    }
 }
