@@ -302,6 +302,18 @@ final class BadInputs {
         out.add(BadCase.of("options", "validate --chart", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
                 "--chart", DIR + "/v.gif")));
 
+        // calibrate: every bad case stops before it measures anything (measuring takes half a minute).
+        for (List<String> a : List.of(List.of("calibrate", "--quick", "--python", "/nonexistent/python3"),
+                List.of("calibrate", "--quick", "--python", "/dev/null"),
+                List.of("calibrate", "--quick", "--python", "/etc/passwd"),
+                List.of("calibrate", "--quick", "--python", "2.6"),
+                List.of("calibrate", "--quick", "--out", DIR),
+                List.of("calibrate", "--quick", "--out", DIR + "/" + Harness.MARK + "/m.yaml"),
+                List.of("calibrate", "--quick", "--out"),
+                List.of("calibrate", "nosuch"))) {
+            out.add(BadCase.of("options", "calibrate", a));
+        }
+
         // chart: options another kind would use, ignored without a word today.
         out.add(chart(sr, "cdf", "--compare", "keep=true").mentioning("--compare"));
         out.add(chart(pool, "cdf", "--compare", "keep=true").mentioning("--compare"));
