@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gilsim.scenario.InputError;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,12 +55,7 @@ public final class Calibration {
 
     /** The script, as shipped. */
     public static String script() {
-        try (InputStream in = Calibration.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException("resource " + RESOURCE + " is missing from the jar");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return PythonScript.resource(RESOURCE);
     }
 
     /**

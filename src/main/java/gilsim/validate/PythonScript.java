@@ -159,8 +159,13 @@ public final class PythonScript {
     }
 
     private static String template() {
-        try (InputStream in = PythonScript.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException("resource " + RESOURCE + " missing beside PythonScript");
+        return resource(RESOURCE);
+    }
+
+    /** A Python script shipped in the jar beside these classes. */
+    static String resource(String name) {
+        try (InputStream in = PythonScript.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("resource " + name + " is missing from the jar");
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
