@@ -86,8 +86,8 @@ public final class Calibration {
             RealRun.Result r = RealRun.exec(cmd, timeoutMs);
             if (r.timedOut()) {
                 throw new InputError("--python " + name + ": the calibration did not finish within "
-                        + String.format(Locale.ROOT, "%.0f s", timeoutMs / 1000.0) + "; killed"
-                        + RealRun.lastLineSuffix(r.stderr()));
+                        + String.format(Locale.ROOT, "%.0f s", timeoutMs / 1000.0) + "; killed");
+                // Not the last line of stderr: a shell around the interpreter may print "Killed" as it dies.
             }
             if (r.exit() == 3 && RealRun.lastLine(r.stderr()).startsWith("gilsim: ")) {
                 throw new InputError("--python " + name + ": " + RealRun.lastLine(r.stderr()).substring("gilsim: ".length()));

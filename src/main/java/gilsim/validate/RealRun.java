@@ -89,7 +89,7 @@ public final class RealRun {
             Result r = exec(List.of(name, "-I", "-u", file.toString()), timeoutMs);
             if (r.timedOut) {
                 throw new InputError("--python " + name + ": the real run did not finish within "
-                        + seconds(timeoutMs) + "; killed" + lastLineSuffix(r.stderr));
+                        + seconds(timeoutMs) + "; killed"); // what it printed as it died is the kill's noise
             }
             if (r.exit == 3 && lastLine(r.stderr).startsWith("gilsim: ")) {
                 throw new InputError("--python " + name + ": " + lastLine(r.stderr).substring("gilsim: ".length()));
