@@ -9,6 +9,7 @@ import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
 import gilsim.sync.CondVar;
+import gilsim.sync.Mutex;
 import gilsim.sync.WakeOrder;
 
 /**
@@ -18,8 +19,10 @@ import gilsim.sync.WakeOrder;
  * <p>Names mirror {@code struct _gil_runtime_state} so the model can be read against the C: {@code locked},
  * {@code lastHolder}, {@code switchNumber}, {@code cond}, {@code switchCond}. The drop request is the 3.13+ form,
  * a bit on the holder's thread state ({@code _PY_GIL_DROP_REQUEST_BIT}); 3.9 to 3.12 kept one flag per
- * interpreter, which behaves the same with a single holder. {@code gil->mutex} is not modelled: its critical
- * sections are instants here.
+ * interpreter, which behaves the same with a single holder. {@code gil->mutex} is modelled when the scenario asks
+ * ({@code gil_mutex=true}): {@code drop_gil} signals while holding it, so a waiter the signal wakes onto the dropper's
+ * own core preempts it inside that critical section and must sleep on the mutex until the dropper runs again.
+ * Otherwise its critical sections are instants and whoever runs first wins.
  */
 public final class Gil implements Interpreter {
     private final Machine machine;
@@ -44,6 +47,8 @@ public final class Gil implements Interpreter {
     /** Each thread's first-arrival key for this take_gil call, kept across re-waits (the FIFO order reads it). */
     private final long[] arrival;
     private long arrivals;
+    /** gil->mutex, or null when its critical sections are taken as instants. */
+    private final Mutex mutex;
 
     Gil(GilSetup setup, GilPolicy policy) {
         this.machine = setup.machine();
@@ -51,11 +56,12 @@ public final class Gil implements Interpreter {
         this.policy = policy;
         this.intervalNs = clampInterval(setup.intervalNs());
         this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), setup.threads(), this::evalBreaker);
-        this.cond = new CondVar("gil", machine, trace, policy.wakeOrder(setup.wakeOrder()),
+        this.cond = CondVar.create("gil", machine, trace, policy.wakeOrder(setup.wakeOrder()),
                 setup.streams().stream("condvar-order"));
-        this.switchCond = new CondVar("switch", machine, trace, WakeOrder.GLIBC, setup.streams().stream("switch-order"));
+        this.switchCond = CondVar.create("switch", machine, trace, WakeOrder.GLIBC, setup.streams().stream("switch-order"));
         this.dropRequest = new boolean[setup.threads()];
         this.arrival = new long[setup.threads()];
+        this.mutex = setup.gilMutex() ? new Mutex("gil", machine, trace) : null;
     }
 
     /** take_gil's {@code interval = (gil->interval >= 1 ? gil->interval : 1)}, in microseconds there. */
@@ -68,24 +74,30 @@ public final class Gil implements Interpreter {
         arrival[t.id] = arrivals++;
         policy.entered(t.id, machine.nowNs(), switchNumber);
         trace.emit(new GilWant(machine.nowNs(), t.id));
-        takeGilLoop(t, then);
+        lock(t, () -> takeGilLoop(t, then));
     }
 
-    /** One pass of take_gil's {@code while (locked)} loop. A policy may keep a free GIL for another thread. */
+    /**
+     * One pass of take_gil's {@code while (locked)} loop, entered holding gil->mutex. A policy may keep a free GIL
+     * for another thread.
+     */
     private void takeGilLoop(SimThread t, Runnable then) {
         if (!locked && !policy.keptForAnother(t.id)) {
             acquire(t);
+            unlock(t);
             then.run();
             return;
         }
         GilPolicy.TimedWait wait = policy.timedWait(t.id, machine.nowNs(), switchNumber, intervalNs);
-        cond.await(t, arrival[t.id], wait.deadlineNs(), timedOut -> {
+        // COND_TIMED_WAIT queues the thread, then lets go of the mutex; it takes the mutex back before it returns.
+        cond.await(t, arrival[t.id], wait.deadlineNs(), timedOut -> lock(t, () -> {
             // If we timed out and no switch occurred in the meantime, ask the holder to drop the GIL.
             if (policy.ranOut(wait, timedOut, machine.nowNs()) && locked && switchNumber == wait.savedSwitchNumber()) {
                 setDropRequest(lastHolder, t);
             }
             takeGilLoop(t, then);
-        });
+        }));
+        unlock(t);
     }
 
     private void acquire(SimThread t) {
@@ -108,28 +120,62 @@ public final class Gil implements Interpreter {
      */
     @Override
     public void dropGil(SimThread t, Runnable then) {
-        release(t);
-        if (dropRequest[t.id] && lastHolder == t) {
-            dropRequest[t.id] = false;
-            trace.emit(new ForcedSwitch(machine.nowNs(), t.id));
-            switchCond.await(t, 0, -1, timedOut -> then.run());
-            return;
-        }
-        then.run();
+        release(t, () -> {
+            if (dropRequest[t.id] && lastHolder == t) {
+                dropRequest[t.id] = false;
+                trace.emit(new ForcedSwitch(machine.nowNs(), t.id));
+                switchCond.await(t, 0, -1, timedOut -> then.run());
+                return;
+            }
+            then.run();
+        });
     }
 
-    /** The last release of an exiting thread ({@code final_release}): no forced switch, last holder kept. */
+    /**
+     * The last release of an exiting thread ({@code final_release}): no forced switch, last holder kept. The thread
+     * leaves at once, so nothing can preempt it inside gil->mutex.
+     */
     @Override
     public void exitGil(SimThread t) {
-        release(t);
+        release(t, null);
     }
 
-    private void release(SimThread t) {
+    /** Releases the GIL under gil->mutex and signals one waiter; then lets go of the mutex and runs {@code then}. */
+    private void release(SimThread t, Runnable then) {
         if (!locked || lastHolder != t) throw new IllegalStateException(t + " drops a GIL it does not hold");
-        locked = false;
-        trace.emit(new GilDrop(machine.nowNs(), t.id));
-        int woken = cond.signal(t);
-        if (woken >= 0) policy.woken(woken);
+        if (mutex != null && mutex.isLocked()) {
+            // Every other section under the mutex is an instant, and only the holder drops: nobody can hold it here.
+            throw new IllegalStateException(t + " drops the GIL while gil->mutex is held");
+        }
+        lock(t, () -> {
+            locked = false;
+            trace.emit(new GilDrop(machine.nowNs(), t.id));
+            int woken = cond.signal(t);
+            if (woken >= 0) policy.woken(woken);
+            if (mutex == null || then == null) {
+                unlock(t);
+                if (then != null) then.run();
+            } else {
+                // MUTEX_UNLOCK comes after COND_SIGNAL, in a step of its own: a waiter the signal wakes onto this
+                // core preempts the dropper before it, and finds the mutex still held.
+                machine.cpu(t, 0, () -> {
+                    unlock(t);
+                    then.run();
+                });
+            }
+        });
+    }
+
+    private void lock(SimThread t, Runnable then) {
+        if (mutex == null) {
+            then.run();
+        } else {
+            mutex.lock(t, then);
+        }
+    }
+
+    private void unlock(SimThread t) {
+        if (mutex != null) mutex.unlock(t);
     }
 
     /**

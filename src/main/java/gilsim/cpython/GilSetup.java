@@ -12,6 +12,7 @@ import gilsim.sync.WakeOrder;
  * @param intervalNs   sys.getswitchinterval(): a waiter's timed wait before it asks the holder to drop
  * @param checkpointNs CPU time between eval-breaker check points of running Python; 0 for none
  * @param threads      threads of the run; per-thread state is indexed by {@code SimThread.id}
+ * @param gilMutex     whether gil->mutex is modelled (a woken waiter can block on it); else its sections are instants
  */
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
-                       long checkpointNs, int threads) {}
+                       long checkpointNs, int threads, boolean gilMutex) {}

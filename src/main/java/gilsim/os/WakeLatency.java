@@ -74,4 +74,23 @@ public sealed interface WakeLatency {
             return "Empirical" + Arrays.toString(probabilities) + Arrays.toString(durationsNs);
         }
     }
+
+    /**
+     * {@code body}, except that {@code permille} of a thousand draws come from a tail uniform in
+     * {@code [tailMinNs, tailMaxNs]}: the halted vCPU or busy host that makes a wake-up take milliseconds now and then
+     * (docs/model.md). The tail is drawn first, from the same stream.
+     */
+    record WithTail(WakeLatency body, int permille, long tailMinNs, long tailMaxNs) implements WakeLatency {
+        public WithTail {
+            if (permille < 0 || permille > 1000 || tailMinNs < 0 || tailMinNs > tailMaxNs) {
+                throw new IllegalArgumentException("a tail needs 0..1000 per mille and 0 <= min <= max");
+            }
+        }
+
+        @Override
+        public long sampleNs(SplittableRandom random) {
+            if (random.nextInt(1000) < permille) return tailMinNs + random.nextLong(tailMaxNs - tailMinNs + 1);
+            return body.sampleNs(random);
+        }
+    }
 }

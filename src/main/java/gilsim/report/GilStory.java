@@ -4,6 +4,7 @@ import gilsim.metrics.Spans;
 import gilsim.report.Beat.Message;
 import gilsim.sim.Durations;
 import gilsim.sim.TraceEvent;
+import gilsim.sync.CondEvent.CondAbsorb;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -69,7 +70,8 @@ public final class GilStory implements TraceListener, Spans.Sink {
     @Override
     public void on(TraceEvent event) {
         if (pendingDrop != null && !(event instanceof CondSignal s && s.cond().equals("gil")
-                && s.signaller() == pendingDrop.thread() && s.timeNs() == pendingDrop.timeNs())) {
+                && s.signaller() == pendingDrop.thread() && s.timeNs() == pendingDrop.timeNs())
+                && !(event instanceof CondAbsorb a && a.cond().equals("gil") && a.signaller() == pendingDrop.thread())) {
             tellDrop(pendingDrop, null, "");
             pendingDrop = null;
         }
@@ -88,6 +90,8 @@ public final class GilStory implements TraceListener, Spans.Sink {
             pendingDrop = e;
         } else if (event instanceof CondSignal e) {
             condSignal(e);
+        } else if (event instanceof CondAbsorb e) {
+            condAbsorb(e);
         } else if (event instanceof CondTimeout e) {
             queue(e.cond()).remove(Integer.valueOf(e.thread()));
             lastWake[e.thread()] = Wake.TIMEOUT;
@@ -201,6 +205,21 @@ public final class GilStory implements TraceListener, Spans.Sink {
         } else if (e.woken() >= 0) {
             tell(e.timeNs(), name(e.signaller()) + "'s take ends " + name(e.woken()) + "'s forced-switch wait"
                     + where, Message.arrow(e.signaller(), e.woken(), "switch done"));
+        }
+    }
+
+    private void condAbsorb(CondAbsorb e) {
+        String absorber = name(e.absorber());
+        String sentence = "the signal goes to " + absorber + ", whose timed wait on " + condName(e.cond())
+                + " has run out but who has not run yet: it wakes nobody, and " + absorber
+                + " passes it on when it runs";
+        Message note = Message.note(e.signaller(), "signal absorbed by " + absorber);
+        if (pendingDrop != null) {
+            tell(pendingDrop.timeNs(), name(pendingDrop.thread()) + " drops the GIL; " + sentence,
+                    Message.arrow(pendingDrop.thread(), Message.GIL, "drops"), note);
+            pendingDrop = null;
+        } else {
+            tell(e.timeNs(), name(e.signaller()) + " signals " + condName(e.cond()) + "; " + sentence, note);
         }
     }
 

@@ -68,7 +68,7 @@ public final class Simulation {
                 : ((Workload.Pool) workload).spec().threads();
         this.gil = GilPolicies.build(params.choice("policy"), new GilSetup(machine, trace, streams,
                 WakeOrder.byId(params.choice("wake_order")), params.ns("interval"), params.ns("checkpoint"),
-                threadCount));
+                threadCount, params.bool("gil_mutex")));
         this.spans = new Spans(threadCount);
         trace.add(spans); // first: every listener after it reads the waits and holds it derived from the same event
         boolean pinned = params.bool("pinned");
@@ -89,11 +89,17 @@ public final class Simulation {
         addListener(gilStats);
     }
 
-    /** The machine profile's measured distribution when there is one, else uniform around wake_latency. */
+    /**
+     * The machine profile's measured distribution when there is one, else uniform around wake_latency; with the
+     * long tail mixed in when wake_tail_permille asks for it.
+     */
     private static WakeLatency wakeLatency(Params params) {
         MachineProfile m = params.machine();
-        if (m != null) return new WakeLatency.Empirical(m.probabilities(), m.latenciesNs());
-        return new WakeLatency.Uniform(params.ns("wake_latency"), params.ns("wake_jitter"));
+        WakeLatency body = m != null ? new WakeLatency.Empirical(m.probabilities(), m.latenciesNs())
+                : new WakeLatency.Uniform(params.ns("wake_latency"), params.ns("wake_jitter"));
+        int permille = params.intCount("wake_tail_permille");
+        return permille == 0 ? body
+                : new WakeLatency.WithTail(body, permille, params.ns("wake_tail_min"), params.ns("wake_tail_max"));
     }
 
     private void startThread(ThreadSpec spec, int core) {

@@ -39,6 +39,10 @@ public final class Defaults {
                 Key.duration("wake_latency", "60us", "median time from a wake-up to running on an idle core"),
                 Key.duration("wake_jitter", "30us", "wake-up latency is uniform in median +- jitter (at most "
                         + "wake_latency)"),
+                Key.permille("wake_tail_permille", "0", "a long tail: of wake-ups onto an idle core, how "
+                        + "many per thousand take wake_tail_min..wake_tail_max instead (0 to 1000)"),
+                Key.duration("wake_tail_min", "1ms", "the tail's shortest wake-up"),
+                Key.duration("wake_tail_max", "5ms", "the tail's longest wake-up"),
                 Key.duration("timeslice", "1500us", MIN_TIMESLICE_NS, MAX_DURATION_NS,
                         "how long a thread keeps a shared core while another waits for it (at least 1us)"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
@@ -48,6 +52,8 @@ public final class Defaults {
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core"),
                 Key.choice("policy", GilPolicies.names().get(0), GilPolicies.names(), "GIL hand-off policy"),
+                Key.bool("gil_mutex", "false", "model gil->mutex: drop_gil signals while holding it, so a waiter "
+                        + "woken onto the dropper's core can block on it"),
                 Key.choice("wake_order", WakeOrder.GLIBC.id, WakeOrder.ids(), "which waiter a condition-variable signal wakes"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),
                 Key.count("max_events", "50000000", MAX_EVENTS,

@@ -46,6 +46,11 @@ public record Key(String name, Kind kind, String defaultValue, List<String> choi
         return new Key(name, Kind.COUNT, defaultValue, List.of(), 0, 100, help);
     }
 
+    /** A whole number of thousandths, 0 to 1000. */
+    public static Key permille(String name, String defaultValue, String help) {
+        return new Key(name, Kind.COUNT, defaultValue, List.of(), 0, 1000, help);
+    }
+
     public static Key bool(String name, String defaultValue, String help) {
         return new Key(name, Kind.BOOL, defaultValue, List.of(), 0, 0, help);
     }

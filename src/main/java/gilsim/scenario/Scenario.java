@@ -117,7 +117,7 @@ public record Scenario(String name, String description, String origin, List<Key>
 
     /**
      * What these parameters ask for that the model cannot run, or null: the limits between keys (the wake-up
-     * jitter at most the latency) and the workload's (no loop forever over steps of no time; a pinned core the
+     * jitter at most the latency, the tail's least at most its most) and the workload's (no loop forever over steps of no time; a pinned core the
      * machine has; a pool whose jobs take time). Every key is already in its own range.
      */
     public Problem problem(Params p) {
@@ -125,6 +125,11 @@ public record Scenario(String name, String description, String origin, List<Key>
             return new Problem(0, List.of("wake_jitter", "wake_latency"), "wake_jitter ("
                     + p.asText().get("wake_jitter") + ") must not exceed wake_latency ("
                     + p.asText().get("wake_latency") + "): the latency is uniform in median +- jitter");
+        }
+        if (p.has("wake_tail_min") && p.has("wake_tail_max") && p.ns("wake_tail_min") > p.ns("wake_tail_max")) {
+            return new Problem(0, List.of("wake_tail_min", "wake_tail_max"), "wake_tail_min ("
+                    + p.asText().get("wake_tail_min") + ") must not exceed wake_tail_max ("
+                    + p.asText().get("wake_tail_max") + ")");
         }
         Workload w;
         try {

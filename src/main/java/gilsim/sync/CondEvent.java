@@ -13,6 +13,12 @@ public sealed interface CondEvent extends TraceEvent {
     /** A signal: it woke {@code woken}, or nobody ({@code -1}, the signal is lost). */
     record CondSignal(long timeNs, String cond, int signaller, int woken) implements CondEvent {}
 
+    /**
+     * A signal assigned to {@code absorber}, whose timed wait has expired but who has not run yet (glibc's groups
+     * only): it wakes nobody now; the absorber passes it on with a signal of its own when it runs.
+     */
+    record CondAbsorb(long timeNs, String cond, int signaller, int absorber) implements CondEvent {}
+
     /** A timed wait expired before any signal reached it. */
     record CondTimeout(long timeNs, String cond, int thread) implements CondEvent {}
 }

@@ -2,62 +2,18 @@ package gilsim.sync;
 
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
-import gilsim.sim.Event;
 import gilsim.sim.Trace;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
-import gilsim.sync.CondEvent.CondWait;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * A condition variable with Mesa semantics, as glibc's {@code pthread_cond_t} behaves to its callers.
- *
- * <ul>
- *   <li>Waiters are kept in the order of their latest call to wait; {@link WakeOrder} picks whom a signal wakes.
- *   <li>A signal with no waiter is lost. A waiter whose timed wait expires leaves without consuming a signal
- *       (glibc re-signals on the timed-out waiter's behalf, so the next signal still reaches someone).
- *   <li>Waking grants nothing: the woken thread must still run and find its predicate true. The mutex around the
- *       predicate is not modelled separately: its critical sections are instants here, so whoever runs first wins.
- * </ul>
+ * A condition variable with Mesa semantics: waking grants nothing, the woken thread must still run and find its
+ * predicate true. Two models: one queue ordered by a {@link WakeOrder} ({@code glibc}, {@code fifo}, {@code random}),
+ * and glibc's own algorithm of two groups ({@code glibc-groups}, {@link GroupCondVar}).
  */
-public final class CondVar {
-    /** A thread parked in wait; {@code arrival} is the caller's first-arrival key, {@code seq} its latest wait. */
-    static final class Waiter {
-        final SimThread thread;
-        final long arrival;
-        final Consumer<Boolean> resume;
-        Event timer;
-        boolean timedOut;
-
-        Waiter(SimThread thread, long arrival, Consumer<Boolean> resume) {
-            this.thread = thread;
-            this.arrival = arrival;
-            this.resume = resume;
-        }
-    }
-
-    private final String name;
-    private final Machine machine;
-    private final Trace trace;
-    private final WakeOrder order;
-    private final SplittableRandom random;
-    /** Waiters in the order of their latest wait. */
-    private final List<Waiter> waiters = new ArrayList<>();
-
-    public CondVar(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random) {
-        this.name = name;
-        this.machine = machine;
-        this.trace = trace;
-        this.order = order;
-        this.random = random;
-    }
-
-    public int waiting() {
-        return waiters.size();
-    }
+public interface CondVar {
+    /** Threads waiting that neither a signal nor their timer has woken yet. */
+    int waiting();
 
     /**
      * Blocks the running thread until a signal or, when {@code deadlineNs >= 0}, the deadline (plus timer slack).
@@ -65,32 +21,14 @@ public final class CondVar {
      *
      * @param arrival the caller's first-arrival key, kept across re-waits; only the FIFO order reads it
      */
-    public void await(SimThread t, long arrival, long deadlineNs, Consumer<Boolean> resume) {
-        Waiter w = new Waiter(t, arrival, resume);
-        waiters.add(w);
-        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, () -> expire(w));
-        trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
-                deadlineNs));
-        machine.block(t, () -> w.resume.accept(w.timedOut));
-    }
+    void await(SimThread t, long arrival, long deadlineNs, Consumer<Boolean> resume);
 
-    /** Wakes one waiter; returns the woken thread's id, or -1 when nobody waited and the signal was lost. */
-    public int signal(SimThread signaller) {
-        if (waiters.isEmpty()) {
-            trace.emit(new CondSignal(machine.nowNs(), name, signaller.id, -1));
-            return -1;
-        }
-        Waiter w = waiters.remove(order.pick(waiters, random));
-        if (w.timer != null) w.timer.cancel(); // a wake-up beats a timer that has not fired yet
-        trace.emit(new CondSignal(machine.nowNs(), name, signaller.id, w.thread.id));
-        machine.wake(w.thread);
-        return w.thread.id;
-    }
+    /** Wakes one waiter; returns the woken thread's id, or -1 when the signal woke nobody. */
+    int signal(SimThread signaller);
 
-    private void expire(Waiter w) {
-        if (!waiters.remove(w)) return;
-        w.timedOut = true;
-        trace.emit(new CondTimeout(machine.nowNs(), name, w.thread.id));
-        machine.wake(w.thread);
+    /** The condition variable {@code order} describes; {@code random} is read by the random order only. */
+    static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random) {
+        return order == WakeOrder.GLIBC_GROUPS ? new GroupCondVar(name, machine, trace)
+                : new QueueCondVar(name, machine, trace, order, random);
     }
 }

@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 
 /**
  * Which waiter a condition-variable signal wakes. Registered by name so a scenario can swap it
- * ({@code wake_order=glibc|fifo|random}) and show what the order decides. docs/model.md says what each leaves out.
+ * ({@code wake_order=glibc|glibc-groups|fifo|random}) and show what the order decides. docs/model.md says what each leaves out.
  */
 public enum WakeOrder {
     /**
@@ -16,14 +16,25 @@ public enum WakeOrder {
      */
     GLIBC("glibc") {
         @Override
-        int pick(List<CondVar.Waiter> waiters, SplittableRandom random) {
+        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
             return 0;
+        }
+    },
+    /**
+     * glibc's algorithm itself (2.25 and later, as reworked in 2.41): two groups of waiters, signals as tokens for
+     * the older group, and a waiter whose timed wait expires still counted in its group until it runs. The order is
+     * the one {@link #GLIBC} gives; what differs is the timing around timeouts. {@link GroupCondVar} implements it.
+     */
+    GLIBC_GROUPS("glibc-groups") {
+        @Override
+        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
+            throw new UnsupportedOperationException("glibc-groups is a condition variable of its own");
         }
     },
     /** A strict ticket: the waiter that first arrived, kept across its re-waits. */
     FIFO("fifo") {
         @Override
-        int pick(List<CondVar.Waiter> waiters, SplittableRandom random) {
+        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
             int best = 0;
             for (int i = 1; i < waiters.size(); i++) {
                 if (waiters.get(i).arrival < waiters.get(best).arrival) best = i;
@@ -32,17 +43,17 @@ public enum WakeOrder {
         }
 
         @Override
-        int positionOfNewest(List<CondVar.Waiter> waiters) {
-            CondVar.Waiter w = waiters.get(waiters.size() - 1);
+        int positionOfNewest(List<QueueCondVar.Waiter> waiters) {
+            QueueCondVar.Waiter w = waiters.get(waiters.size() - 1);
             int ahead = 0;
-            for (CondVar.Waiter o : waiters) if (o != w && o.arrival < w.arrival) ahead++;
+            for (QueueCondVar.Waiter o : waiters) if (o != w && o.arrival < w.arrival) ahead++;
             return ahead;
         }
     },
     /** Any waiter, uniformly, from the run's "condvar-order" stream. */
     RANDOM("random") {
         @Override
-        int pick(List<CondVar.Waiter> waiters, SplittableRandom random) {
+        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
             return random.nextInt(waiters.size());
         }
     };
@@ -63,13 +74,13 @@ public enum WakeOrder {
     }
 
     /** Index into {@code waiters}, which are kept in the order of their latest wait. */
-    abstract int pick(List<CondVar.Waiter> waiters, SplittableRandom random);
+    abstract int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random);
 
     /**
      * Where the newest waiter (the last in the list) stands in this order's queue (0 = next to be woken); glibc's
      * puts it behind everyone, and random has no place, shown as the back.
      */
-    int positionOfNewest(List<CondVar.Waiter> waiters) {
+    int positionOfNewest(List<QueueCondVar.Waiter> waiters) {
         return waiters.size() - 1;
     }
 }

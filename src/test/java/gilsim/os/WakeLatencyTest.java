@@ -54,4 +54,23 @@ class WakeLatencyTest {
             assertTrue(d >= 30 * US && d <= 90 * US, "seed 3: " + d);
         }
     }
+
+    @Test
+    void aTailTakesItsShareOfDrawsAndLeavesTheRestToTheBody() {
+        long seed = 11;
+        WakeLatency.WithTail t = new WakeLatency.WithTail(new WakeLatency.Uniform(60 * US, 30 * US), 15, 1000 * US,
+                5000 * US);
+        SplittableRandom r = new SplittableRandom(seed);
+        int inTail = 0;
+        int n = 200_000;
+        for (int i = 0; i < n; i++) {
+            long d = t.sampleNs(r);
+            assertTrue(d >= 30 * US && d <= 90 * US || d >= 1000 * US && d <= 5000 * US, "draw " + d);
+            if (d >= 1000 * US) inTail++;
+        }
+        // 15 per mille of 200,000 is 3,000; a binomial's sd here is about 54.
+        assertEquals(3000, inTail, 300, "seed " + seed + " (replay: mvn -B test -Dtest=WakeLatencyTest)");
+        assertThrows(IllegalArgumentException.class, () -> new WakeLatency.WithTail(t.body(), 15, 5000 * US, US));
+        assertThrows(IllegalArgumentException.class, () -> new WakeLatency.WithTail(t.body(), 1001, US, US));
+    }
 }

@@ -61,7 +61,8 @@ class ModelPropertiesTest {
     /** Runs a case with the checker, twice; returns the first summary. Fails with the replay line. */
     private static Summary check(Scenario scenario, Params params, long seed, String replay) {
         Simulation sim = new Simulation(scenario, params, seed);
-        long maxWakeNs = params.ns("wake_latency") + params.ns("wake_jitter");
+        long maxWakeNs = Math.max(params.ns("wake_latency") + params.ns("wake_jitter"),
+                params.count("wake_tail_permille") > 0 ? params.ns("wake_tail_max") : 0);
         ModelChecker checker = new ModelChecker(params.intCount("cores"), sim.threadNames().size(), maxWakeNs);
         sim.addListener(checker);
         Summary first = sim.run();
@@ -88,7 +89,8 @@ class ModelPropertiesTest {
     void shortReleaseKeepsEveryInvariant() {
         ConfigSpace space = ConfigSpace.of(Scenarios.resolve("short-release"), List.of("wake_jitter=5us"), List.of(
                 "cores=1..3", "pinned=*", "interval=100us..10ms", "work=10us..5ms", "release=1us..500us",
-                "sleep=10us..3ms", "policy=*", "wake_order=*", "checkpoint=0us..20us", "wake_latency=5us..200us",
+                "sleep=10us..3ms", "policy=*", "wake_order=*", "gil_mutex=*", "preempt_percent=50..100",
+                "checkpoint=0us..20us", "wake_latency=5us..200us", "wake_tail_permille=0..100",
                 "timeslice=200us..3ms", "duration=20ms..200ms"));
         qt().withFixedSeed(QT_SEED).withExamples(600).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
     }
@@ -98,7 +100,7 @@ class ModelPropertiesTest {
         ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"), List.of("wake_jitter=5us"),
                 List.of("threads=1..6", "cores=1..6", "connections=1..24", "view=20us..1ms", "overhead=0us..200us",
                         "client_gap=0us..500us", "slice=200us..2ms", "waited=10us..200us",
-                        "yield_bound=100us..2ms", "turn=*", "keep=*", "policy=*", "wake_order=*", "pinned=*",
+                        "yield_bound=100us..2ms", "turn=*", "keep=*", "policy=*", "wake_order=*", "gil_mutex=*", "pinned=*",
                         "interval=1ms..10ms", "wake_latency=5us..200us", "duration=20ms..150ms"));
         qt().withFixedSeed(QT_SEED).withExamples(250).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
     }
@@ -146,7 +148,7 @@ class ModelPropertiesTest {
             return b.toString();
         });
         ConfigSpace settings = ConfigSpace.of(Scenarios.resolve("short-release"), List.of(), List.of("cores=1..4",
-                "pinned=*", "policy=*", "wake_order=*", "interval=200us..5ms", "duration=20ms..100ms"));
+                "pinned=*", "policy=*", "wake_order=*", "gil_mutex=*", "interval=200us..5ms", "duration=20ms..100ms"));
         return threads.zip(settings.gen(), Generate.longRange(1, 1_000_000), (yaml, config, seed) -> {
             List<String> sets = new ArrayList<>();
             for (Map.Entry<String, String> e : settings.text(config).entrySet()) {

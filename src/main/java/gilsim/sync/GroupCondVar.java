@@ -1,0 +1,156 @@
+package gilsim.sync;
+
+import gilsim.os.Machine;
+import gilsim.os.SimThread;
+import gilsim.sim.Event;
+import gilsim.sim.Trace;
+import gilsim.sync.CondEvent.CondAbsorb;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * glibc's condition variable as 2.25 and later implement it ({@code nptl/pthread_cond_wait.c} and
+ * {@code pthread_cond_common.c}, read as reworked in 2.41), with the names of its fields where they map:
+ *
+ * <ul>
+ *   <li>Every call to wait joins G2, the younger group, at the back ({@code __wseq}).
+ *   <li>A signal goes to G1 while G1 has members no signal was assigned to ({@code __g_size}); it is a token that
+ *       the futex wake of the longest sleeper in G1 delivers. When G1 has none left, the signal first turns G2 into
+ *       G1 ({@code __condvar_switch_g1}); when G2 is empty too, it is lost.
+ *   <li>A waiter whose timed wait expires leaves its group only once it runs ({@code __condvar_cancel_waiting}).
+ *       Until then it still counts in G1, so a signal may be assigned to it although it will not take it: it
+ *       <em>absorbs</em> that signal, and passes it on with a signal of its own only when it runs.
+ * </ul>
+ *
+ * <p>Tokens are anonymous in glibc: any member of G1 that checks may take one. Here a member checks only when a
+ * signal's futex wake or its timer has woken it, and each wake comes with a token, so no member takes another's. The
+ * 2.25 to 2.40 code also let a waiter of a closed group take a newer group's token and hand it back (bug 25847);
+ * that needs a waiter running inside wait while groups switch twice, which atomic waits never are, so it is left out.
+ */
+final class GroupCondVar implements CondVar {
+    private static final class Waiter {
+        final SimThread thread;
+        final Consumer<Boolean> resume;
+        Event timer;
+        /** Asleep in futex_wait: a signal's wake or the timer takes it out. */
+        boolean asleep = true;
+        /** The timer woke it: its futex_wait returns ETIMEDOUT once it runs. */
+        boolean timedOut;
+        /** Its group was closed (every member got a signal) before it ran: it returns as signalled. */
+        boolean closed;
+
+        Waiter(SimThread thread, Consumer<Boolean> resume) {
+            this.thread = thread;
+            this.resume = resume;
+        }
+    }
+
+    private final String name;
+    private final Machine machine;
+    private final Trace trace;
+    /** The older group, in the order its members began waiting; members leave when they run. */
+    private List<Waiter> g1 = new ArrayList<>();
+    /** The younger group, where every wait begins. */
+    private List<Waiter> g2 = new ArrayList<>();
+    /** __g_size of G1: its members no signal has been assigned to yet, timed-out members that have not run included. */
+    private int g1Unsignalled;
+
+    GroupCondVar(String name, Machine machine, Trace trace) {
+        this.name = name;
+        this.machine = machine;
+        this.trace = trace;
+    }
+
+    /** Waiters still asleep: neither a signal's wake nor their timer has reached them. */
+    @Override
+    public int waiting() {
+        int asleep = 0;
+        for (Waiter w : g1) if (w.asleep) asleep++;
+        for (Waiter w : g2) if (w.asleep) asleep++;
+        return asleep;
+    }
+
+    @Override
+    public void await(SimThread t, long arrival, long deadlineNs, Consumer<Boolean> resume) {
+        Waiter w = new Waiter(t, resume);
+        g2.add(w);
+        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, () -> expire(w));
+        trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting() - 1, waiting(), deadlineNs));
+        machine.block(t, () -> ran(w));
+    }
+
+    @Override
+    public int signal(SimThread signaller) {
+        if (g1Unsignalled == 0 && !switchGroups()) {
+            trace.emit(new CondSignal(machine.nowNs(), name, signaller.id, -1));
+            return -1;
+        }
+        g1Unsignalled--;
+        Waiter sleeper = null;
+        for (Waiter w : g1) {
+            if (w.asleep) {
+                sleeper = w;
+                break;
+            }
+        }
+        if (sleeper == null) {
+            // Every member still counted has timed out and not yet run: the token waits for one of them.
+            trace.emit(new CondAbsorb(machine.nowNs(), name, signaller.id, firstTimedOut().thread.id));
+            return -1;
+        }
+        sleeper.asleep = false;
+        trace.emit(new CondSignal(machine.nowNs(), name, signaller.id, sleeper.thread.id));
+        machine.wake(sleeper.thread);
+        return sleeper.thread.id;
+    }
+
+    /** __condvar_switch_g1: G2 becomes G1 and the old G1 closes; false when G2 is empty. */
+    private boolean switchGroups() {
+        if (g2.isEmpty()) return false;
+        for (Waiter w : g1) w.closed = true;
+        g1 = g2;
+        g2 = new ArrayList<>();
+        g1Unsignalled = g1.size();
+        return true;
+    }
+
+    private Waiter firstTimedOut() {
+        for (Waiter w : g1) if (w.timedOut) return w;
+        throw new IllegalStateException(name + ": a member of G1 unsignalled, none asleep or timed out");
+    }
+
+    private void expire(Waiter w) {
+        if (!w.asleep) return; // a signal's wake came first: futex_wait reports the wake, not the timeout
+        w.asleep = false;
+        w.timedOut = true;
+        trace.emit(new CondTimeout(machine.nowNs(), name, w.thread.id));
+        machine.wake(w.thread);
+    }
+
+    /** The woken thread runs again, inside pthread_cond_wait. */
+    private void ran(Waiter w) {
+        if (w.timer != null) w.timer.cancel();
+        if (!w.timedOut) {
+            g1.remove(w); // signalled, or its group closed: either way it returns as signalled
+            w.resume.accept(false);
+            return;
+        }
+        // __condvar_cancel_waiting: did a signal reach this waiter that it will not take?
+        boolean absorbed;
+        if (w.closed) {
+            absorbed = true;
+        } else if (g2.remove(w)) {
+            absorbed = false;
+        } else {
+            g1.remove(w);
+            absorbed = g1Unsignalled == 0;
+            if (!absorbed) g1Unsignalled--;
+        }
+        if (absorbed) signal(w.thread); // the replacement signal
+        w.resume.accept(true);
+    }
+}

@@ -1,0 +1,61 @@
+package gilsim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.Runs;
+import gilsim.metrics.Summary;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Scenarios;
+import gilsim.sync.MutexEvent.MutexBlock;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * gil->mutex (gil_mutex=true): drop_gil signals while it holds the mutex, so on one core the woken main preempts
+ * the worker inside that section, sleeps on the mutex, and needs a second preemption when the worker lets go.
+ */
+class GilMutexTest {
+    private static final String[] PINNED = {"pinned=true", "gil_mutex=true"};
+
+    private static int mutexBlocks(String... sets) {
+        Scenario s = Scenarios.resolve("short-release");
+        Simulation sim = new Simulation(s, s.params(List.of(sets), null), 1);
+        AtomicInteger blocks = new AtomicInteger();
+        sim.addListener(e -> {
+            if (e instanceof MutexBlock b && b.mutex().equals("gil")) blocks.incrementAndGet();
+        });
+        sim.run();
+        return blocks.get();
+    }
+
+    @Test
+    void withEveryWakeUpPreemptingMainBlocksOnTheMutexAtEachHandOffAndStillGetsEveryOne() {
+        Summary without = Runs.run("short-release", 1, "pinned=true");
+        Summary with = Runs.run("short-release", 1, PINNED);
+        String why = "replay: " + Runs.replay("short-release", 1, PINNED);
+        assertEquals(without.thread("main").gilAcquisitions(), with.thread("main").gilAcquisitions(), why);
+        assertEquals(0, with.thread("main").wakeupsLost(), why);
+        // One block per hand-off to main (and none where nobody was preempted inside the section).
+        int blocks = mutexBlocks(PINNED);
+        assertTrue(blocks >= with.thread("main").gilAcquisitions() - 2 && blocks <= with.thread("main").gilAcquisitions(),
+                blocks + " blocks; " + why);
+        assertEquals(0, mutexBlocks("pinned=true"), "no mutex, no block");
+    }
+
+    @Test
+    void whenSomeWakeUpsDoNotPreemptTwoAreNeededSoMainLosesAboutTwiceAsOften() {
+        Summary one = Runs.run("short-release", 1, "pinned=true", "preempt_percent=88");
+        Summary two = Runs.run("short-release", 1, "pinned=true", "preempt_percent=88", "gil_mutex=true");
+        double rounds = one.thread("main").gilAcquisitions() + one.thread("main").wakeupsLost();
+        double lostOne = one.thread("main").wakeupsLost() / rounds;
+        double lostTwo = two.thread("main").wakeupsLost() / (double) (two.thread("main").gilAcquisitions()
+                + two.thread("main").wakeupsLost());
+        String why = "lost " + lostOne + " without the mutex, " + lostTwo + " with; replay: "
+                + Runs.replay("short-release", 1, "pinned=true", "preempt_percent=88", "gil_mutex=true");
+        // 1 - 0.88 = 0.12 of races lost to one missed preemption; 1 - 0.88^2 = 0.23 when two are needed.
+        assertEquals(0.12, lostOne, 0.04, why);
+        assertEquals(0.23, lostTwo, 0.05, why);
+    }
+}
