@@ -32,6 +32,8 @@ import java.util.TreeSet;
  *   <li>pinning: {@code os.sched_setaffinity(0, {core})} called by the thread itself, which on Linux sets the
  *       calling thread's affinity only (checked: the other threads keep theirs); a core the process may not use,
  *       or a platform without it, is refused;</li>
+ *   <li>the switch interval: {@code sys.setswitchinterval} to the scenario's {@code interval} before the threads
+ *       start (CPython keeps whole microseconds; the output's {@code switch_interval_ns} is what it kept);</li>
  *   <li>loops: {@code while True} or {@code for _ in range(N)}; the first loop at the top of a thread's program is
  *       its round, whose passes are timed.</li>
  * </ul>
@@ -50,18 +52,24 @@ public final class PythonScript {
 
     private PythonScript() {}
 
-    /** The script for these threads, running for {@code durationNs} of wall time after a 200 ms calibration. */
-    public static String compile(List<ThreadSpec> threads, long durationNs) {
-        return compile(threads, durationNs, DEFAULT_CALIBRATION_NS);
+    /**
+     * The script for these threads, running for {@code durationNs} of wall time after a 200 ms calibration, with
+     * {@code sys.setswitchinterval} set to {@code switchIntervalNs} (CPython keeps whole microseconds of it).
+     */
+    public static String compile(List<ThreadSpec> threads, long switchIntervalNs, long durationNs) {
+        return compile(threads, switchIntervalNs, durationNs, DEFAULT_CALIBRATION_NS);
     }
 
     /**
      * @throws InputError when a thread's loops nest deeper than CPython accepts
      */
-    public static String compile(List<ThreadSpec> threads, long durationNs, long calibrationNs) {
+    public static String compile(List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
+                                 long calibrationNs) {
+        if (switchIntervalNs <= 0) throw new IllegalArgumentException("interval must be positive: " + switchIntervalNs);
         if (durationNs <= 0) throw new IllegalArgumentException("duration must be positive: " + durationNs);
         if (calibrationNs <= 0) throw new IllegalArgumentException("calibration must be positive: " + calibrationNs);
         StringBuilder config = new StringBuilder();
+        config.append("SWITCH_INTERVAL_NS = ").append(switchIntervalNs).append("  # sys.setswitchinterval\n");
         config.append("DURATION_NS = ").append(durationNs).append('\n');
         config.append("CALIBRATION_NS = ").append(calibrationNs).append('\n');
         TreeSet<Long> releases = new TreeSet<>();

@@ -40,14 +40,6 @@ public final class RealRun {
         return 2 * durationNs / 1_000_000 + PythonScript.DEFAULT_CALIBRATION_NS / 1_000_000 + 15_000;
     }
 
-    /**
-     * The usual call: compiles {@code threads} for {@code durationNs} of wall time and runs them on {@code python}
-     * within {@link #defaultTimeoutMs}.
-     */
-    public static Observation observe(Path python, List<gilsim.program.ThreadSpec> threads, long durationNs) {
-        return run(python, PythonScript.compile(threads, durationNs), defaultTimeoutMs(durationNs));
-    }
-
     /** The interpreter's version as {major, minor, micro}, after checking it can run at all. */
     public static int[] version(Path python) {
         checkExecutable(python);

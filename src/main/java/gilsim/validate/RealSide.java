@@ -20,10 +20,11 @@ public interface RealSide {
     List<Path> defaults();
 
     /**
-     * One real run: the threads' programs compiled to Python and run on {@code python} for {@code durationNs}.
+     * One real run: the threads' programs compiled to Python and run on {@code python} for {@code durationNs}, with
+     * the switch interval set to {@code switchIntervalNs}.
      *
      * @param timeoutMs the run is killed after this long
      * @throws gilsim.scenario.InputError one line on any failure (no interpreter, a crash, the time limit)
      */
-    Observation observe(Path python, List<ThreadSpec> threads, long durationNs, long timeoutMs);
+    Observation observe(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs, long timeoutMs);
 }

@@ -25,8 +25,9 @@ public final class RealSides {
             }
 
             @Override
-            public Observation observe(Path python, List<ThreadSpec> threads, long durationNs, long timeoutMs) {
-                return RealRun.run(python, PythonScript.compile(threads, durationNs), timeoutMs);
+            public Observation observe(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
+                                       long timeoutMs) {
+                return RealRun.run(python, PythonScript.compile(threads, switchIntervalNs, durationNs), timeoutMs);
             }
         };
     }

@@ -79,7 +79,7 @@ public final class Validation {
             List<Observation> runs = new ArrayList<>();
             for (int i = 1; i <= repeat; i++) {
                 progress.accept("real run " + i + " of " + repeat + " on " + python);
-                Observation o = real.observe(python, threads, durationNs, timeoutMs);
+                Observation o = real.observe(python, threads, params.ns("interval"), durationNs, timeoutMs);
                 check(o, threads, python);
                 runs.add(o);
             }

@@ -266,6 +266,8 @@ def accuracy(acc):
 
 def main():
     check_pins()
+    # The scenario's interval: CPython keeps whole microseconds (take_gil waits at least 1 us).
+    sys.setswitchinterval(SWITCH_INTERVAL_NS / 1e9)
     load_before = os.getloadavg() if hasattr(os, "getloadavg") else None
     rate, batches, took = calibrate()
     bufs, described = buffers(rate)

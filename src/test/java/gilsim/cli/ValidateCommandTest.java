@@ -54,7 +54,8 @@ class ValidateCommandTest {
         }
 
         @Override
-        public Observation observe(Path python, List<ThreadSpec> threads, long durationNs, long timeoutMs) {
+        public Observation observe(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
+                                   long timeoutMs) {
             calls.add("observe " + python + " " + durationNs + " " + timeoutMs);
             if (failWith != null) throw new InputError(failWith);
             List<Observation.ThreadRounds> out = new ArrayList<>();

@@ -42,10 +42,11 @@ class PythonScriptTest {
     @Test
     void eachStepKindBecomesItsCall() {
         String s = PythonScript.compile(List.of(thread("t", new Compute(2 * MS), new Release(3 * US),
-                new Sleep(MS))), 500 * MS);
+                new Sleep(MS))), 5 * MS, 500 * MS);
         assertEquals(List.of("    # thread 't'", "    compute(2000000)", "    release(3000)", "    sleep(1000000)"),
                 body(s, 0));
         assertTrue(s.contains("\nDURATION_NS = 500000000\n"), s);
+        assertTrue(s.contains("SWITCH_INTERVAL_NS = 5000000  # sys.setswitchinterval\n"), s);
         assertTrue(s.contains("\nRELEASES = [3000]"), "one crc32 buffer per release duration");
         // compute spins in Python on the thread's CPU clock; release is zlib.crc32; sleep is time.sleep
         assertTrue(s.contains("        while c < end:\n            c = cpu()\n"), "the compute spin");
@@ -63,7 +64,7 @@ class PythonScriptTest {
                 new Loop(-1, List.of(new Compute(5 * MS), new Loop(3, List.of(new Release(2 * US),
                         new Loop(-1, List.of(new Sleep(MS))))))),
                 new Loop(2, List.of(new Sleep(MS))));
-        List<String> b = body(PythonScript.compile(List.of(t), 100 * MS), 0);
+        List<String> b = body(PythonScript.compile(List.of(t), 5 * MS, 100 * MS), 0);
         assertEquals(List.of(
                 "    # thread 'w'",
                 "    compute(1000)",
@@ -81,7 +82,7 @@ class PythonScriptTest {
     @Test
     void aRoundOfTimesEndsWithAFinalMark() {
         List<String> b = body(PythonScript.compile(List.of(thread("t", new Loop(4, List.of(new Compute(MS))),
-                new Sleep(MS))), 100 * MS), 0);
+                new Sleep(MS))), 5 * MS, 100 * MS), 0);
         assertEquals(List.of("    # thread 't'", "    for _ in range(4):  # the round", "        mark()",
                 "        compute(1000000)", "    end_rounds()", "    sleep(1000000)"), b);
     }
@@ -89,7 +90,7 @@ class PythonScriptTest {
     @Test
     void aThreadWithoutLoopHasNoRoundsAndEmptyBodiesPass() {
         String s = PythonScript.compile(List.of(thread("a", new Sleep(MS)), thread("b"),
-                thread("c", new Loop(2, List.of()))), 100 * MS);
+                thread("c", new Loop(2, List.of()))), 5 * MS, 100 * MS);
         assertFalse(String.join("\n", body(s, 0)).contains("mark()"));
         assertEquals(List.of("    # thread 'b'", "    pass"), body(s, 1));
         assertEquals(List.of("    # thread 'c'", "    for _ in range(2):  # the round", "        mark()",
@@ -99,7 +100,7 @@ class PythonScriptTest {
     @Test
     void pinnedThreadsCarryTheirCore() {
         String s = PythonScript.compile(List.of(new ThreadSpec("main", 0, List.of(new Sleep(MS))),
-                new ThreadSpec("worker", 1, List.of(new Compute(MS))), thread("free", new Compute(MS))), 100 * MS);
+                new ThreadSpec("worker", 1, List.of(new Compute(MS))), thread("free", new Compute(MS))), 5 * MS, 100 * MS);
         assertTrue(s.contains("THREADS = [\n    ('main', 0, thread_0),\n    ('worker', 1, thread_1),\n"
                 + "    ('free', -1, thread_2)\n]"), s);
         assertTrue(s.contains("os.sched_setaffinity(0, {self.core})"), "pinned in the thread itself");
@@ -111,7 +112,7 @@ class PythonScriptTest {
         String name = "it's a \"name\"\\\n# ''' \u00e9\ud83d\ude00";
         String lit = PythonScript.literal(name);
         assertEquals("'it\\x27s a \"name\"\\x5c\\x0a# \\x27\\x27\\x27 \\xe9\\U0001f600'", lit);
-        String s = PythonScript.compile(List.of(thread(name, new Compute(MS))), 100 * MS);
+        String s = PythonScript.compile(List.of(thread(name, new Compute(MS))), 5 * MS, 100 * MS);
         assertTrue(s.contains("    # thread " + lit + "\n"), "the comment is one line");
         assertFalse(s.contains("\u00e9"), "the script is ASCII");
     }
@@ -120,10 +121,10 @@ class PythonScriptTest {
     void loopsNestedDeeperThanPythonTakesAreRefused() {
         Step deep = new Compute(MS);
         for (int i = 0; i < PythonScript.MAX_LOOP_DEPTH; i++) deep = new Loop(2, List.of(deep));
-        PythonScript.compile(List.of(thread("ok", deep)), 100 * MS);
+        PythonScript.compile(List.of(thread("ok", deep)), 5 * MS, 100 * MS);
         Step deeper = new Loop(2, List.of(deep));
         InputError e = assertThrows(InputError.class,
-                () -> PythonScript.compile(List.of(thread("deep", deeper)), 100 * MS));
+                () -> PythonScript.compile(List.of(thread("deep", deeper)), 5 * MS, 100 * MS));
         assertTrue(e.getMessage().startsWith("thread deep: its loops nest 19 deep"), e.getMessage());
     }
 
@@ -139,7 +140,7 @@ class PythonScriptTest {
                 thread(odd, new Loop(-1, List.of(new Compute(2 * MS), new Sleep(MS)))),
                 thread("once", new Loop(3, List.of(new Loop(2, List.of(new Sleep(MS)))))),
                 thread("releaser", new Loop(-1, List.of(new Release(100), new Sleep(MS)))));
-        String script = PythonScript.compile(threads, 300 * MS, 100 * MS);
+        String script = PythonScript.compile(threads, 5 * MS, 300 * MS, 100 * MS);
         RealRun.Result r = RealRun.exec(List.of(python.toString(), "-I", "-c", script), 20_000);
         assertEquals(0, r.exit(), "python3 at " + python + " failed: " + r.stderr());
         assertEquals(1, r.stdout().strip().split("\n").length, "one line of JSON: " + r.stdout());

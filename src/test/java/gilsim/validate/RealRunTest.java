@@ -116,7 +116,7 @@ class RealRunTest {
         e = refused(python3(), "import sys\nsys.stderr.write('gilsim: core 7 is not yours\\n')\nsys.exit(3)",
                 10_000);
         assertTrue(e.getMessage().endsWith(": core 7 is not yours"), e.getMessage());
-        String unpinnable = PythonScript.compile(List.of(new ThreadSpec("main", 4096, List.of(new Sleep(MS)))),
+        String unpinnable = PythonScript.compile(List.of(new ThreadSpec("main", 4096, List.of(new Sleep(MS)))), 5 * MS,
                 100 * MS, 10 * MS);
         e = refused(python3(), unpinnable, 10_000);
         assertTrue(e.getMessage().contains("thread \"main\" is pinned to core 4096, which this process may not use"),
@@ -135,7 +135,7 @@ class RealRunTest {
                 new ThreadSpec("sleeper", -1, List.of(new Loop(-1, List.of(new Compute(2 * MS), new Sleep(MS))))),
                 new ThreadSpec("spinner", -1, List.of(new Loop(-1, List.of(new Compute(5 * MS))))));
         Path python = python3();
-        Observation o = RealRun.run(python, PythonScript.compile(threads, 600 * MS, 100 * MS), 30_000);
+        Observation o = RealRun.run(python, PythonScript.compile(threads, 5 * MS, 600 * MS, 100 * MS), 30_000);
         assertEquals("real", o.side());
         assertTrue(o.label().matches("\\w+ 3\\.\\d+\\.\\d+ \\(/.+\\)"), o.label());
         assertTrue(o.wallNs() >= 600 * MS && o.wallNs() < 10_000 * MS, "wall " + o.wallNs());
@@ -203,5 +203,20 @@ class RealRunTest {
         assertEquals(List.of(p), Interpreters.defaults());
         int[] v = RealRun.version(p);
         assertTrue(v[0] == 3 && v[1] >= 6, "python3 is " + v[0] + "." + v[1]);
+    }
+
+    /** The scenario's switch interval is the interpreter's: the script sets it and reports what CPython kept. */
+    @Test
+    void theScriptRunsWithTheScenariosSwitchInterval() throws IOException {
+        List<ThreadSpec> threads = List.of(new ThreadSpec("t", -1, List.of(new Compute(MS))));
+        Path script = Files.createTempFile("gilsim-interval-", ".py");
+        try {
+            Files.writeString(script, PythonScript.compile(threads, 1_234_000, 20 * MS, 10 * MS));
+            RealRun.Result r = RealRun.exec(List.of(python3().toString(), script.toString()), 30_000);
+            assertEquals(0, r.exit(), r.stderr());
+            assertTrue(r.stdout().contains("\"switch_interval_ns\": 1234000,"), r.stdout());
+        } finally {
+            Files.deleteIfExists(script);
+        }
     }
 }
