@@ -12,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.function.DoubleSupplier;
-import java.util.function.IntSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -31,10 +29,6 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:measured", "2:bad input, a busy machine, or the measurement failed (one line on stderr; "
                 + "nothing written)"})
 final class CalibrateCommand implements Callable<Integer> {
-    /** The 1-minute load average; tests put a fixed value here. */
-    static DoubleSupplier load = Calibration::loadAverage;
-    /** The cores this process may use; tests put a fixed value here. */
-    static IntSupplier cores = () -> Runtime.getRuntime().availableProcessors();
 
     @Spec
     CommandSpec spec;
@@ -63,17 +57,10 @@ final class CalibrateCommand implements Callable<Integer> {
         if (out != null) OutputPath.check("--out", out);
         Path py = python == null ? Interpreters.defaults().get(0) : Interpreters.find(python);
         Calibration.check(py);
-        double l = load.getAsDouble();
-        int n = cores.getAsInt();
-        boolean busy = Calibration.checkLoad(l, n, force);
+        String warning = MachineLoad.check(force, "wake-ups also wait for a core behind other work, so the "
+                + "latencies and their tail describe this machine under this load, not its quiet figures");
         PrintWriter err = spec.commandLine().getErr();
-        String warning = null;
-        if (busy) {
-            warning = "measured on a busy machine (load " + String.format(java.util.Locale.ROOT, "%.2f", l) + " on " + n
-                    + " cores, --force): wake-ups also wait for a core behind other work, so the latencies and "
-                    + "their tail describe this machine under this load, not its quiet figures";
-            err.println("gilsim calibrate: warning: " + warning);
-        }
+        if (warning != null) err.println("gilsim calibrate: warning: " + warning);
         if (Terminal.stderrIsTerminal()) {
             err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "8" : "35") + " s");
         }

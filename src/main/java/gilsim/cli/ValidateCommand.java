@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
                         + "Python and are refused."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the verdicts of both sides agree on every thread and interpreter",
-                "1:a verdict disagrees", "2:bad input, or a real run failed (one line on stderr; nothing written)",
+                "1:a verdict disagrees", "2:bad input, a busy machine without --force, or a real run failed (one line on stderr; nothing "
+                        + "written)",
                 "3:a simulated run exceeded its event budget (max_events)"})
 final class ValidateCommand implements Callable<Integer> {
     /** The most runs a side: each real run costs its whole duration in wall time. */
@@ -80,6 +81,10 @@ final class ValidateCommand implements Callable<Integer> {
             description = "seconds after which a real run is stopped, 1..3600 (default: twice the duration plus "
                     + "30s); it must exceed the duration")
     Long timeout;
+
+    @Option(names = "--force", description = "run the real side even when the machine is busy (1-minute load "
+            + "average above the core count), with a warning on how to read the figures")
+    boolean force;
 
     @Option(names = "--json", description = "print exactly one JSON object (both sides' figures) on stdout")
     boolean json;
@@ -125,6 +130,9 @@ final class ValidateCommand implements Callable<Integer> {
         if (pythons.isEmpty()) interpreters.addAll(realSide.defaults());
         for (String py : pythons) interpreters.add(realSide.resolve(py));
         PrintWriter err = spec.commandLine().getErr();
+        String warning = MachineLoad.check(force, "the real side's threads also waited for cores behind other "
+                + "work, so its rounds are longer and its stalls may be broken sooner than on a quiet machine");
+        if (warning != null) err.println("gilsim validate: warning: " + warning);
         Consumer<String> progress = Terminal.stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
         Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, timeoutMs, realSide,
                 progress);

@@ -28,8 +28,7 @@ class CalibrateCommandTest {
 
     @AfterEach
     void restore() {
-        CalibrateCommand.load = Calibration::loadAverage;
-        CalibrateCommand.cores = () -> Runtime.getRuntime().availableProcessors();
+        MachineLoad.reset();
     }
 
     private record Run(int code, String out, String err) {}
@@ -50,8 +49,8 @@ class CalibrateCommandTest {
 
     @Test
     void busyMachineIsRefused() {
-        CalibrateCommand.load = () -> 3.1;
-        CalibrateCommand.cores = () -> 2;
+        MachineLoad.load = () -> 3.1;
+        MachineLoad.cores = () -> 2;
         Path yaml = dir.resolve("m.yaml");
         Run r = run("calibrate", "--out", yaml.toString());
         assertOneLine(r, "the machine is too busy to measure: load 3.10 on 2 cores; ");

@@ -56,7 +56,7 @@ class ValidateCommandTest {
         @Override
         public Observation observe(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
                                    long timeoutMs) {
-            calls.add("observe " + python + " " + durationNs + " " + timeoutMs);
+            calls.add("observe " + python + " " + switchIntervalNs + " " + durationNs + " " + timeoutMs);
             if (failWith != null) throw new InputError(failWith);
             List<Observation.ThreadRounds> out = new ArrayList<>();
             int k = calls.size();
@@ -89,11 +89,28 @@ class ValidateCommandTest {
     void fake() {
         fake = new Fake();
         ValidateCommand.realSide = fake;
+        MachineLoad.load = () -> 0.5;
+        MachineLoad.cores = () -> 2;
     }
 
     @AfterEach
     void unfake() {
         ValidateCommand.realSide = RealSides.cpython();
+        MachineLoad.reset();
+    }
+
+    @Test
+    void aBusyMachineIsRefusedUnlessForcedAndTheScenariosIntervalReachesTheRealSide() {
+        MachineLoad.load = () -> 3.1;
+        badInput(gilsim("validate", "short-release", "--set", "duration=300ms", "--repeat", "1"),
+                "the machine is too busy to measure: load 3.10 on 2 cores");
+        assertEquals(List.of("defaults"), fake.calls, "nothing ran");
+        Result r = gilsim("validate", "short-release", "--set", "duration=300ms", "--set", "interval=1ms",
+                "--repeat", "1", "--force");
+        assertTrue(r.code() == 0 || r.code() == 1, r.err());
+        assertTrue(r.err().contains("gilsim validate: warning: measured on a busy machine (load 3.10 on 2 cores, "
+                + "--force)"), r.err());
+        assertEquals("observe /fake/python3 1000000 300000000 30600", fake.calls.get(fake.calls.size() - 1));
     }
 
     private static void badInput(Result r, String says) {
@@ -109,8 +126,8 @@ class ValidateCommandTest {
         fake.mainStarves = true;
         Result r = gilsim("validate", "short-release", "--set", "duration=500ms", "--repeat", "2");
         assertEquals(0, r.code(), r.err());
-        assertEquals(List.of("defaults", "observe /fake/python3 500000000 31000",
-                "observe /fake/python3 500000000 31000"), fake.calls);
+        assertEquals(List.of("defaults", "observe /fake/python3 5000000 500000000 31000",
+                "observe /fake/python3 5000000 500000000 31000"), fake.calls);
         String out = r.out();
         assertTrue(out.startsWith("validate short-release: 2 real runs per interpreter against 2 simulated "
                 + "(seeds 1..2), 500ms each\n"), out);
@@ -240,7 +257,7 @@ class ValidateCommandTest {
         Result r = gilsim("validate", "short-release", "--set", "duration=8s", "--set", "sleep=50ms", "--repeat",
                 "1");
         assertEquals(0, r.code(), r.err());
-        assertEquals(List.of("defaults", "observe /fake/python3 5000000000 40000"), fake.calls);
+        assertEquals(List.of("defaults", "observe /fake/python3 5000000 5000000000 40000"), fake.calls);
         assertTrue(r.out().startsWith("validate short-release: 1 real run per interpreter against 1 simulated "
                 + "(seeds 1..1), 5s each (the scenario's 8s capped at 5s for real runs; --duration sets it)\n"),
                 r.out());
