@@ -301,6 +301,10 @@ final class BadInputs {
                 "--chart")));
         out.add(BadCase.of("options", "validate --chart", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
                 "--chart", DIR + "/v.gif")));
+        // --force lets a busy machine through, never bad input: a missing interpreter or the pool is still refused.
+        out.add(BadCase.of("options", "validate --force", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
+                "--force")));
+        out.add(BadCase.of("options", "validate --force", List.of("validate", pool, "--force", "--repeat", "1")));
 
         // calibrate: every bad case stops before it measures anything (measuring takes half a minute).
         for (List<String> a : List.of(List.of("calibrate", "--quick", "--python", "/nonexistent/python3"),
