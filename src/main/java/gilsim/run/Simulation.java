@@ -14,6 +14,8 @@ import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.Spans;
 import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
+import gilsim.os.OsEvent;
+import gilsim.os.RunState;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
@@ -75,6 +77,7 @@ public final class Simulation {
         if (workload instanceof Workload.Threads w) {
             for (ThreadSpec spec : w.threads()) startThread(spec, pinned ? 0 : spec.pinnedCore());
             this.poolStats = null;
+            endWhenEveryThreadHasEnded(w.threads().size());
         } else {
             PoolSpec spec = ((Workload.Pool) workload).spec();
             Pool pool = new Pool(spec, machine, gil, trace, pinned ? 0 : -1);
@@ -126,11 +129,19 @@ public final class Simulation {
         if (listener instanceof Spans.Sink sink) spans.add(sink);
     }
 
-    /** Runs to {@code duration} and summarises. */
+    /** A run of programs ends when the last one has (a pool's threads never end). */
+    private void endWhenEveryThreadHasEnded(int threads) {
+        int[] running = {threads};
+        trace.add(e -> {
+            if (e instanceof OsEvent.ThreadState s && s.state() == RunState.EXITED && --running[0] == 0) engine.stop();
+        });
+    }
+
+    /** Runs to {@code duration}, or until every thread has ended, and summarises. */
     public Summary run() {
         starters.forEach(Runnable::run);
-        long endNs = params.ns("duration");
-        engine.runUntil(endNs);
+        engine.runUntil(params.ns("duration"));
+        long endNs = engine.nowNs();
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
                 poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats));
