@@ -19,6 +19,7 @@ import gilsim.os.RunState;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
+import gilsim.program.Shared;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
 import gilsim.scenario.MachineProfile;
@@ -75,7 +76,13 @@ public final class Simulation {
         trace.add(spans); // first: every listener after it reads the waits and holds it derived from the same event
         boolean pinned = params.bool("pinned");
         if (workload instanceof Workload.Threads w) {
-            for (ThreadSpec spec : w.threads()) startThread(spec, pinned ? 0 : spec.pinnedCore());
+            Shared shared = new Shared(machine, trace);
+            for (ThreadSpec spec : w.threads()) {
+                SimThread t = machine.newThread(spec.name(), pinned ? 0 : spec.pinnedCore());
+                // Each thread draws its steps' durations from its own stream: one thread's draws move no other's.
+                starters.add(new ProgramRunner(machine, gil, t, spec.program(), trace, shared,
+                        streams.stream("steps:" + spec.name()))::start);
+            }
             this.poolStats = null;
             endWhenEveryThreadHasEnded(w.threads().size());
         } else {
@@ -103,11 +110,6 @@ public final class Simulation {
         int permille = params.intCount("wake_tail_permille");
         return permille == 0 ? body
                 : new WakeLatency.WithTail(body, permille, params.ns("wake_tail_min"), params.ns("wake_tail_max"));
-    }
-
-    private void startThread(ThreadSpec spec, int core) {
-        SimThread t = machine.newThread(spec.name(), core);
-        starters.add(new ProgramRunner(machine, gil, t, spec.program(), trace)::start);
     }
 
     public List<String> threadNames() {

@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.program.Dist;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
@@ -80,7 +81,14 @@ public final class PythonScript {
             config.append(first ? "" : ", ").append(ns);
             first = false;
         }
-        config.append("]  # the release durations asked for, in ns: one crc32 buffer each\n\n");
+        config.append("]  # the release durations asked for, in ns: one crc32 buffer each\n");
+        TreeSet<String> locks = new TreeSet<>();
+        TreeSet<String> queues = new TreeSet<>();
+        for (ThreadSpec t : threads) collectNames(t.program(), locks, queues);
+        config.append("LOCKS = [").append(String.join(", ", locks.stream().map(PythonScript::literal).toList()))
+                .append("]  # threading.Lock objects, by name\n");
+        config.append("QUEUES = [").append(String.join(", ", queues.stream().map(PythonScript::literal).toList()))
+                .append("]  # queue.Queue objects, by name\n\n");
         for (int i = 0; i < threads.size(); i++) {
             ThreadSpec t = threads.get(i);
             config.append('\n');
@@ -99,6 +107,15 @@ public final class PythonScript {
         }
         config.append("\n]\n");
         return template().replace("@@CONFIG@@", config.toString());
+    }
+
+    private static void collectNames(List<Step> steps, TreeSet<String> locks, TreeSet<String> queues) {
+        for (Step s : steps) {
+            if (s instanceof Step.Lock l) locks.add(l.name());
+            else if (s instanceof Step.Put p) queues.add(p.queue());
+            else if (s instanceof Step.Get g) queues.add(g.queue());
+            else if (s instanceof Step.Loop l) collectNames(l.body(), locks, queues);
+        }
     }
 
     private static void collectReleases(List<Step> steps, TreeSet<Long> into) {
@@ -131,11 +148,23 @@ public final class PythonScript {
             }
             for (Step s : steps) {
                 if (s instanceof Step.Compute c) {
-                    out.append(pad).append("compute(").append(c.ns()).append(")\n");
+                    out.append(pad).append("compute(").append(fixedNs(c.duration(), "compute")).append(")\n");
                 } else if (s instanceof Step.Release r) {
-                    out.append(pad).append("release(").append(r.ns()).append(")\n");
+                    out.append(pad).append("release(").append(fixedNs(r.duration(), "release")).append(")\n");
                 } else if (s instanceof Step.Sleep z) {
-                    out.append(pad).append("sleep(").append(z.ns()).append(")\n");
+                    out.append(pad).append("sleep(").append(fixedNs(z.duration(), "sleep")).append(")\n");
+                } else if (s instanceof Step.Hold) {
+                    throw new InputError("thread " + thread + ": a hold step cannot run as plain Python (no "
+                            + "standard-library call keeps the GIL for a chosen time without check points); "
+                            + "validate takes compute, release, sleep, lock, unlock, put, get and loops");
+                } else if (s instanceof Step.Lock l) {
+                    out.append(pad).append("acquire(").append(literal(l.name())).append(")\n");
+                } else if (s instanceof Step.Unlock u) {
+                    out.append(pad).append("release_lock(").append(literal(u.name())).append(")\n");
+                } else if (s instanceof Step.Put p) {
+                    out.append(pad).append("put(").append(literal(p.queue())).append(")\n");
+                } else if (s instanceof Step.Get g) {
+                    out.append(pad).append("get(").append(literal(g.queue())).append(")\n");
                 } else if (s instanceof Step.Loop l) {
                     boolean round = top && !roundTaken;
                     if (round) roundTaken = true;
@@ -149,6 +178,16 @@ public final class PythonScript {
                 }
             }
         }
+    }
+
+    /** A fixed duration; a distribution is refused (a real run repeats nominal steps, so both sides can be held). */
+    private static long fixedNs(Dist d, String step) {
+        if (!d.fixed()) {
+            throw new InputError("a " + step + " step drawn from a distribution cannot be held against a real run "
+                    + "yet: validate compiles fixed durations (give the step its mean, " + Math.round(d.meanNs())
+                    + "ns, to compare)");
+        }
+        return d.sampleNs(null);
     }
 
     /**
