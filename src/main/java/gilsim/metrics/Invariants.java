@@ -55,8 +55,11 @@ public final class Invariants implements TraceListener {
             Integer was = lockHolder.putIfAbsent(t.mutex(), t.thread());
             if (was != null) fail("lock " + t.mutex() + " taken while thread " + was + " holds it", e);
         } else if (e instanceof MutexReleased r) {
-            Integer was = lockHolder.remove(r.mutex());
-            if (was == null || was != r.thread()) fail("lock " + r.mutex() + " released by a thread that does not hold it", e);
+            Integer was = lockHolder.get(r.mutex());
+            if (was == null || was != r.thread()) {
+                fail("lock " + r.mutex() + " released by a thread that does not hold it", e);
+            }
+            lockHolder.remove(r.mutex());
         } else if (e instanceof QueuePut p) {
             long items = queueItems.merge(p.queue(), 1L, Long::sum);
             if (items != p.items()) fail("queue " + p.queue() + " holds " + items + " items, not " + p.items(), e);
