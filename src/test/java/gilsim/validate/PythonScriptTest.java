@@ -168,4 +168,24 @@ class PythonScriptTest {
         assertTrue(root.get("steps").has("compute") && root.get("steps").has("release")
                 && root.get("steps").has("sleep"), root.get("steps").toString());
     }
+
+    @Test
+    void locksAndQueuesBecomeThreadingLocksAndQueuesAndHoldsAndDistributionsAreRefused() {
+        String s = PythonScript.compile(List.of(
+                thread("producer", new Loop(-1, List.of(new Sleep(MS), new Step.Put("jobs")))),
+                thread("consumer", new Loop(-1, List.of(new Step.Get("jobs"), new Step.Lock("cache"),
+                        new Compute(MS), new Step.Unlock("cache"))))), 5 * MS, 100 * MS);
+        assertEquals(List.of("    # thread 'consumer'", "    while True:  # the round", "        mark()",
+                "        get('jobs')", "        acquire('cache')", "        compute(1000000)",
+                "        release_lock('cache')"), body(s, 1));
+        assertTrue(s.contains("\nLOCKS = ['cache']  # threading.Lock objects, by name\n"), s);
+        assertTrue(s.contains("\nQUEUES = ['jobs']  # queue.Queue objects, by name\n"), s);
+        InputError hold = assertThrows(InputError.class, () -> PythonScript.compile(List.of(
+                thread("c", new Step.Hold(MS))), 5 * MS, 100 * MS));
+        assertTrue(hold.getMessage().startsWith("thread c: a hold step cannot run as plain Python"), hold.getMessage());
+        InputError dist = assertThrows(InputError.class, () -> PythonScript.compile(List.of(
+                thread("c", new Compute(new gilsim.program.Dist.Exponential(2 * MS)))), 5 * MS, 100 * MS));
+        assertTrue(dist.getMessage().contains("drawn from a distribution cannot be held against a real run yet")
+                && dist.getMessage().contains("2000000ns"), dist.getMessage());
+    }
 }
