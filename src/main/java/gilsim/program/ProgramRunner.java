@@ -114,7 +114,8 @@ public final class ProgramRunner {
         if (q.tryGet(thread)) {
             next();
         } else {
-            gil.dropGil(thread, () -> q.await(thread, () -> gil.takeGil(thread, () -> get(q))));
+            ItemQueue.Waiter w = q.enlist(thread); // before the GIL goes: a put from now on notifies this getter
+            gil.dropGil(thread, () -> q.await(w, () -> gil.takeGil(thread, () -> get(q))));
         }
     }
 

@@ -13,6 +13,10 @@ import java.util.ArrayDeque;
  * blocks and notifies one waiting getter ({@code not_empty.notify()}, which wakes the longest waiter of the
  * condition's deque); a getter that finds the queue empty waits at the back. Waking grants nothing: the woken getter
  * must run and look again, and another getter that got there first may have taken the item.
+ *
+ * <p>A getter joins the waiters while it still holds the GIL ({@link #enlist}) and blocks only after dropping it
+ * ({@link #await}), as {@code Condition.wait} appends its waiter lock before it lets go: a put in between (while the
+ * getter waits for a forced switch to complete, say) notifies it, and it then does not block at all.
  */
 public final class ItemQueue {
     private final String name;
@@ -21,7 +25,20 @@ public final class ItemQueue {
     /** Items put and not yet taken. */
     private long items;
     /** Getters waiting for an item, longest first. */
-    private final ArrayDeque<SimThread> waiters = new ArrayDeque<>();
+    private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+
+    /** A getter's place among the waiters: {@code Condition.wait}'s waiter lock. */
+    public static final class Waiter {
+        private final SimThread thread;
+        /** A put has notified it (released its waiter lock). */
+        private boolean notified;
+        /** It is asleep in {@link #await}. */
+        private boolean asleep;
+
+        private Waiter(SimThread thread) {
+            this.thread = thread;
+        }
+    }
 
     public ItemQueue(String name, Machine machine, Trace trace) {
         this.name = name;
@@ -32,8 +49,13 @@ public final class ItemQueue {
     public void put(SimThread t) {
         items++;
         trace.emit(new QueuePut(machine.nowNs(), name, t.id, items));
-        SimThread w = waiters.pollFirst();
-        if (w != null) machine.wake(w);
+        Waiter w = waiters.pollFirst();
+        if (w == null) return;
+        w.notified = true;
+        if (w.asleep) {
+            w.asleep = false;
+            machine.wake(w.thread);
+        }
     }
 
     /** Takes an item for {@code t} if there is one. */
@@ -44,10 +66,21 @@ public final class ItemQueue {
         return true;
     }
 
-    /** Blocks the running thread {@code t} until a put wakes it; {@code onWake} then runs (and must look again). */
-    public void await(SimThread t, Runnable onWake) {
-        waiters.addLast(t);
+    /** {@code t} found the queue empty and joins the waiters, at the back, still holding the GIL. */
+    public Waiter enlist(SimThread t) {
+        Waiter w = new Waiter(t);
+        waiters.addLast(w);
         trace.emit(new QueueWait(machine.nowNs(), name, t.id, waiters.size()));
-        machine.block(t, onWake);
+        return w;
+    }
+
+    /** Blocks the waiter's thread until a put notifies it, unless one has; then runs {@code then} (to look again). */
+    public void await(Waiter w, Runnable then) {
+        if (w.notified) {
+            then.run();
+        } else {
+            w.asleep = true;
+            machine.block(w.thread, then);
+        }
     }
 }
