@@ -216,13 +216,15 @@ public final class Comparison {
             if (s instanceof Step.Compute c) d = c.ns();
             else if (s instanceof Step.Release r) d = r.ns();
             else if (s instanceof Step.Sleep z) d = z.ns();
-            else {
-                Step.Loop l = (Step.Loop) s;
+            else if (s instanceof Step.Hold h) d = h.ns();
+            else if (s instanceof Step.Loop l) {
                 if (l.times() == 0) continue;
                 long body = length(l.body());
                 if (body < 0 || (l.times() < 0 && body > 0)) return -1;
                 if (l.times() < 0) continue; // a loop forever over nothing never runs: the runner skips it
                 d = body == 0 ? 0 : (body > Long.MAX_VALUE / l.times() ? Long.MAX_VALUE : body * l.times());
+            } else {
+                continue; // lock, unlock, put, get: no time of their own (a wait for a lock or an item is not nominal)
             }
             total = saturatedAdd(total, d);
         }

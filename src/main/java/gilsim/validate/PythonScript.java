@@ -95,6 +95,9 @@ public final class PythonScript {
             config.append("def thread_").append(i).append("(mark, end_rounds, compute, release, sleep):\n");
             config.append("    # thread ").append(literal(t.name()))
                     .append(t.pinnedCore() >= 0 ? ", pinned to core " + t.pinnedCore() : "").append('\n');
+            // A thread with durations drawn from distributions draws them from a stream of its own, seeded by its
+            // index, so a real run's draws repeat from run to run (they are not the simulation's draws).
+            if (drawsDurations(t.program())) config.append("    rng = random.Random(").append(i + 1).append(")\n");
             Body body = new Body(config, t.name());
             body.steps(t.program(), 1, true);
             config.append('\n');
@@ -107,6 +110,15 @@ public final class PythonScript {
         }
         config.append("\n]\n");
         return template().replace("@@CONFIG@@", config.toString());
+    }
+
+    private static boolean drawsDurations(List<Step> steps) {
+        for (Step s : steps) {
+            if (s instanceof Step.Compute c && !c.duration().fixed()) return true;
+            if (s instanceof Step.Sleep z && !z.duration().fixed()) return true;
+            if (s instanceof Step.Loop l && drawsDurations(l.body())) return true;
+        }
+        return false;
     }
 
     private static void collectNames(List<Step> steps, TreeSet<String> locks, TreeSet<String> queues) {
@@ -148,11 +160,11 @@ public final class PythonScript {
             }
             for (Step s : steps) {
                 if (s instanceof Step.Compute c) {
-                    out.append(pad).append("compute(").append(fixedNs(c.duration(), "compute")).append(")\n");
+                    out.append(pad).append("compute(").append(draw(c.duration())).append(")\n");
                 } else if (s instanceof Step.Release r) {
-                    out.append(pad).append("release(").append(fixedNs(r.duration(), "release")).append(")\n");
+                    out.append(pad).append("release(").append(fixedNs(r.duration())).append(")\n");
                 } else if (s instanceof Step.Sleep z) {
-                    out.append(pad).append("sleep(").append(fixedNs(z.duration(), "sleep")).append(")\n");
+                    out.append(pad).append("sleep(").append(draw(z.duration())).append(")\n");
                 } else if (s instanceof Step.Hold) {
                     throw new InputError("thread " + thread + ": a hold step cannot run as plain Python (no "
                             + "standard-library call keeps the GIL for a chosen time without check points); "
@@ -180,14 +192,33 @@ public final class PythonScript {
         }
     }
 
-    /** A fixed duration; a distribution is refused (a real run repeats nominal steps, so both sides can be held). */
-    private static long fixedNs(Dist d, String step) {
+    /**
+     * A release's fixed duration. A release drawn from a distribution is refused: its crc32 buffer is sized from a
+     * rate measured before the threads start, one buffer per duration.
+     */
+    private static long fixedNs(Dist d) {
         if (!d.fixed()) {
-            throw new InputError("a " + step + " step drawn from a distribution cannot be held against a real run "
-                    + "yet: validate compiles fixed durations (give the step its mean, " + Math.round(d.meanNs())
-                    + "ns, to compare)");
+            throw new InputError("a release drawn from a distribution cannot run as plain Python: its crc32 buffer "
+                    + "is sized before the run, one per duration (give the release its mean, "
+                    + Math.round(d.meanNs()) + "ns, to compare)");
         }
         return d.sampleNs(null);
+    }
+
+    /** A Python expression for a duration in ns: the number, or a draw from the thread's {@code rng}. */
+    static String draw(Dist d) {
+        if (d instanceof Dist.Fixed f) return Long.toString(f.ns());
+        if (d instanceof Dist.Uniform u) return "rng.randint(" + u.loNs() + ", " + u.hiNs() + ")";
+        if (d instanceof Dist.Exponential e) return "int(round(rng.expovariate(1.0 / " + e.averageNs() + ")))";
+        if (d instanceof Dist.LogNormal l) {
+            return "int(round(rng.lognormvariate(" + Math.log(l.medianNs()) + ", " + Math.log(l.spread()) + ")))";
+        }
+        if (d instanceof Dist.Samples s) {
+            return "rng.choice((" + String.join(", ", s.samplesNs().stream().map(String::valueOf).toList()) + ",))";
+        }
+        Dist.Quantiles q = (Dist.Quantiles) d;
+        return "quantile_draw(rng, (" + String.join(", ", q.probabilities().stream().map(String::valueOf).toList())
+                + "), (" + String.join(", ", q.durationsNs().stream().map(String::valueOf).toList()) + "))";
     }
 
     /**

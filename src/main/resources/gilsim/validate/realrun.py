@@ -33,6 +33,7 @@ import json
 import os
 import platform
 import queue
+import random
 import threading
 import time
 import zlib
@@ -153,6 +154,16 @@ def acquire(name):
 
 def release_lock(name):
     _LOCKS[name].release()
+
+
+def quantile_draw(rng, probabilities, durations):
+    # The inverse of a CDF given by quantiles, linear between them (as gilsim draws them).
+    u = rng.random()
+    hi = 1
+    while probabilities[hi] <= u and hi < len(probabilities) - 1:
+        hi += 1
+    p0, p1 = probabilities[hi - 1], probabilities[hi]
+    return int(round(durations[hi - 1] + (u - p0) / (p1 - p0) * (durations[hi] - durations[hi - 1])))
 
 
 def put(name):
