@@ -4,9 +4,9 @@ import gilsim.cpython.Interpreter;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
-import java.util.ArrayDeque;
 import gilsim.sync.ItemQueue;
 import gilsim.sync.Mutex;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.SplittableRandom;
 
