@@ -21,6 +21,7 @@ import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
 import gilsim.program.Shared;
 import gilsim.program.ThreadSpec;
+import gilsim.scenario.Builtins;
 import gilsim.scenario.InputError;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
@@ -56,13 +57,14 @@ public final class Simulation {
 
     public Simulation(Scenario scenario, Params params, long seed) {
         this.scenario = scenario;
-        this.params = params;
-        this.seed = seed;
-        RandomStreams streams = new RandomStreams(seed);
-        this.engine = new Engine(params.count("max_events"));
         // Params made by Scenario.params were checked there; any other caller's (a search's) are checked here.
         Scenario.Problem problem = scenario.problem(params);
         if (problem != null) throw new InputError(scenario.origin() + ": " + problem.message());
+        // A pool's jobs key sets its view: the summary's params say which view ran.
+        this.params = params = Builtins.withJobView(params);
+        this.seed = seed;
+        RandomStreams streams = new RandomStreams(seed);
+        this.engine = new Engine(params.count("max_events"));
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), wakeLatency(params),
                 params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
