@@ -9,6 +9,7 @@ import gilsim.m0.Pool;
 import gilsim.m0.PoolSpec;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.PoolStats;
+import gilsim.metrics.RoundStats;
 import gilsim.metrics.Summary;
 import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.Spans;
@@ -52,6 +53,7 @@ public final class Simulation {
     private final List<String> threadNames = new ArrayList<>();
     private final List<Runnable> starters = new ArrayList<>();
     private final GilStats gilStats;
+    private final RoundStats roundStats;
     /** The pool's instruments, or null when the workload has no pool. */
     private final PoolStats poolStats;
 
@@ -99,6 +101,9 @@ public final class Simulation {
         trace.add(new Invariants(machine.cores(), threadNames.size()));
         trace.add(new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))));
         addListener(gilStats);
+        this.roundStats = new RoundStats(threadNames.size(), workload instanceof Workload.Threads w
+                ? w.threads().stream().map(ThreadSpec::program).toList() : List.of(), params.ns("duration"));
+        addListener(roundStats);
     }
 
     /**
@@ -148,6 +153,6 @@ public final class Simulation {
         long endNs = engine.nowNs();
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
-                poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats));
+                roundStats, poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats));
     }
 }

@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.program.Rounds;
 import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
@@ -143,9 +144,9 @@ public final class ValidationText {
     private static String nominals(Validation.Report r) {
         List<String> parts = new ArrayList<>();
         for (var t : r.threads()) {
-            long n = Comparison.nominalRoundNs(t.program());
+            long n = Rounds.nominalRoundNs(t.program());
             parts.add(t.name() + " " + (n < 0 ? "none (no outer loop of finite length: never starves by this rule)"
-                    : time(Comparison.saturatedAdd(r.starveAfterNs(), n)) + " (round " + time(n) + ")"));
+                    : time(Rounds.saturatedAdd(r.starveAfterNs(), n)) + " (round " + time(n) + ")"));
         }
         return String.join(", ", parts);
     }

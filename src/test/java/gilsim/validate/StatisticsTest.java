@@ -76,22 +76,6 @@ class StatisticsTest {
     }
 
     @Test
-    void nominalRoundIsOnePassOfTheOuterLoop() {
-        long ms = 1_000_000;
-        assertEquals(ms + 2_000, Comparison.nominalRoundNs(List.of(new Step.Loop(-1, List.of(
-                new Step.Sleep(ms), new Step.Compute(2_000))))));
-        // The first top-level loop is the outer one; a loop of three passes inside counts three times.
-        assertEquals(4 * ms, Comparison.nominalRoundNs(List.of(new Step.Compute(7 * ms), new Step.Loop(-1, List.of(
-                new Step.Compute(ms), new Step.Loop(3, List.of(new Step.Release(ms))))), new Step.Loop(-1,
-                List.of(new Step.Sleep(ms))))));
-        assertEquals(-1, Comparison.nominalRoundNs(List.of(new Step.Compute(ms))));
-        assertEquals(-1, Comparison.nominalRoundNs(List.of(new Step.Loop(2, List.of(new Step.Compute(ms),
-                new Step.Loop(-1, List.of(new Step.Sleep(ms))))))));
-        assertEquals(Long.MAX_VALUE, Comparison.nominalRoundNs(List.of(new Step.Loop(-1, List.of(
-                new Step.Loop(Integer.MAX_VALUE, List.of(new Step.Sleep(3_600_000_000_000L))))))));
-    }
-
-    @Test
     void aThreadStarvesWhenARoundOrTheUncoveredTailPassesTheThreshold() {
         assertTrue(Comparison.starves(List.of(1L, 2L, 3L), 6, 2, false));
         assertFalse(Comparison.starves(List.of(1L, 2L, 3L), 6, 3, false));
