@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import gilsim.search.Property;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -57,6 +58,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print exactly one JSON object (the summary) on stdout")
     boolean json;
 
+    @Option(names = "--property", paramLabel = "EXPR",
+            description = "also judge the run by a property, as search does: a named one or an expression such as "
+                    + "'wait_max(main) < 50ms' (docs/search.md); the summary says whether it holds and the values")
+    String property;
+
     @Option(names = "--narrate", paramLabel = "FROM..TO",
             description = "tell what happened to the GIL in this window of simulated time, e.g. 1s..1.01s")
     String narrate;
@@ -76,6 +82,8 @@ final class RunCommand implements Callable<Integer> {
         if (trace != null) OutputPath.check("--trace", trace);
         Scenario s = Scenarios.resolve(scenario);
         Params p = s.params(sets, machine.profile());
+        Property judged = property == null ? null : Property.parse(property, s);
+        if (judged != null) judged.requireFits(s);
         PrintWriter out = spec.commandLine().getOut();
         Simulation sim = new Simulation(s, p, seed);
         // The story is held until the run has finished, so a run its event budget stops prints nothing but why.
@@ -98,7 +106,13 @@ final class RunCommand implements Callable<Integer> {
         out.print(story);
         if (mermaid) return 0;
         if (narrate != null) out.println();
-        out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
+        if (judged == null) {
+            out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
+        } else if (json) {
+            out.print(PropertyJudgement.json(SummaryJson.of(summary), judged, summary) + "\n");
+        } else {
+            out.print(SummaryText.of(summary) + PropertyJudgement.text(judged, summary));
+        }
         return 0;
     }
 }
