@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.metrics.Stat;
 import gilsim.program.Rounds;
 import gilsim.program.ThreadSpec;
 import java.util.ArrayList;

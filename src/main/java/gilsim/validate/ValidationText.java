@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.metrics.Stat;
 import gilsim.program.Rounds;
 import gilsim.sim.Durations;
 import java.util.ArrayList;

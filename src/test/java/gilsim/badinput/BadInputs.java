@@ -157,6 +157,7 @@ final class BadInputs {
                         "wait_max(nobody) < 1ms", "waits(main) < 1ms", "wait_max < 1ms", "share(main) < 5ms",
                         "wait_max(main) <", "(wait_max(main) < 1s", "wait_max(main) < 1s and", "switches(main) > 1",
                         "wait_max(main) < 0.5", "max_wait <> 1ms", "verdict == 1")),
+                new Opt("run", "--seeds", plus(BadValues.INTS, "0", "-1", "10001", "-2147483648")),
                 new Opt("run", "--property", List.of("", " ", "fastest", "wait_max(nobody) < 1ms", "latency_p99 < 1ms",
                         "rounds(main) >", "share(worker) >= x", "no-starvation ", "a b c", "\ud83d\udc0d < 1")),
                 new Opt("chart", "--seed", BadValues.LONGS),

@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.metrics.Stat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
