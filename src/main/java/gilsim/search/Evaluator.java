@@ -72,7 +72,7 @@ public final class Evaluator {
                     runs++;
                     progress.tick();
                 }
-                cache.put(batch.get(i), new ConfigResult(batch.get(i), outcomes));
+                cache.put(batch.get(i), new ConfigResult(batch.get(i), property.judge(outcomes)));
             }
         }
         List<ConfigResult> out = new ArrayList<>();

@@ -25,12 +25,20 @@ import java.util.regex.Pattern;
  * {@code gilsim metrics} lists can be used.
  */
 public final class Expression implements Property {
-    /** A metric's value read off a summary, and how it is written. */
-    private record Term(String text, Metric.Unit unit, Function<Summary, Object> value) {}
+    /**
+     * A metric's value read off a summary, and how it is written; {@code mean}: the configuration's mean over its
+     * seeds, not each seed's own value (the worst seed, the default).
+     */
+    private record Term(String text, Metric.Unit unit, Function<Summary, Object> value, boolean mean) {
+        Term averaged() {
+            return new Term("mean(" + text + ")", unit, value, true);
+        }
+    }
 
     private sealed interface Node permits Compare, And, Or {}
 
-    private record Compare(Term term, String op, double limit) implements Node {}
+    /** {@code term} is {@code terms.get(index)}: a run's values are kept by index, in {@link #values}. */
+    private record Compare(Term term, int index, String op, double limit) implements Node {}
 
     private record And(Node left, Node right) implements Node {}
 
@@ -73,34 +81,78 @@ public final class Expression implements Property {
 
     @Override
     public boolean holds(Summary s) {
-        return eval(root, s);
+        return eval(root, values(s));
+    }
+
+    /** Each term's value in this run (NaN where undefined), by term index. */
+    @Override
+    public double[] values(Summary s) {
+        double[] v = new double[terms.size()];
+        for (int i = 0; i < v.length; i++) {
+            Object x = terms.get(i).value().apply(s);
+            v[i] = x instanceof Number n ? n.doubleValue() : Double.NaN;
+        }
+        return v;
+    }
+
+    /**
+     * A configuration's runs judged together: a {@code mean(...)} term takes the mean over the runs (undefined ones
+     * left out), every other term each run's own value, and the property must hold in every run.
+     */
+    @Override
+    public List<RunOutcome> judge(List<RunOutcome> runs) {
+        if (terms.stream().noneMatch(Term::mean)) return runs;
+        double[] means = new double[terms.size()];
+        for (int i = 0; i < means.length; i++) {
+            double sum = 0;
+            int n = 0;
+            for (RunOutcome r : runs) {
+                double x = r.values()[i];
+                if (!Double.isNaN(x)) {
+                    sum += x;
+                    n++;
+                }
+            }
+            means[i] = n == 0 ? Double.NaN : sum / n;
+        }
+        List<RunOutcome> out = new ArrayList<>();
+        for (RunOutcome r : runs) {
+            double[] v = r.values().clone();
+            for (int i = 0; i < v.length; i++) if (terms.get(i).mean()) v[i] = means[i];
+            out.add(r.rejudged(eval(root, v), detail(v, runs.size())));
+        }
+        return out;
     }
 
     /** What a run showed of each metric the expression names: {@code wait_max(main) = 2.00 s}. */
     @Override
     public String detail(Summary s) {
+        return detail(values(s), 1);
+    }
+
+    private String detail(double[] values, int runs) {
         List<String> parts = new ArrayList<>();
-        for (Term t : terms) {
-            String shown = t.text() + " = " + show(t, t.value().apply(s));
+        for (int i = 0; i < terms.size(); i++) {
+            Term t = terms.get(i);
+            String shown = t.text() + " = " + show(t, values[i]) + (t.mean() ? " over " + runs + " seeds" : "");
             if (!parts.contains(shown)) parts.add(shown);
         }
         return String.join(", ", parts);
     }
 
-    private static String show(Term t, Object v) {
-        if (v == null) return "undefined";
-        if (t.unit() == Metric.Unit.NS) return Durations.human(((Number) v).longValue());
-        if (v instanceof Double d) return String.format(Locale.ROOT, "%.4g", d);
-        return String.valueOf(v);
+    private static String show(Term t, double v) {
+        if (Double.isNaN(v)) return "undefined";
+        if (t.unit() == Metric.Unit.NS) return Durations.human(Math.round(v));
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
+        return String.format(Locale.ROOT, "%.4g", v);
     }
 
-    private boolean eval(Node n, Summary s) {
-        if (n instanceof And a) return eval(a.left(), s) && eval(a.right(), s);
-        if (n instanceof Or o) return eval(o.left(), s) || eval(o.right(), s);
+    private boolean eval(Node n, double[] values) {
+        if (n instanceof And a) return eval(a.left(), values) && eval(a.right(), values);
+        if (n instanceof Or o) return eval(o.left(), values) || eval(o.right(), values);
         Compare c = (Compare) n;
-        Object v = c.term().value().apply(s);
-        if (!(v instanceof Number num)) return false;
-        double x = num.doubleValue();
+        double x = values[c.index()];
+        if (Double.isNaN(x)) return false;
         return switch (c.op()) {
             case "<" -> x < c.limit();
             case "<=" -> x <= c.limit();
@@ -168,7 +220,7 @@ public final class Expression implements Property {
             }
             String value = next("a value");
             terms.add(term);
-            return new Compare(term, op, limit(term, value));
+            return new Compare(term, terms.size() - 1, op, limit(term, value));
         }
 
         private double limit(Term term, String value) {
@@ -189,6 +241,12 @@ public final class Expression implements Property {
 
         private Term term() {
             String name = next("a metric");
+            if ((name.equals("mean") || name.equals("worst")) && "(".equals(peek())) {
+                at++;
+                Term inner = term();
+                if (!")".equals(next("')'"))) throw error("expected ')' after " + name + "(" + inner.text());
+                return name.equals("mean") ? inner.averaged() : inner;
+            }
             if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) throw error("expected a metric, got '" + name + "'");
             if ("(".equals(peek())) {
                 at++;
@@ -213,7 +271,7 @@ public final class Expression implements Property {
                         return new Term(text, m.unit(), s -> {
                             ThreadSummary ts = find(s, thread);
                             return ts == null ? null : m.value().apply(ts); // a searched thread count may lack it
-                        });
+                        }, false);
                     }
                 }
             }
@@ -245,15 +303,15 @@ public final class Expression implements Property {
     private Term findRun(String name) {
         for (Metric<Summary> m : Metrics.RUN) {
             if (matches(m, name) && m.unit() != Metric.Unit.TEXT && m.unit() != Metric.Unit.LIST) {
-                return new Term(name, m.unit(), m.value());
+                return new Term(name, m.unit(), m.value(), false);
             }
         }
         for (Metric<Summary.GilSummary> m : Metrics.GIL) {
-            if (matches(m, name)) return new Term(name, m.unit(), s -> m.value().apply(s.gil()));
+            if (matches(m, name)) return new Term(name, m.unit(), s -> m.value().apply(s.gil()), false);
         }
         for (Metric<Summary.PoolSummary> m : Metrics.POOL) {
             if (matches(m, name) && m.unit() != Metric.Unit.TEXT) {
-                return new Term(name, m.unit(), s -> s.pool() == null ? null : m.value().apply(s.pool()));
+                return new Term(name, m.unit(), s -> s.pool() == null ? null : m.value().apply(s.pool()), false);
             }
         }
         return null;

@@ -5,6 +5,7 @@ import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Workload;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What a search checks on every run; a configuration fails when any of its runs breaks the property. Either one of
@@ -25,6 +26,16 @@ public sealed interface Property permits Property.Named, Expression {
     /** What a run showed of the property's metrics ({@code wait_max(main) = 2.00 s}), or null for a named one. */
     default String detail(Summary s) {
         return null;
+    }
+
+    /** The values a configuration-wide judgement needs of this run ({@link #judge}), or null. */
+    default double[] values(Summary s) {
+        return null;
+    }
+
+    /** A configuration's runs judged together; a property that judges each run alone returns them as they are. */
+    default List<RunOutcome> judge(List<RunOutcome> runs) {
+        return runs;
     }
 
     /** A named property, or else an expression over the scenario's metrics; one line when it is neither. */

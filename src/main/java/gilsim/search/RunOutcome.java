@@ -14,8 +14,10 @@ import java.util.Map;
  * @param metrics the run-level metrics ({@link Metrics#RUN}) by name, in their declared order
  * @param order   the pool's order verdict, or null for a scenario without a pool
  * @param detail  what the run showed of an expression's metrics ({@code latency_p99 = 43.1 ms}), or null
+ * @param values  the expression's metric values in this run, for a judgement over the seeds; null otherwise
  */
-public record RunOutcome(long seed, boolean holds, Map<String, Object> metrics, String order, String detail) {
+public record RunOutcome(long seed, boolean holds, Map<String, Object> metrics, String order, String detail,
+                         double[] values) {
     public RunOutcome {
         metrics = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
     }
@@ -24,7 +26,12 @@ public record RunOutcome(long seed, boolean holds, Map<String, Object> metrics, 
         Map<String, Object> metrics = new LinkedHashMap<>();
         for (Metric<Summary> m : Metrics.RUN) metrics.put(m.name(), m.json(s));
         return new RunOutcome(s.seed(), property.holds(s), metrics, s.pool() == null ? null : s.pool().orderVerdict(),
-                property.detail(s));
+                property.detail(s), property.values(s));
+    }
+
+    /** The same run judged again, with the seeds' means ({@link Property#judge}). */
+    RunOutcome rejudged(boolean holds, String detail) {
+        return new RunOutcome(seed, holds, metrics, order, detail, values);
     }
 
     public String verdict() {

@@ -72,4 +72,41 @@ class ExpressionTest {
                     e.getMessage());
         }
     }
+
+    /**
+     * mean(...) judges a configuration by its seeds' mean, the plain metric by every seed (the worst): a limit
+     * between the mean and the worst seed separates them.
+     */
+    @Test
+    void meanJudgesTheSeedsTogetherAndThePlainMetricTheWorstSeed() {
+        java.util.List<RunOutcome> runs = new java.util.ArrayList<>();
+        Property probe = Property.parse("wakeups_lost(main) >= 0", SHORT);
+        for (long seed = 1; seed <= 4; seed++) {
+            runs.add(RunOutcome.of(Runs.run("short-release", seed, "pinned=true", "preempt_percent=88",
+                    "duration=500ms"), probe));
+        }
+        double[] lost = runs.stream().mapToDouble(r -> r.values()[0]).toArray();
+        double mean = java.util.Arrays.stream(lost).average().orElseThrow();
+        double max = java.util.Arrays.stream(lost).max().orElseThrow();
+        assertTrue(mean < max, java.util.Arrays.toString(lost));
+        double limit = (mean + max) / 2;
+        Property worst = Property.parse("wakeups_lost(main) < " + limit, SHORT);
+        Property averaged = Property.parse("mean(wakeups_lost(main)) < " + limit, SHORT);
+        java.util.List<RunOutcome> byWorst = worst.judge(rerun(runs, worst));
+        java.util.List<RunOutcome> byMean = averaged.judge(rerun(runs, averaged));
+        assertTrue(byWorst.stream().anyMatch(r -> !r.holds()), "some seed is above the limit");
+        assertTrue(byMean.stream().allMatch(RunOutcome::holds), "the mean is below it");
+        assertTrue(byMean.get(0).detail().startsWith("mean(wakeups_lost(main)) = ")
+                && byMean.get(0).detail().endsWith(" over 4 seeds"), byMean.get(0).detail());
+        assertEquals("mean(wait_max(main)) < 1s", Property.parse("mean(wait_max(main)) < 1s", SHORT).id());
+    }
+
+    private static java.util.List<RunOutcome> rerun(java.util.List<RunOutcome> runs, Property p) {
+        java.util.List<RunOutcome> out = new java.util.ArrayList<>();
+        for (RunOutcome r : runs) {
+            out.add(RunOutcome.of(Runs.run("short-release", r.seed(), "pinned=true", "preempt_percent=88",
+                    "duration=500ms"), p));
+        }
+        return out;
+    }
 }
