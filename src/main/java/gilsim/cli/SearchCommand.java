@@ -12,6 +12,7 @@ import gilsim.search.SearchOptions;
 import gilsim.search.SearchReport;
 import gilsim.search.SearchRun;
 import gilsim.search.SearchText;
+import gilsim.search.ShardFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,6 +83,14 @@ final class SearchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print exactly one JSON object on stdout")
     boolean json;
 
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "run only shard I of N (every N-th configuration of the same list, from the I-th) and write "
+                    + "its results to --out; `gilsim merge` combines the N files into this search's report")
+    String shard;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "with --shard: the shard file to write")
+    Path out;
+
     @Option(names = "--progress", description = "draw a progress bar on stderr even when it is not a terminal")
     boolean progress;
 
@@ -95,17 +104,51 @@ final class SearchCommand implements Callable<Integer> {
             throw new InputError("--examples " + examples + ": not used with --exhaustive, which tries every "
                     + "configuration; give one of the two");
         }
+        int[] part = shard == null ? null : parseShard(shard);
+        if ((part == null) != (out == null)) {
+            throw new InputError(part == null ? "--out " + out + ": only with --shard I/N"
+                    : "--shard " + shard + ": give --out FILE for the shard's results");
+        }
+        if (part != null && (csv != null || json)) {
+            throw new InputError("--shard writes its results to --out; --csv and --json go to `gilsim merge`");
+        }
         if (csv != null) OutputPath.check("--csv", csv);
-        Scenario s = Scenarios.resolve(scenario);
-        Property p = Property.parse(property, s);
-        SearchOptions options = new SearchOptions(p, examples, exhaustive, seed, seedsPerConfig, jobs);
-        p.requireFits(s);
-        ConfigSpace space = ConfigSpace.of(s, sets, overs, machine.profile());
+        if (out != null) OutputPath.check("--out", out);
+        String machinePath = machine.file == null ? null : machine.file.toString();
+        Searched searched = Searched.of(scenario, sets, overs, machinePath, property, examples, exhaustive, seed,
+                seedsPerConfig, jobs);
         PrintWriter err = spec.commandLine().getErr();
-        SearchReport report = SearchRun.run(space, options,
-                progress || Terminal.stderrIsTerminal() ? Progress.on(err) : Progress.off());
-        if (csv != null) CsvLog.write(csv, report);
-        spec.commandLine().getOut().print(json ? SearchJson.of(report) + "\n" : SearchText.of(report));
-        return report.shrunk() == null ? 0 : 1;
+        Progress prog = progress || Terminal.stderrIsTerminal() ? Progress.on(err) : Progress.off();
+        if (part != null) {
+            List<ShardFile.Entry> entries = SearchRun.shard(searched.space(), searched.options(), part[0], part[1], prog);
+            int total = SearchRun.configs(searched.space(), searched.options()).size();
+            ShardFile.Header h = new ShardFile.Header(scenario, sets, overs, machinePath, property, examples,
+                    exhaustive, seed, seedsPerConfig, total, part[0], part[1]);
+            try {
+                java.nio.file.Path tmp = gilsim.report.AtomicFile.temp(out);
+                try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(tmp)) {
+                    ShardFile.write(w, h, entries);
+                }
+                gilsim.report.AtomicFile.commit(tmp, out);
+            } catch (java.io.IOException e) {
+                throw new InputError("--out " + out + ": cannot write: " + e.getMessage());
+            }
+            spec.commandLine().getOut().printf("shard %d/%d of %d configurations: %d run, %d runs, written to %s%n",
+                    part[0], part[1], total, entries.size(), (long) entries.size() * seedsPerConfig, out);
+            return 0;
+        }
+        SearchReport report = SearchRun.run(searched.space(), searched.options(), prog);
+        return Searched.print(spec.commandLine().getOut(), report, csv, json);
+    }
+
+    /** {@code I/N} with 1 <= I <= N <= 100,000. */
+    static int[] parseShard(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,6})/(\\d{1,6})").matcher(text.trim());
+        if (m.matches()) {
+            int i = Integer.parseInt(m.group(1));
+            int n = Integer.parseInt(m.group(2));
+            if (i >= 1 && i <= n && n <= 100_000) return new int[] {i, n};
+        }
+        throw new InputError("--shard " + text + ": give I/N with 1 <= I <= N <= 100000, e.g. 2/8");
     }
 }

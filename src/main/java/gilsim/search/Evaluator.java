@@ -44,6 +44,14 @@ public final class Evaluator {
         return runs;
     }
 
+    /** Results run elsewhere (a shard's), counted as runs, as if this evaluator had run them. */
+    void preload(List<ConfigResult> results) {
+        for (ConfigResult r : results) {
+            cache.put(r.config(), r);
+            runs += r.runs().size();
+        }
+    }
+
     public ConfigResult evaluate(Config c) {
         return evaluateAll(List.of(c)).get(0);
     }

@@ -157,6 +157,9 @@ final class BadInputs {
                         "wait_max(nobody) < 1ms", "waits(main) < 1ms", "wait_max < 1ms", "share(main) < 5ms",
                         "wait_max(main) <", "(wait_max(main) < 1s", "wait_max(main) < 1s and", "switches(main) > 1",
                         "wait_max(main) < 0.5", "max_wait <> 1ms", "verdict == 1")),
+                new Opt("search", "--shard", List.of("", " ", "0/3", "4/3", "1/0", "x", "1-3", "1/100001", "-1/2",
+                        "1/2/3", "1 / 2", "\ud83d\udc0d")),
+                new Opt("search", "--out", List.of("part.jsonl", DIR + "/p.jsonl", "", DIR)),
                 new Opt("run", "--seeds", plus(BadValues.INTS, "0", "-1", "10001", "-2147483648")),
                 new Opt("run", "--property", List.of("", " ", "fastest", "wait_max(nobody) < 1ms", "latency_p99 < 1ms",
                         "rounds(main) >", "share(worker) >= x", "no-starvation ", "a b c", "\ud83d\udc0d < 1")),
@@ -312,6 +315,13 @@ final class BadInputs {
                 "--force")));
         out.add(BadCase.of("options", "validate --force", List.of("validate", pool, "--force", "--repeat", "1")));
 
+        // merge: parts that are missing, unreadable, or not shard files.
+        for (List<String> a : List.of(List.of("merge", "/nonexistent/part.jsonl"), List.of("merge", DIR),
+                List.of("merge", "/etc/passwd"), List.of("merge", "/dev/null"), List.of("merge"),
+                List.of("merge", "/etc/hostname", "--csv", DIR + "/" + Harness.MARK + "/m.csv"),
+                List.of("merge", "/nonexistent/part.jsonl", "--jobs", "0"))) {
+            out.add(BadCase.of("options", "merge", a));
+        }
         // calibrate: every bad case stops before it measures anything (measuring takes half a minute).
         for (List<String> a : List.of(List.of("calibrate", "--quick", "--python", "/nonexistent/python3"),
                 List.of("calibrate", "--quick", "--python", "/dev/null"),
