@@ -95,6 +95,21 @@ class ModelPropertiesTest {
         qt().withFixedSeed(QT_SEED).withExamples(600).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
     }
 
+    /**
+     * Every CPython version's GIL, the old one (2.7, 3.1: a release every checkinterval + 1 ticks) among them. The
+     * old GIL runs an event per release while a thread waits, so its ticks and check intervals stay coarse enough
+     * for a quick suite.
+     */
+    @Test
+    void everyPythonVersionKeepsEveryInvariant() {
+        ConfigSpace space = ConfigSpace.of(Scenarios.resolve("short-release"), List.of("wake_jitter=5us"), List.of(
+                "python=*", "cores=1..3", "pinned=*", "work=10us..2ms", "release=1us..500us", "sleep=10us..3ms",
+                "checkinterval=10..1000", "tick=5ns..50ns", "sem_wake=0us..20us", "sem_syscall=0ns..200ns",
+                "sem_retry=0us..20us", "preempt_percent=50..100", "wake_latency=5us..200us",
+                "duration=10ms..50ms"));
+        qt().withFixedSeed(QT_SEED).withExamples(150).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
+    }
+
     @Test
     void thePoolKeepsEveryInvariantAndAnswersEveryJobOrHasItInFlight() {
         ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"), List.of("wake_jitter=5us"),
