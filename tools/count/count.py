@@ -3,13 +3,17 @@
 count(n) is a pure-Python countdown loop. The script times it run twice in one thread (sequential), then once in
 each of two threads started together (threaded), and prints one line per repetition:
 
-    python VERSION mode sequential|threaded seconds S cpu_seconds C load1 L
+    python VERSION mode sequential|threaded n N seconds S cpu_seconds C vcsw V ivcsw I load1 L
+
+vcsw and ivcsw are the process's voluntary and involuntary context switches during the run (getrusage): under the
+old GIL every sleep of a waiter in sem_wait is a voluntary one, so vcsw counts the waiters' wake-ups.
 
 Run it pinned to one core with `taskset -c 0 python tools/count/count.py N REPS`. No thread is started before the
 sequential runs, so 2.7 has not even created its GIL (PyEval_InitThreads) when it counts sequentially, as in
 Beazley's measurements. Both runs count the same total: 2 * n.
 """
 import os
+import resource
 import sys
 import threading
 import time
@@ -33,10 +37,16 @@ def cpu():
     return t[0] + t[1]
 
 
+def switches():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_nvcsw, r.ru_nivcsw
+
+
 def timed(fn):
-    w0, c0 = time.time(), cpu()
+    w0, c0, (v0, i0) = time.time(), cpu(), switches()
     fn()
-    return time.time() - w0, cpu() - c0
+    v1, i1 = switches()
+    return time.time() - w0, cpu() - c0, v1 - v0, i1 - i0
 
 
 def sequential(n):
@@ -62,9 +72,9 @@ def main():
     for mode in modes:
         fn = sequential if mode == "sequential" else threaded
         for _ in range(reps):
-            wall, c = timed(lambda: fn(n))
-            sys.stdout.write("python %s mode %s n %d seconds %.3f cpu_seconds %.3f load1 %s\n"
-                             % (version, mode, n, wall, c, load1()))
+            wall, c, v, i = timed(lambda: fn(n))
+            sys.stdout.write("python %s mode %s n %d seconds %.3f cpu_seconds %.3f vcsw %d ivcsw %d load1 %s\n"
+                             % (version, mode, n, wall, c, v, i, load1()))
             sys.stdout.flush()
 
 

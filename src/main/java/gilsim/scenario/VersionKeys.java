@@ -26,11 +26,11 @@ public final class VersionKeys {
                         "python=2.7/3.1: sys.setcheckinterval(), ticks between releases of the GIL (0 to 2147483647)"),
                 Key.duration("tick", "5ns", 1, MAX_TICK_NS, "python=2.7/3.1: CPU time of one tick of Python "
                         + "(1ns to 1ms; 5ns: count() on 2.7.18 here)"),
-                Key.duration("sem_wake", "14us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release whose "
+                Key.duration("sem_wake", "15us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release whose "
                         + "FUTEX_WAKE wakes a sleeping waiter (at most 1ms)"),
                 Key.duration("sem_syscall", "95ns", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release "
                         + "whose FUTEX_WAKE finds nobody asleep (at most 1ms)"),
-                Key.duration("sem_retry", "15us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "
+                Key.duration("sem_retry", "23us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "
                         + "that finds the GIL taken and sleeps again (at most 1ms)"));
     }
 
