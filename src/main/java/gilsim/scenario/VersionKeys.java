@@ -30,7 +30,7 @@ public final class VersionKeys {
                         + "FUTEX_WAKE wakes a sleeping waiter (at most 1ms)"),
                 Key.duration("sem_syscall", "95ns", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release "
                         + "whose FUTEX_WAKE finds nobody asleep (at most 1ms)"),
-                Key.duration("sem_retry", "23us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "
+                Key.duration("sem_retry", "22us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "
                         + "that finds the GIL taken and sleeps again (at most 1ms)"));
     }
 
