@@ -157,13 +157,17 @@ class ModelPropertiesTest {
     }
 
     private static Gen<ProgramFile> programFiles() {
+        return programFiles(List.of("cores=1..4", "pinned=*", "policy=*", "wake_order=*", "gil_mutex=*",
+                "interval=200us..5ms", "duration=20ms..100ms"));
+    }
+
+    private static Gen<ProgramFile> programFiles(List<String> over) {
         Gen<String> threads = SourceDSL.lists().of(thread()).ofSizeBetween(1, 4).map(ts -> {
             StringBuilder b = new StringBuilder("name: random-programs\nthreads:\n");
             for (int i = 0; i < ts.size(); i++) b.append("  - name: t").append(i).append('\n').append(ts.get(i));
             return b.toString();
         });
-        ConfigSpace settings = ConfigSpace.of(Scenarios.resolve("short-release"), List.of(), List.of("cores=1..4",
-                "pinned=*", "policy=*", "wake_order=*", "gil_mutex=*", "interval=200us..5ms", "duration=20ms..100ms"));
+        ConfigSpace settings = ConfigSpace.of(Scenarios.resolve("short-release"), List.of(), over);
         return threads.zip(settings.gen(), Generate.longRange(1, 1_000_000), (yaml, config, seed) -> {
             List<String> sets = new ArrayList<>();
             for (Map.Entry<String, String> e : settings.text(config).entrySet()) {
@@ -175,9 +179,20 @@ class ModelPropertiesTest {
 
     @Test
     void scenarioFilesOfRandomProgramsKeepEveryInvariant() throws IOException {
+        checkProgramFiles(programFiles(), 600);
+    }
+
+    /** The same random programs under every python version's GIL: blocking calls and exits under the old GIL. */
+    @Test
+    void scenarioFilesOfRandomProgramsKeepEveryInvariantUnderEveryPython() throws IOException {
+        checkProgramFiles(programFiles(List.of("python=*", "cores=1..4", "pinned=*", "checkinterval=10..1000",
+                "tick=5ns..50ns", "duration=10ms..50ms")), 200);
+    }
+
+    private static void checkProgramFiles(Gen<ProgramFile> files, int examples) throws IOException {
         // Kept under target/ rather than a temporary directory, so a failure's replay line still works afterwards.
         Path dir = Files.createDirectories(Path.of("target", "property-scenarios"));
-        qt().withFixedSeed(QT_SEED).withExamples(600).withShrinkCycles(SHRINK_CYCLES).forAll(programFiles()).checkAssert(p -> {
+        qt().withFixedSeed(QT_SEED).withExamples(examples).withShrinkCycles(SHRINK_CYCLES).forAll(files).checkAssert(p -> {
             Path file = dir.resolve("programs-" + Integer.toHexString(p.yaml().hashCode()) + ".yaml");
             try {
                 Files.writeString(file, p.yaml());
