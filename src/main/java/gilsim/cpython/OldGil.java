@@ -69,7 +69,7 @@ final class OldGil implements Interpreter {
     private long switchNumber;
     /**
      * {@code _Py_Ticker} as CPU time: the Python left to run before it goes below 0, ns. It starts at one tick,
-     * as {@code _Py_Ticker = 0} does ("so that we hit a tick first thing").
+     * as {@code volatile int _Py_Ticker = 0} does: the first ticking instruction expires it.
      */
     private long tickerNs;
     /** Each thread's Python run in progress, or null. */
