@@ -1,13 +1,14 @@
 #!/bin/sh
 # Runs Beazley's count experiment (count.py) on real CPython: 2.7.18, 3.12 and 3.13 from pyenv, on both cores and
-# pinned to core 0, REPS repetitions of each, then the cost microbenchmarks (ticks.py, semcost.c). Every line
+# pinned to core 0, REPS repetitions of each (VERSIONS="3.12.1 3.13.0" picks others), then the cost
+# microbenchmarks (ticks.py, semcost.c). Every line
 # carries the 1-minute load average when it was printed. Usage: tools/count/run-all.sh [N] [REPS] > results.txt
 set -e
 N=${1:-50000000}
 REPS=${2:-5}
 here=$(dirname "$0")
 uptime
-for v in 2.7.18 3.12.1 3.13.0; do
+for v in ${VERSIONS:-2.7.18 3.12.1 3.13.0}; do
     py=$(pyenv prefix $v)/bin/python
     echo "## $v on 2 cores"
     $py "$here/count.py" "$N" "$REPS"
