@@ -31,8 +31,8 @@ class LayeringTest {
             Map.entry("m0", Set.of("sim", "os", "sync", "cpython", "program")),
             // The scenario layer reads the policy and wake-order registries instead of re-typing their names.
             Map.entry("scenario", Set.of("sim", "sync", "cpython", "program", "m0")),
-            // Listeners match on the event families the model packages own.
-            Map.entry("metrics", MODELS),
+            // Listeners match on the event families the model packages own, and the programs' rounds.
+            Map.entry("metrics", union(MODELS, Set.of("program"))),
             Map.entry("run", Set.of("sim", "os", "sync", "cpython", "program", "m0", "scenario", "metrics")),
             Map.entry("report", union(MODELS, Set.of("scenario", "metrics", "run"))),
             Map.entry("search", Set.of("sim", "scenario", "metrics", "run", "report")),

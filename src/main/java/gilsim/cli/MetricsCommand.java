@@ -21,6 +21,7 @@ final class MetricsCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         section(out, "run (top level; also the search CSV's columns)", Metrics.RUN);
         section(out, "threads[]", Metrics.THREAD);
+        section(out, "threads[], after the above (programs' rounds; null for a pool's threads)", Metrics.THREAD_ROUNDS);
         section(out, "gil", Metrics.GIL);
         section(out, "pool (pool scenarios)", Metrics.POOL);
         section(out, "pool.threads[]", Metrics.POOL_THREAD);

@@ -20,6 +20,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import gilsim.search.Property;
+import gilsim.metrics.Replications;
+import gilsim.report.ReplicationsReport;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -37,6 +40,9 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeList = {"0:the run finished (whatever its verdict)", "2:bad input (one line on stderr; nothing is "
                 + "run or written)", "3:the run exceeded its event budget (max_events) and stopped"})
 final class RunCommand implements Callable<Integer> {
+    /** The most runs --seeds asks for. */
+    static final int MAX_SEEDS = 10_000;
+
     @Spec
     CommandSpec spec;
 
@@ -57,6 +63,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print exactly one JSON object (the summary) on stdout")
     boolean json;
 
+    @Option(names = "--seeds", paramLabel = "N", defaultValue = "1",
+            description = "run seeds --seed .. --seed+N-1 and report each metric's mean with a 95% confidence "
+                    + "interval (1..10000; default: ${DEFAULT-VALUE}, one run)")
+    int seeds;
+
+    @Option(names = "--property", paramLabel = "EXPR",
+            description = "also judge the run by a property, as search does: a named one or an expression such as "
+                    + "'wait_max(main) < 50ms' (docs/search.md); the summary says whether it holds and the values")
+    String property;
+
     @Option(names = "--narrate", paramLabel = "FROM..TO",
             description = "tell what happened to the GIL in this window of simulated time, e.g. 1s..1.01s")
     String narrate;
@@ -74,9 +90,23 @@ final class RunCommand implements Callable<Integer> {
         if (mermaid && narrate == null) throw new InputError("--mermaid needs --narrate FROM..TO to choose the window");
         if (json && narrate != null) throw new InputError("--json prints only the summary; drop --narrate or --json");
         if (trace != null) OutputPath.check("--trace", trace);
+        if (seeds < 1 || seeds > MAX_SEEDS) throw new InputError("--seeds " + seeds + ": give 1 to " + MAX_SEEDS + " runs");
+        if (seeds > 1 && (narrate != null || trace != null || property != null)) {
+            throw new InputError("--seeds " + seeds + " summarises many runs; --narrate, --trace and --property tell "
+                    + "of one: drop --seeds or them");
+        }
         Scenario s = Scenarios.resolve(scenario);
         Params p = s.params(sets, machine.profile());
+        Property judged = property == null ? null : Property.parse(property, s);
+        if (judged != null) judged.requireFits(s);
         PrintWriter out = spec.commandLine().getOut();
+        if (seeds > 1) {
+            List<Summary> runs = new ArrayList<>();
+            for (long k = 0; k < seeds; k++) runs.add(new Simulation(s, p, seed + k).run());
+            Replications r = new Replications(runs);
+            out.print(json ? ReplicationsReport.json(r) + "\n" : ReplicationsReport.text(r));
+            return 0;
+        }
         Simulation sim = new Simulation(s, p, seed);
         // The story is held until the run has finished, so a run its event budget stops prints nothing but why.
         StringWriter story = new StringWriter();
@@ -98,7 +128,13 @@ final class RunCommand implements Callable<Integer> {
         out.print(story);
         if (mermaid) return 0;
         if (narrate != null) out.println();
-        out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
+        if (judged == null) {
+            out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
+        } else if (json) {
+            out.print(PropertyJudgement.json(SummaryJson.of(summary), judged, summary) + "\n");
+        } else {
+            out.print(SummaryText.of(summary) + PropertyJudgement.text(judged, summary));
+        }
         return 0;
     }
 }

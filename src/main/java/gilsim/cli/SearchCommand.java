@@ -54,8 +54,9 @@ final class SearchCommand implements Callable<Integer> {
     MachineOption machine = new MachineOption();
 
     @Option(names = "--property", defaultValue = "no-starvation", paramLabel = "PROPERTY",
-            description = "what every run must satisfy: no-starvation, or in-order for a pool "
-                    + "(default: ${DEFAULT-VALUE})")
+            description = "what every run must satisfy: no-starvation, in-order for a pool, or an expression over "
+                    + "the metrics such as 'wait_max(main) < 50ms and share(worker) >= 0.5' (docs/search.md; "
+                    + "default: ${DEFAULT-VALUE})")
     String property;
 
     @Option(names = "--examples", defaultValue = "100", paramLabel = "N",
@@ -94,10 +95,10 @@ final class SearchCommand implements Callable<Integer> {
             throw new InputError("--examples " + examples + ": not used with --exhaustive, which tries every "
                     + "configuration; give one of the two");
         }
-        Property p = Property.byId(property);
-        SearchOptions options = new SearchOptions(p, examples, exhaustive, seed, seedsPerConfig, jobs);
         if (csv != null) OutputPath.check("--csv", csv);
         Scenario s = Scenarios.resolve(scenario);
+        Property p = Property.parse(property, s);
+        SearchOptions options = new SearchOptions(p, examples, exhaustive, seed, seedsPerConfig, jobs);
         p.requireFits(s);
         ConfigSpace space = ConfigSpace.of(s, sets, overs, machine.profile());
         PrintWriter err = spec.commandLine().getErr();

@@ -61,7 +61,7 @@ public final class Gil implements Interpreter {
         this.switchCond = CondVar.create("switch", machine, trace, WakeOrder.GLIBC, setup.streams().stream("switch-order"));
         this.dropRequest = new boolean[setup.threads()];
         this.arrival = new long[setup.threads()];
-        this.mutex = setup.gilMutex() ? new Mutex("gil", machine, trace) : null;
+        this.mutex = setup.gilMutex() ? new Mutex("gil->mutex", machine, trace) : null;
     }
 
     /** take_gil's {@code interval = (gil->interval >= 1 ? gil->interval : 1)}, in microseconds there. */

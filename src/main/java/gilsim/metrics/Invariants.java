@@ -6,10 +6,17 @@ import gilsim.cpython.GilEvent.GilTake;
 import gilsim.os.RunState;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.sim.TraceListener;
+import gilsim.sync.MutexEvent.MutexReleased;
+import gilsim.sync.MutexEvent.MutexTaken;
+import gilsim.sync.QueueEvent.QueueGet;
+import gilsim.sync.QueueEvent.QueuePut;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Checks, on every event of every run, what must always hold: at most one GIL holder, at most {@code cores}
- * threads running, simulated time never going back. It only observes; a violation stops the run with the event.
+ * threads running, simulated time never going back, a scenario's lock held by one thread at a time, and a queue's
+ * items conserved (what was put and not yet got, never below zero). It only observes; a violation stops the run with the event.
  */
 public final class Invariants implements TraceListener {
     private final int cores;
@@ -17,6 +24,10 @@ public final class Invariants implements TraceListener {
     private int running;
     private int holder = -1;
     private long lastNs;
+    /** Each scenario lock's holder; a lock nobody holds is absent. */
+    private final Map<String, Integer> lockHolder = new HashMap<>();
+    /** Each queue's items: every put adds one, every get takes one, and none is made or lost otherwise. */
+    private final Map<String, Long> queueItems = new HashMap<>();
 
     public Invariants(int cores, int threads) {
         this.cores = cores;
@@ -40,6 +51,21 @@ public final class Invariants implements TraceListener {
                 isRunning[s.thread()] = now;
             }
             if (running > cores) fail(running + " threads running on " + cores + " cores", e);
+        } else if (e instanceof MutexTaken t) {
+            Integer was = lockHolder.putIfAbsent(t.mutex(), t.thread());
+            if (was != null) fail("lock " + t.mutex() + " taken while thread " + was + " holds it", e);
+        } else if (e instanceof MutexReleased r) {
+            Integer was = lockHolder.get(r.mutex());
+            if (was == null || was != r.thread()) {
+                fail("lock " + r.mutex() + " released by a thread that does not hold it", e);
+            }
+            lockHolder.remove(r.mutex());
+        } else if (e instanceof QueuePut p) {
+            long items = queueItems.merge(p.queue(), 1L, Long::sum);
+            if (items != p.items()) fail("queue " + p.queue() + " holds " + items + " items, not " + p.items(), e);
+        } else if (e instanceof QueueGet g) {
+            long items = queueItems.merge(g.queue(), -1L, Long::sum);
+            if (items < 0 || items != g.items()) fail("queue " + g.queue() + " holds " + items + " items", e);
         }
     }
 

@@ -41,6 +41,26 @@ public final class Metrics {
                     "wake-ups by a GIL signal that found the GIL taken again, so the thread waited anew", "lost", 8,
                     ThreadSummary::wakeupsLost));
 
+    /**
+     * Each thread's rounds, the completed passes of its outer loop (the first loop of its program's top-level steps),
+     * and when its program ended; written after {@link #THREAD} in each thread's JSON object, and as a second table
+     * in the text. Null (JSON) and {@code -} (text) where undefined; all of them for a pool's threads.
+     */
+    public static final List<Metric<ThreadSummary>> THREAD_ROUNDS = List.of(
+            new Metric<>("rounds", Unit.COUNT, "completed passes of the thread's outer loop (null: no outer loop)",
+                    "rounds", 8, ThreadSummary::rounds),
+            new Metric<>("round_p50_ns", Unit.NS, "median round, one pass from its start to the next's (null: no "
+                    + "completed round)", "round p50", 10, ThreadSummary::roundP50Ns),
+            new Metric<>("round_p99_ns", Unit.NS, "99th percentile of the rounds", "round p99", 10,
+                    ThreadSummary::roundP99Ns),
+            new Metric<>("round_max_ns", Unit.NS, "the longest round (exact)", "round max", 10,
+                    ThreadSummary::roundMaxNs),
+            new Metric<>("slowdown", Unit.RATIO, "median round over the nominal one, the step durations of one pass "
+                    + "(null: no completed round, or a nominal round of 0 or of no finite length)", "slowdown", 9,
+                    ThreadSummary::slowdown),
+            new Metric<>("finished_ns", Unit.NS, "when the thread's program ended (null: it still ran at the end)",
+                    "finished", 10, ThreadSummary::finishedNs));
+
     /** The GIL's counters. */
     public static final List<Metric<GilSummary>> GIL = List.of(
             new Metric<>("switches", Unit.COUNT, "hand-offs of the GIL to another thread (switch_number)",

@@ -17,8 +17,16 @@ public record Summary(String scenario, long seed, Map<String, String> params, Ma
     public static final String FAIR = "fair";
     public static final String STARVES = "starves";
 
+    /**
+     * One thread's figures. The rounds (completed passes of its outer loop) and after are null where undefined: see
+     * {@link RoundStats}; all of them for a pool's threads, which run no program.
+     *
+     * @param slowdown   the median round over the nominal one (one pass of the outer loop as written)
+     * @param finishedNs when the thread's program ended; null while it still ran at the end
+     */
     public record ThreadSummary(String name, long gilAcquisitions, double gilShare, long waitMaxNs, long waitP99Ns,
-                                long waitP50Ns, long wakeupsLost) {}
+                                long waitP50Ns, long wakeupsLost, Long rounds, Long roundP50Ns, Long roundP99Ns,
+                                Long roundMaxNs, Double slowdown, Long finishedNs) {}
 
     public record GilSummary(long switches, long dropRequests, long forcedSwitches, long timeouts) {}
 

@@ -4,8 +4,11 @@ import gilsim.cpython.Interpreter;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
+import gilsim.sync.ItemQueue;
+import gilsim.sync.Mutex;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * Runs one thread's program against the GIL and the machine. A Python thread starts by taking the GIL and holds
@@ -35,13 +38,20 @@ public final class ProgramRunner {
     private final Trace trace;
     /** Whether the outer loop has been entered: only the first loop of the top-level steps reports rounds. */
     private boolean outerEntered;
+    private final Shared shared;
+    private final SplittableRandom random;
 
     public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program) {
-        this(machine, gil, thread, program, null);
+        this(machine, gil, thread, program, null, new Shared(machine, new Trace()), new SplittableRandom(0));
     }
 
-    /** @param trace receives a {@link ProgramEvent} at each pass of the outer loop; null for none */
-    public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program, Trace trace) {
+    /**
+     * @param trace  receives a {@link ProgramEvent} at each pass of the outer loop; null for none
+     * @param shared the run's named locks and queues
+     * @param random the thread's own stream, for the durations drawn from distributions
+     */
+    public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program, Trace trace,
+                         Shared shared, SplittableRandom random) {
         // The scenario layer refuses such a program when it is read; this is the backstop for any other caller.
         String idle = Step.idleLoop(program, "program");
         if (idle != null) {
@@ -52,6 +62,8 @@ public final class ProgramRunner {
         this.gil = gil;
         this.thread = thread;
         this.trace = trace;
+        this.shared = shared;
+        this.random = random;
         frames.push(new Frame(program, 1, false));
     }
 
@@ -67,14 +79,48 @@ public final class ProgramRunner {
             return;
         }
         if (step instanceof Step.Compute c) {
-            gil.runPython(thread, c.ns(), this::next);
+            gil.runPython(thread, draw(c.duration()), this::next);
         } else if (step instanceof Step.Release r) {
-            gil.dropGil(thread, () -> machine.cpu(thread, r.ns(), () -> gil.takeGil(thread, this::next)));
+            long ns = draw(r.duration());
+            gil.dropGil(thread, () -> machine.cpu(thread, ns, () -> gil.takeGil(thread, this::next)));
         } else if (step instanceof Step.Sleep s) {
-            gil.dropGil(thread, () -> machine.sleep(thread, s.ns(), () -> gil.takeGil(thread, this::next)));
+            long ns = draw(s.duration());
+            gil.dropGil(thread, () -> machine.sleep(thread, ns, () -> gil.takeGil(thread, this::next)));
+        } else if (step instanceof Step.Hold h) {
+            machine.cpu(thread, draw(h.duration()), this::next); // no check point: a drop request waits
+        } else if (step instanceof Step.Lock l) {
+            Mutex lock = shared.lock(l.name());
+            // acquire() first tries without releasing the GIL; only a lock that is taken costs a drop and a re-take.
+            if (lock.tryLock(thread)) {
+                next();
+            } else {
+                gil.dropGil(thread, () -> lock.lock(thread, () -> gil.takeGil(thread, this::next)));
+            }
+        } else if (step instanceof Step.Unlock u) {
+            shared.lock(u.name()).unlock(thread);
+            next();
+        } else if (step instanceof Step.Put p) {
+            shared.queue(p.queue()).put(thread);
+            next();
+        } else if (step instanceof Step.Get g) {
+            get(shared.queue(g.queue()));
         } else {
             throw new AssertionError("advance() enters loops: " + step);
         }
+    }
+
+    /** {@code q.get()}, holding the GIL: an item, or a wait with the GIL released and another look after it. */
+    private void get(ItemQueue q) {
+        if (q.tryGet(thread)) {
+            next();
+        } else {
+            ItemQueue.Waiter w = q.enlist(thread); // before the GIL goes: a put from now on notifies this getter
+            gil.dropGil(thread, () -> q.await(w, () -> gil.takeGil(thread, () -> get(q))));
+        }
+    }
+
+    private long draw(Dist d) {
+        return d.fixed() ? d.sampleNs(null) : d.sampleNs(random);
     }
 
     private void emit(ProgramEvent e) {

@@ -2,19 +2,78 @@ package gilsim.program;
 
 import java.util.List;
 
-/** The workload vocabulary: what a thread's program is made of. All durations are nanoseconds. */
+/**
+ * The workload vocabulary: what a thread's program is made of. Durations are {@link Dist}s in nanoseconds: fixed, or
+ * drawn each time the step runs; {@code ns()} is a step's nominal duration, the distribution's mean.
+ */
 public sealed interface Step {
     /** Run Python holding the GIL, noticing drop requests at check points. */
-    record Compute(long ns) implements Step {}
+    record Compute(Dist duration) implements Step {
+        public Compute(long ns) {
+            this(new Dist.Fixed(ns));
+        }
+
+        public long ns() {
+            return Math.round(duration.meanNs());
+        }
+    }
 
     /**
-     * Release the GIL around {@code ns} of CPU work without it ({@code Py_BEGIN/END_ALLOW_THREADS} around a C call
-     * such as {@code zlib.crc32} over more than 5 KiB), then take it back.
+     * Release the GIL around CPU work without it ({@code Py_BEGIN/END_ALLOW_THREADS} around a C call such as
+     * {@code zlib.crc32} over more than 5 KiB), then take it back.
      */
-    record Release(long ns) implements Step {}
+    record Release(Dist duration) implements Step {
+        public Release(long ns) {
+            this(new Dist.Fixed(ns));
+        }
 
-    /** Release the GIL and block for {@code ns} ({@code time.sleep}, a blocking read), then take it back. */
-    record Sleep(long ns) implements Step {}
+        public long ns() {
+            return Math.round(duration.meanNs());
+        }
+    }
+
+    /** Release the GIL and block ({@code time.sleep}, a blocking read), then take it back. */
+    record Sleep(Dist duration) implements Step {
+        public Sleep(long ns) {
+            this(new Dist.Fixed(ns));
+        }
+
+        public long ns() {
+            return Math.round(duration.meanNs());
+        }
+    }
+
+    /**
+     * C code that keeps the GIL (a regex, a big {@code sorted}, an extension that never releases it): CPU time with
+     * no check point, so a drop request waits for its end.
+     */
+    record Hold(Dist duration) implements Step {
+        public Hold(long ns) {
+            this(new Dist.Fixed(ns));
+        }
+
+        public long ns() {
+            return Math.round(duration.meanNs());
+        }
+    }
+
+    /**
+     * {@code lock.acquire()} of the named {@code threading.Lock}: taken at once when free; otherwise the GIL is
+     * released while the thread blocks on the lock, and taken back once it has the lock.
+     */
+    record Lock(String name) implements Step {}
+
+    /** {@code lock.release()}: never blocks; wakes the lock's longest waiter, if any. */
+    record Unlock(String name) implements Step {}
+
+    /** {@code q.put(item)} on the named unbounded {@code queue.Queue}: never blocks; wakes the longest getter. */
+    record Put(String queue) implements Step {}
+
+    /**
+     * {@code q.get()}: takes the oldest item; when the queue is empty the GIL is released while the thread waits,
+     * and taken back when a put wakes it, before it looks again.
+     */
+    record Get(String queue) implements Step {}
 
     /** Repeat {@code body} {@code times} times, or forever when {@code times < 0}. */
     record Loop(int times, List<Step> body) implements Step {
@@ -25,13 +84,15 @@ public sealed interface Step {
 
     /**
      * Whether the steps take any simulated time: a loop forever over steps that do not would never end. A release
-     * of 0ns takes none: dropping and re-taking a free GIL at once does not move the clock.
+     * of 0ns takes none: dropping and re-taking a free GIL at once does not move the clock; nor do a lock, an
+     * unlock, a put or a get that finds an item. A distribution counts by its mean.
      */
     static boolean takesTime(List<Step> steps) {
         for (Step s : steps) {
             if (s instanceof Compute c && c.ns() > 0) return true;
             if (s instanceof Release r && r.ns() > 0) return true;
             if (s instanceof Sleep z && z.ns() > 0) return true;
+            if (s instanceof Hold h && h.ns() > 0) return true;
             if (s instanceof Loop l && l.times() != 0 && takesTime(l.body())) return true;
         }
         return false;

@@ -40,7 +40,7 @@ public final class SummaryJson {
         o.put("simulated_ns", s.simulatedNs());
         o.put("events", s.events());
         put(o, Metrics.RUN, s);
-        o.put("threads", named(s.threads(), Summary.ThreadSummary::name, Metrics.THREAD));
+        o.put("threads", named(s.threads(), Summary.ThreadSummary::name, Metrics.THREAD, Metrics.THREAD_ROUNDS));
         o.put("gil", put(new LinkedHashMap<>(), Metrics.GIL, s.gil()));
         Summary.PoolSummary p = s.pool();
         if (p != null) {
@@ -56,12 +56,15 @@ public final class SummaryJson {
         return into;
     }
 
-    private static <T> List<Object> named(List<T> rows, Function<T, String> name, List<Metric<T>> metrics) {
+    /** One object per row: its name, then each list's metrics in turn. */
+    @SafeVarargs
+    private static <T> List<Object> named(List<T> rows, Function<T, String> name, List<Metric<T>>... metrics) {
         List<Object> out = new ArrayList<>();
         for (T row : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", name.apply(row));
-            out.add(put(m, metrics, row));
+            for (List<Metric<T>> list : metrics) put(m, list, row);
+            out.add(m);
         }
         return out;
     }

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/** The human summary of one run: a table of per-thread waits, the GIL's counters, the verdict and why. */
+/**
+ * The human summary of one run: a table of per-thread waits, one of per-thread rounds (programs only), the GIL's
+ * counters, the verdict and why.
+ */
 public final class SummaryText {
     private SummaryText() {}
 
@@ -24,6 +27,11 @@ public final class SummaryText {
         b.append(String.format(Locale.ROOT, "simulated %s, %d events%n%n", Durations.human(s.simulatedNs()),
                 s.events()));
         b.append(table("thread", s.threads(), Summary.ThreadSummary::name, Metrics.THREAD));
+        // A second table rather than more columns: the first stays as wide as a terminal, and as docs quote it.
+        // A pool's threads run no program, so a pool scenario has no rounds to show.
+        if (s.pool() == null) {
+            b.append('\n').append(table("thread", s.threads(), Summary.ThreadSummary::name, Metrics.THREAD_ROUNDS));
+        }
         b.append("\nGIL: ");
         for (int i = 0; i < Metrics.GIL.size(); i++) {
             Metric<Summary.GilSummary> m = Metrics.GIL.get(i);

@@ -9,6 +9,7 @@ import gilsim.m0.Pool;
 import gilsim.m0.PoolSpec;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.PoolStats;
+import gilsim.metrics.RoundStats;
 import gilsim.metrics.Summary;
 import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.Spans;
@@ -19,7 +20,9 @@ import gilsim.os.RunState;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
+import gilsim.program.Shared;
 import gilsim.program.ThreadSpec;
+import gilsim.scenario.Builtins;
 import gilsim.scenario.InputError;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
@@ -51,18 +54,20 @@ public final class Simulation {
     private final List<String> threadNames = new ArrayList<>();
     private final List<Runnable> starters = new ArrayList<>();
     private final GilStats gilStats;
+    private final RoundStats roundStats;
     /** The pool's instruments, or null when the workload has no pool. */
     private final PoolStats poolStats;
 
     public Simulation(Scenario scenario, Params params, long seed) {
         this.scenario = scenario;
-        this.params = params;
-        this.seed = seed;
-        RandomStreams streams = new RandomStreams(seed);
-        this.engine = new Engine(params.count("max_events"));
         // Params made by Scenario.params were checked there; any other caller's (a search's) are checked here.
         Scenario.Problem problem = scenario.problem(params);
         if (problem != null) throw new InputError(scenario.origin() + ": " + problem.message());
+        // A pool's jobs key sets its view: the summary's params say which view ran.
+        this.params = params = Builtins.withJobView(params);
+        this.seed = seed;
+        RandomStreams streams = new RandomStreams(seed);
+        this.engine = new Engine(params.count("max_events"));
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), wakeLatency(params),
                 params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
@@ -76,7 +81,13 @@ public final class Simulation {
         trace.add(spans); // first: every listener after it reads the waits and holds it derived from the same event
         boolean pinned = params.bool("pinned");
         if (workload instanceof Workload.Threads w) {
-            for (ThreadSpec spec : w.threads()) startThread(spec, pinned ? 0 : spec.pinnedCore());
+            Shared shared = new Shared(machine, trace);
+            for (ThreadSpec spec : w.threads()) {
+                SimThread t = machine.newThread(spec.name(), pinned ? 0 : spec.pinnedCore());
+                // Each thread draws its steps' durations from its own stream: one thread's draws move no other's.
+                starters.add(new ProgramRunner(machine, gil, t, spec.program(), trace, shared,
+                        streams.stream("steps:" + spec.name()))::start);
+            }
             this.poolStats = null;
             endWhenEveryThreadHasEnded(w.threads().size());
         } else {
@@ -91,6 +102,9 @@ public final class Simulation {
         trace.add(new Invariants(machine.cores(), threadNames.size()));
         trace.add(new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))));
         addListener(gilStats);
+        this.roundStats = new RoundStats(threadNames.size(), workload instanceof Workload.Threads w
+                ? w.threads().stream().map(ThreadSpec::program).toList() : List.of(), params.ns("duration"));
+        addListener(roundStats);
     }
 
     /**
@@ -104,11 +118,6 @@ public final class Simulation {
         int permille = params.intCount("wake_tail_permille");
         return permille == 0 ? body
                 : new WakeLatency.WithTail(body, permille, params.ns("wake_tail_min"), params.ns("wake_tail_max"));
-    }
-
-    private void startThread(ThreadSpec spec, int core) {
-        SimThread t = machine.newThread(spec.name(), core);
-        starters.add(new ProgramRunner(machine, gil, t, spec.program(), trace)::start);
     }
 
     public List<String> threadNames() {
@@ -145,6 +154,6 @@ public final class Simulation {
         long endNs = engine.nowNs();
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
-                poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats));
+                roundStats, poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats));
     }
 }

@@ -1,6 +1,7 @@
 package gilsim.run;
 
 import gilsim.metrics.GilStats;
+import gilsim.metrics.RoundStats;
 import gilsim.metrics.Summary;
 import gilsim.scenario.Params;
 import java.util.ArrayList;
@@ -11,15 +12,17 @@ final class Summaries {
     private Summaries() {}
 
     static Summary of(String scenario, long seed, Params params, long endNs, long events, List<String> names,
-                      GilStats stats, Summary.PoolSummary pool) {
+                      GilStats stats, RoundStats roundStats, Summary.PoolSummary pool) {
         long starveAfterNs = params.ns("starve_after");
         List<Summary.ThreadSummary> threads = new ArrayList<>();
         List<String> starved = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             GilStats.PerThread p = stats.thread(i);
+            RoundStats.PerThread r = roundStats.thread(i);
             threads.add(new Summary.ThreadSummary(names.get(i), p.acquisitions(),
                     endNs == 0 ? 0 : (double) p.holdNs() / endNs, p.waitMaxNs(), p.waitPercentileNs(99),
-                    p.waitPercentileNs(50), p.wakeupsLost()));
+                    p.waitPercentileNs(50), p.wakeupsLost(), r.rounds(), r.p50Ns(), r.p99Ns(), r.maxNs(),
+                    r.slowdown(), r.finishedNs()));
             // A thread starves when one of its waits (an open one counts to the end) exceeds starve_after.
             if (p.waitMaxNs() > starveAfterNs) starved.add(names.get(i));
         }

@@ -1,5 +1,6 @@
 package gilsim.scenario;
 
+import gilsim.sim.Durations;
 import gilsim.m0.PoolSpec;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
@@ -67,6 +68,9 @@ public final class Builtins {
      * The m0 WSGI pool's slice barrier: four threads, a 0.3 ms view, sixteen closed-loop connections. With three
      * jobs to a slice and three parked waiters, two threads alternate and two starve; keep=true is the fix.
      */
+    /** The most jobs a slice the jobs key sets: above it slice/k + 1 % of slice fits k + 1 jobs. */
+    static final int MAX_JOBS = 10;
+
     static Scenario sliceRotation() {
         List<Key> keys = new ArrayList<>();
         for (Key k : Defaults.common()) {
@@ -77,6 +81,8 @@ public final class Builtins {
                 "closed-loop client connections (1 to 100000)"));
         keys.add(Key.duration("view", "300us", "the view's Python time per job, holding the GIL"));
         keys.add(Key.duration("overhead", "75us", "attached time per job beside the view"));
+        keys.add(new Key("jobs", Key.Kind.COUNT, "0", List.of(), 0, MAX_JOBS, "jobs that fit a slice (1 to "
+                + MAX_JOBS + "): sets view so that a job takes slice/jobs + 1 % of slice; 0: view as given"));
         keys.add(Key.duration("client_gap", "100us", "from a response to its connection's next request"));
         keys.add(Key.duration("slice", "1ms", "TURN_SLICE_NS: a thread's run of the GIL"));
         keys.add(Key.duration("waited", "50us", "TURN_WAITED_NS: a re-attach this long starts a new run"));
@@ -90,8 +96,28 @@ public final class Builtins {
 
     /** The pool of a params set: shared by the built-in and scenario files with a {@code pool} block. */
     static Workload pool(Params p) {
-        return new Workload.Pool(new PoolSpec(p.intCount("threads"), p.intCount("connections"), p.ns("view"),
-                p.ns("overhead"), p.ns("client_gap"), p.ns("slice"), p.ns("waited"), p.ns("yield_bound"),
-                p.bool("turn"), p.bool("keep")));
+        Params q = withJobView(p);
+        return new Workload.Pool(new PoolSpec(q.intCount("threads"), q.intCount("connections"), q.ns("view"),
+                q.ns("overhead"), q.ns("client_gap"), q.ns("slice"), q.ns("waited"), q.ns("yield_bound"),
+                q.bool("turn"), q.bool("keep")));
+    }
+
+    /**
+     * {@code jobs=k}: the view that makes k jobs fit a slice. A thread starts jobs while less than a slice has passed
+     * since its run began, so k = ceil(slice / job) of them fit when slice/k < job <= slice/(k-1); the job is put 1 %
+     * of the slice above slice/k (the docs' tables used slice/k + 10 us with the 1 ms slice), which stays in that
+     * range up to k = 10. Returns {@code p} with that view, or {@code p} itself when jobs is 0.
+     */
+    public static Params withJobView(Params p) {
+        if (!p.has("jobs") || p.count("jobs") == 0) return p;
+        long k = p.count("jobs");
+        long jobNs = p.ns("slice") / k + p.ns("slice") / 100;
+        long viewNs = jobNs - p.ns("overhead");
+        if (viewNs < 0) {
+            throw new Scenario.Unrunnable(new Scenario.Problem(0, List.of("jobs", "slice", "overhead"), "jobs=" + k
+                    + " needs a job of " + Durations.format(jobNs) + " (slice/" + k + " + 1 % of slice), shorter than "
+                    + "overhead (" + Durations.format(p.ns("overhead")) + ")"));
+        }
+        return p.with("view", viewNs);
     }
 }

@@ -1,5 +1,6 @@
 package gilsim.scenario;
 
+import gilsim.program.Dist;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import gilsim.sim.Durations;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Reads a scenario file. A file names the scenario, gives any keys (the common ones from {@link Defaults} and
@@ -38,7 +40,12 @@ import java.util.Set;
  */
 public final class ScenarioFile {
     private static final Set<String> TOP = Set.of("name", "description", "params", "threads", "pool", "machine");
-    private static final Set<String> THREAD = Set.of("name", "core", "program");
+    private static final Set<String> THREAD = Set.of("name", "core", "count", "program");
+    /** The most copies a thread entry's {@code count} makes. */
+    static final int MAX_COUNT = 1000;
+    private static final String STEPS = "compute, release, sleep, hold, lock, unlock, put, get, loop, repeat";
+    private static final String DISTRIBUTIONS = "a duration, or one of uniform, exponential, lognormal, empirical";
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]{0,63}");
     private static final String LOOP_EMPTY = "a loop needs at least one step";
 
     private ScenarioFile() {}
@@ -170,19 +177,26 @@ public final class ScenarioFile {
     }
 
     /**
-     * One step as written: a kind, a duration or a $key, and for a loop its passes and body ({@code bodyField}: the
-     * body was written under {@code body:}); its line, for messages.
+     * One step as written: a kind; a duration (fixed, a $key, or a distribution) or the name of a lock or queue; for a
+     * loop its passes and body ({@code bodyField}: the body was written under {@code body:}); its line, for messages.
      */
-    private record StepTemplate(String kind, String value, int times, List<StepTemplate> body, boolean bodyField,
-                                int line) {
+    private record StepTemplate(String kind, Function<Params, Dist> duration, String name, int times,
+                                List<StepTemplate> body, boolean bodyField, int line) {
+        static StepTemplate loop(int times, List<StepTemplate> body, boolean bodyField, int line) {
+            return new StepTemplate("loop", null, null, times, body, bodyField, line);
+        }
+
         Step resolve(Params params) {
-            if (kind.equals("loop")) return new Step.Loop(times, body.stream().map(s -> s.resolve(params)).toList());
-            // A $key was checked against the keys when the file was read; --set cannot remove a key.
-            long ns = value.startsWith("$") ? params.ns(value.substring(1)) : Durations.parse(value);
             return switch (kind) {
-                case "compute" -> new Step.Compute(ns);
-                case "release" -> new Step.Release(ns);
-                default -> new Step.Sleep(ns);
+                case "loop" -> new Step.Loop(times, body.stream().map(s -> s.resolve(params)).toList());
+                case "compute" -> new Step.Compute(duration.apply(params));
+                case "release" -> new Step.Release(duration.apply(params));
+                case "sleep" -> new Step.Sleep(duration.apply(params));
+                case "hold" -> new Step.Hold(duration.apply(params));
+                case "lock" -> new Step.Lock(name);
+                case "unlock" -> new Step.Unlock(name);
+                case "put" -> new Step.Put(name);
+                default -> new Step.Get(name);
             };
         }
     }
@@ -219,9 +233,77 @@ public final class ScenarioFile {
             }
             List<StepTemplate> program = steps(file, required(file, m, "program", where + "."), where + ".program",
                     keys, "a program needs at least one step");
-            out.add(new ThreadTemplate(nameNode.text(), core, coreLine, program));
+            checkLocks(file, program, where + ".program");
+            int count = 1;
+            if (m.entries().containsKey("count")) {
+                YamlTree.Scalar c = scalar(file, m.entries().get("count"), where + ".count");
+                count = positive(file, c, where + ".count", MAX_COUNT);
+            }
+            // count: N makes N copies named name-1 .. name-N.
+            for (int k = 1; k <= count; k++) {
+                String copy = count == 1 ? nameNode.text() : nameNode.text() + "-" + k;
+                if (count > 1 && !names.add(copy)) {
+                    throw new InputError(file + ":" + nameNode.line() + ": " + where + ".name: '" + copy
+                            + "' (a copy made by count) is used by another thread");
+                }
+                out.add(new ThreadTemplate(copy, core, coreLine, program));
+            }
+        }
+        if (out.size() > MAX_COUNT) {
+            throw new InputError(file + ":" + node.line() + ": threads: " + out.size() + " threads; at most "
+                    + MAX_COUNT);
         }
         return out;
+    }
+
+    /** A whole number from 1 to {@code max}, or one line naming the field. */
+    private static int positive(String file, YamlTree.Scalar s, String field, int max) {
+        int n;
+        try {
+            n = Integer.parseInt(s.text().trim());
+        } catch (NumberFormatException e) {
+            n = 0;
+        }
+        if (n < 1 || n > max) {
+            throw new InputError(file + ":" + s.line() + ": " + field + ": '" + s.text() + "' is not a count from 1 to "
+                    + max);
+        }
+        return n;
+    }
+
+    /**
+     * Every lock is released in the list of steps that takes it, after it, and never taken twice before: a thread
+     * that locked its own lock again would wait for itself forever, and one that unlocked a lock it does not hold
+     * would raise RuntimeError in Python.
+     */
+    private static void checkLocks(String file, List<StepTemplate> steps, String where) {
+        Map<String, Integer> held = new LinkedHashMap<>();
+        for (int i = 0; i < steps.size(); i++) {
+            StepTemplate s = steps.get(i);
+            String at = where + "[" + i + "]." + s.kind();
+            switch (s.kind()) {
+                case "lock" -> {
+                    if (held.containsKey(s.name())) {
+                        throw new InputError(file + ":" + s.line() + ": " + at + ": '" + s.name() + "' is already "
+                                + "held here (locked at line " + held.get(s.name()) + "): the thread would wait for "
+                                + "itself");
+                    }
+                    held.put(s.name(), s.line());
+                }
+                case "unlock" -> {
+                    if (held.remove(s.name()) == null) {
+                        throw new InputError(file + ":" + s.line() + ": " + at + ": '" + s.name() + "' is not locked "
+                                + "before it in the same list of steps");
+                    }
+                }
+                case "loop" -> checkLocks(file, s.body(), s.bodyField() ? at + ".body" : at);
+                default -> { }
+            }
+        }
+        for (Map.Entry<String, Integer> e : held.entrySet()) {
+            throw new InputError(file + ":" + e.getValue() + ": " + where + ": lock '" + e.getKey() + "' is never "
+                    + "unlocked in the same list of steps");
+        }
     }
 
     private static List<StepTemplate> steps(String file, YamlTree node, String where, Map<String, Key> keys,
@@ -234,31 +316,145 @@ public final class ScenarioFile {
         for (int i = 0; i < seq.items().size(); i++) {
             String at = where + "[" + i + "]";
             YamlTree.Mapping m = mapping(file, seq.items().get(i), at);
+            if (m.entries().containsKey("repeat")) {
+                out.add(repeat(file, m, at + ".repeat", keys));
+                continue;
+            }
             if (m.entries().size() != 1) {
-                throw new InputError(file + ":" + m.line() + ": " + at
-                        + ": a step is one of compute, release, sleep, loop");
+                throw new InputError(file + ":" + m.line() + ": " + at + ": a step is one of " + STEPS);
             }
             Map.Entry<String, YamlTree> e = m.entries().entrySet().iterator().next();
             String kind = e.getKey();
             YamlTree v = e.getValue();
+            String field = at + "." + kind;
             switch (kind) {
-                case "compute", "release", "sleep" -> {
-                    YamlTree.Scalar s = scalar(file, v, at + "." + kind);
-                    checkDuration(file, s, at + "." + kind, keys);
-                    out.add(new StepTemplate(kind, s.text().trim(), 0, List.of(), false, s.line()));
+                case "compute", "release", "sleep", "hold" -> out.add(new StepTemplate(kind,
+                        duration(file, v, field, keys), null, 0, List.of(), false, v.line()));
+                case "lock", "unlock", "put", "get" -> {
+                    YamlTree.Scalar s = scalar(file, v, field);
+                    String name = s.text().trim();
+                    if (!NAME.matcher(name).matches()) {
+                        throw new InputError(file + ":" + s.line() + ": " + field + ": '" + name + "' is not a name "
+                                + "(a letter or _, then letters, digits, _ . -; at most 64)");
+                    }
+                    out.add(new StepTemplate(kind, null, name, 0, List.of(), false, s.line()));
                 }
                 case "loop" -> out.add(loop(file, v, at + ".loop", keys, m.line()));
-                default -> throw new InputError(file + ":" + m.line() + ": " + at + "." + kind
-                        + ": unknown step (compute, release, sleep, loop)");
+                default -> throw new InputError(file + ":" + m.line() + ": " + field + ": unknown step (" + STEPS
+                        + ")");
             }
         }
         return out;
     }
 
+    /** {@code - {repeat: N, steps: [...]}}: a loop of N passes. */
+    private static StepTemplate repeat(String file, YamlTree.Mapping m, String where, Map<String, Key> keys) {
+        String base = where.substring(0, where.length() - ".repeat".length());
+        checkFields(file, m, Set.of("repeat", "steps"), base + ".");
+        int times = positive(file, scalar(file, m.entries().get("repeat"), where), where, Integer.MAX_VALUE);
+        return StepTemplate.loop(times, steps(file, required(file, m, "steps", base + "."), base + ".steps", keys,
+                LOOP_EMPTY), true, m.line());
+    }
+
+    /**
+     * A step's duration: a fixed one ({@code 2ms}), a $key, or a distribution with literal durations:
+     * {@code {uniform: [1us, 20us]}}, {@code {exponential: 2ms}}, {@code {lognormal: {median: 1ms, spread: 2}}},
+     * {@code {empirical: [1ms, 2ms, 9ms]}} or {@code {empirical: {quantiles: [[0, 1ms], [1, 9ms]]}}}.
+     */
+    private static Function<Params, Dist> duration(String file, YamlTree v, String field, Map<String, Key> keys) {
+        if (v instanceof YamlTree.Scalar s) {
+            checkDuration(file, s, field, keys);
+            String text = s.text().trim();
+            // A $key was checked against the keys when the file was read; --set cannot remove a key.
+            if (text.startsWith("$")) return p -> new Dist.Fixed(p.ns(text.substring(1)));
+            Dist fixed = new Dist.Fixed(Durations.parse(text));
+            return p -> fixed;
+        }
+        YamlTree.Mapping m = mapping(file, v, field);
+        if (m.entries().size() != 1) {
+            throw new InputError(file + ":" + m.line() + ": " + field + ": expected " + DISTRIBUTIONS);
+        }
+        Map.Entry<String, YamlTree> e = m.entries().entrySet().iterator().next();
+        String at = field + "." + e.getKey();
+        YamlTree d = e.getValue();
+        Dist dist;
+        try {
+            dist = switch (e.getKey()) {
+                case "uniform" -> {
+                    List<YamlTree> ends = items(file, d, at, 2, 2);
+                    yield new Dist.Uniform(literal(file, ends.get(0), at + "[0]"), literal(file, ends.get(1), at + "[1]"));
+                }
+                case "exponential" -> new Dist.Exponential(literal(file, d, at));
+                case "lognormal" -> {
+                    YamlTree.Mapping lm = mapping(file, d, at);
+                    checkFields(file, lm, Set.of("median", "spread"), at + ".");
+                    yield new Dist.LogNormal(literal(file, required(file, lm, "median", at + "."), at + ".median"),
+                            number(file, required(file, lm, "spread", at + "."), at + ".spread"));
+                }
+                case "empirical" -> empirical(file, d, at);
+                default -> throw new InputError(file + ":" + m.line() + ": " + at + ": unknown distribution ("
+                        + DISTRIBUTIONS + ")");
+            };
+        } catch (IllegalArgumentException ex) {
+            throw new InputError(file + ":" + d.line() + ": " + at + ": " + ex.getMessage());
+        }
+        return p -> dist;
+    }
+
+    private static Dist empirical(String file, YamlTree d, String at) {
+        if (d instanceof YamlTree.Seq) {
+            List<Long> samples = new ArrayList<>();
+            List<YamlTree> items = items(file, d, at, 1, 100_000);
+            for (int i = 0; i < items.size(); i++) samples.add(literal(file, items.get(i), at + "[" + i + "]"));
+            return new Dist.Samples(samples);
+        }
+        YamlTree.Mapping qm = mapping(file, d, at);
+        checkFields(file, qm, Set.of("quantiles"), at + ".");
+        String qat = at + ".quantiles";
+        List<Double> ps = new ArrayList<>();
+        List<Long> ns = new ArrayList<>();
+        List<YamlTree> points = items(file, required(file, qm, "quantiles", at + "."), qat, 2, 100_000);
+        for (int i = 0; i < points.size(); i++) {
+            List<YamlTree> pair = items(file, points.get(i), qat + "[" + i + "]", 2, 2);
+            ps.add(number(file, pair.get(0), qat + "[" + i + "][0]"));
+            ns.add(literal(file, pair.get(1), qat + "[" + i + "][1]"));
+        }
+        return new Dist.Quantiles(ps, ns);
+    }
+
+    private static List<YamlTree> items(String file, YamlTree node, String where, int min, int max) {
+        if (!(node instanceof YamlTree.Seq seq) || seq.items().size() < min || seq.items().size() > max) {
+            throw new InputError(file + ":" + node.line() + ": " + where + ": expected a list of "
+                    + (min == max ? min : min + " to " + max) + " items");
+        }
+        return seq.items();
+    }
+
+    /** A literal duration inside a distribution (no $key: a distribution is checked whole when the file is read). */
+    private static long literal(String file, YamlTree node, String where) {
+        YamlTree.Scalar s = scalar(file, node, where);
+        if (s.text().trim().startsWith("$")) {
+            throw new InputError(file + ":" + s.line() + ": " + where + ": a distribution takes literal durations, "
+                    + "not keys");
+        }
+        return fixedNs(file, s, where);
+    }
+
+    private static double number(String file, YamlTree node, String where) {
+        YamlTree.Scalar s = scalar(file, node, where);
+        try {
+            double x = Double.parseDouble(s.text().trim());
+            if (Double.isFinite(x)) return x;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InputError(file + ":" + s.line() + ": " + where + ": '" + s.text() + "' is not a number");
+    }
+
     /** A loop step; {@code line} is the line of its {@code loop:}, which messages about the whole loop name. */
     private static StepTemplate loop(String file, YamlTree v, String where, Map<String, Key> keys, int line) {
         if (v instanceof YamlTree.Seq) {
-            return new StepTemplate("loop", "", -1, steps(file, v, where, keys, LOOP_EMPTY), false, line);
+            return StepTemplate.loop(-1, steps(file, v, where, keys, LOOP_EMPTY), false, line);
         }
         YamlTree.Mapping m = mapping(file, v, where);
         checkFields(file, m, Set.of("times", "body"), where + ".");
@@ -275,7 +471,7 @@ public final class ScenarioFile {
                         + "' is not a count from 1 to " + Integer.MAX_VALUE);
             }
         }
-        return new StepTemplate("loop", "", times,
+        return StepTemplate.loop(times,
                 steps(file, required(file, m, "body", where + "."), where + ".body", keys, LOOP_EMPTY), true,
                 line);
     }
@@ -289,15 +485,21 @@ public final class ScenarioFile {
                         + "' names no duration key in params");
             }
         } else {
-            try {
-                long ns = Durations.parse(v);
-                if (ns > Key.MAX_DURATION_NS) {
-                    throw new IllegalArgumentException("must be at most " + Durations.format(Key.MAX_DURATION_NS)
-                            + ", got " + v);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new InputError(file + ":" + s.line() + ": " + field + ": " + e.getMessage());
+            fixedNs(file, s, field);
+        }
+    }
+
+    private static long fixedNs(String file, YamlTree.Scalar s, String field) {
+        String v = s.text().trim();
+        try {
+            long ns = Durations.parse(v);
+            if (ns > Key.MAX_DURATION_NS) {
+                throw new IllegalArgumentException("must be at most " + Durations.format(Key.MAX_DURATION_NS)
+                        + ", got " + v);
             }
+            return ns;
+        } catch (IllegalArgumentException e) {
+            throw new InputError(file + ":" + s.line() + ": " + field + ": " + e.getMessage());
         }
     }
 

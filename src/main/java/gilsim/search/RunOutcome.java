@@ -13,8 +13,9 @@ import java.util.Map;
  * @param holds   whether the searched property held
  * @param metrics the run-level metrics ({@link Metrics#RUN}) by name, in their declared order
  * @param order   the pool's order verdict, or null for a scenario without a pool
+ * @param detail  what the run showed of an expression's metrics ({@code latency_p99 = 43.1 ms}), or null
  */
-public record RunOutcome(long seed, boolean holds, Map<String, Object> metrics, String order) {
+public record RunOutcome(long seed, boolean holds, Map<String, Object> metrics, String order, String detail) {
     public RunOutcome {
         metrics = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
     }
@@ -22,7 +23,8 @@ public record RunOutcome(long seed, boolean holds, Map<String, Object> metrics, 
     static RunOutcome of(Summary s, Property property) {
         Map<String, Object> metrics = new LinkedHashMap<>();
         for (Metric<Summary> m : Metrics.RUN) metrics.put(m.name(), m.json(s));
-        return new RunOutcome(s.seed(), property.holds(s), metrics, s.pool() == null ? null : s.pool().orderVerdict());
+        return new RunOutcome(s.seed(), property.holds(s), metrics, s.pool() == null ? null : s.pool().orderVerdict(),
+                property.detail(s));
     }
 
     public String verdict() {

@@ -61,6 +61,7 @@ public final class SearchJson {
             c.put("config", space.text(s.smallest().config()));
             c.put("seed", run.seed());
             c.putAll(run.metrics());
+            if (run.detail() != null) c.put("property_detail", run.detail());
             List<Object> flips = new ArrayList<>();
             for (Shrinker.Flip f : s.flips()) {
                 Map<String, Object> m = new LinkedHashMap<>();

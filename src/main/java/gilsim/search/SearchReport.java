@@ -23,6 +23,8 @@ public record SearchReport(ConfigSpace space, SearchOptions options, List<Config
     /** The replay line of the shrunk counterexample; null when there is none. */
     public String replay() {
         if (shrunk == null) return null;
-        return Replay.line(space, shrunk.smallest().config(), shrunk.smallest().reported().seed());
+        String line = Replay.line(space, shrunk.smallest().config(), shrunk.smallest().reported().seed());
+        // An expression's replay judges the run by it, so the replay prints the failing value.
+        return options.property() instanceof Expression e ? line + " --property " + Replay.quoted(e.id()) : line;
     }
 }

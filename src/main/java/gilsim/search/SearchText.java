@@ -62,6 +62,7 @@ public final class SearchText {
         if (!run.starvedThreads().isEmpty()) b.append(" (").append(String.join(", ", run.starvedThreads())).append(')');
         b.append(", longest GIL wait ").append(Durations.human(run.maxWaitNs()));
         if (run.order() != null) b.append(", ").append(run.order());
+        if (run.detail() != null) b.append("; ").append(run.detail());
         b.append('\n');
         for (Shrinker.Flip f : s.flips()) {
             b.append("  ").append(f.key()).append(" flips the verdict between ").append(f.passes())

@@ -1,6 +1,7 @@
 package gilsim.validate;
 
-import gilsim.program.Step;
+import gilsim.metrics.Stat;
+import gilsim.program.Rounds;
 import gilsim.program.ThreadSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -88,9 +89,9 @@ public final class Comparison {
         List<Row> rows = new ArrayList<>();
         for (int t = 0; t < specs.size(); t++) {
             ThreadSpec spec = specs.get(t);
-            long nominal = nominalRoundNs(spec.program());
-            long threshold = nominal < 0 ? -1 : saturatedAdd(starveAfterNs, nominal);
-            boolean forever = outerLoopForever(spec.program());
+            long nominal = Rounds.nominalRoundNs(spec.program());
+            long threshold = nominal < 0 ? -1 : Rounds.saturatedAdd(starveAfterNs, nominal);
+            boolean forever = Rounds.outerLoopForever(spec.program());
             Side r = side(real, t, threshold, forever);
             Side s = side(sim, t, threshold, forever);
             double ks = ks(pooled(real, t), pooled(sim, t));
@@ -188,49 +189,5 @@ public final class Comparison {
             out.add(new StepLine(kind.get(e.getKey()), (long) a[0], a[2] == 0 ? Double.NaN : a[1] / a[2], (long) a[2]));
         }
         return out;
-    }
-
-    /** The first loop of the top-level steps; null when there is none. */
-    static Step.Loop outerLoop(List<Step> program) {
-        for (Step s : program) if (s instanceof Step.Loop l) return l;
-        return null;
-    }
-
-    static boolean outerLoopForever(List<Step> program) {
-        Step.Loop l = outerLoop(program);
-        return l != null && l.times() < 0 && !l.body().isEmpty();
-    }
-
-    /** The step durations of one pass of the outer loop; -1 with no loop (or an empty one) or an endless pass. */
-    public static long nominalRoundNs(List<Step> program) {
-        Step.Loop l = outerLoop(program);
-        if (l == null || l.times() == 0 || l.body().isEmpty()) return -1;
-        return length(l.body());
-    }
-
-    /** The steps' total duration, saturating at Long.MAX_VALUE; -1 when a loop inside runs forever. */
-    static long length(List<Step> steps) {
-        long total = 0;
-        for (Step s : steps) {
-            long d;
-            if (s instanceof Step.Compute c) d = c.ns();
-            else if (s instanceof Step.Release r) d = r.ns();
-            else if (s instanceof Step.Sleep z) d = z.ns();
-            else {
-                Step.Loop l = (Step.Loop) s;
-                if (l.times() == 0) continue;
-                long body = length(l.body());
-                if (body < 0 || (l.times() < 0 && body > 0)) return -1;
-                if (l.times() < 0) continue; // a loop forever over nothing never runs: the runner skips it
-                d = body == 0 ? 0 : (body > Long.MAX_VALUE / l.times() ? Long.MAX_VALUE : body * l.times());
-            }
-            total = saturatedAdd(total, d);
-        }
-        return total;
-    }
-
-    public static long saturatedAdd(long a, long b) {
-        long r = a + b;
-        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
     }
 }

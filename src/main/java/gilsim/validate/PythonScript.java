@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.program.Dist;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
@@ -80,13 +81,23 @@ public final class PythonScript {
             config.append(first ? "" : ", ").append(ns);
             first = false;
         }
-        config.append("]  # the release durations asked for, in ns: one crc32 buffer each\n\n");
+        config.append("]  # the release durations asked for, in ns: one crc32 buffer each\n");
+        TreeSet<String> locks = new TreeSet<>();
+        TreeSet<String> queues = new TreeSet<>();
+        for (ThreadSpec t : threads) collectNames(t.program(), locks, queues);
+        config.append("LOCKS = [").append(String.join(", ", locks.stream().map(PythonScript::literal).toList()))
+                .append("]  # threading.Lock objects, by name\n");
+        config.append("QUEUES = [").append(String.join(", ", queues.stream().map(PythonScript::literal).toList()))
+                .append("]  # queue.Queue objects, by name\n\n");
         for (int i = 0; i < threads.size(); i++) {
             ThreadSpec t = threads.get(i);
             config.append('\n');
             config.append("def thread_").append(i).append("(mark, end_rounds, compute, release, sleep):\n");
             config.append("    # thread ").append(literal(t.name()))
                     .append(t.pinnedCore() >= 0 ? ", pinned to core " + t.pinnedCore() : "").append('\n');
+            // A thread with durations drawn from distributions draws them from a stream of its own, seeded by its
+            // index, so a real run's draws repeat from run to run (they are not the simulation's draws).
+            if (drawsDurations(t.program())) config.append("    rng = random.Random(").append(i + 1).append(")\n");
             Body body = new Body(config, t.name());
             body.steps(t.program(), 1, true);
             config.append('\n');
@@ -99,6 +110,24 @@ public final class PythonScript {
         }
         config.append("\n]\n");
         return template().replace("@@CONFIG@@", config.toString());
+    }
+
+    private static boolean drawsDurations(List<Step> steps) {
+        for (Step s : steps) {
+            if (s instanceof Step.Compute c && !c.duration().fixed()) return true;
+            if (s instanceof Step.Sleep z && !z.duration().fixed()) return true;
+            if (s instanceof Step.Loop l && drawsDurations(l.body())) return true;
+        }
+        return false;
+    }
+
+    private static void collectNames(List<Step> steps, TreeSet<String> locks, TreeSet<String> queues) {
+        for (Step s : steps) {
+            if (s instanceof Step.Lock l) locks.add(l.name());
+            else if (s instanceof Step.Put p) queues.add(p.queue());
+            else if (s instanceof Step.Get g) queues.add(g.queue());
+            else if (s instanceof Step.Loop l) collectNames(l.body(), locks, queues);
+        }
     }
 
     private static void collectReleases(List<Step> steps, TreeSet<Long> into) {
@@ -131,11 +160,23 @@ public final class PythonScript {
             }
             for (Step s : steps) {
                 if (s instanceof Step.Compute c) {
-                    out.append(pad).append("compute(").append(c.ns()).append(")\n");
+                    out.append(pad).append("compute(").append(draw(c.duration())).append(")\n");
                 } else if (s instanceof Step.Release r) {
-                    out.append(pad).append("release(").append(r.ns()).append(")\n");
+                    out.append(pad).append("release(").append(fixedNs(r.duration())).append(")\n");
                 } else if (s instanceof Step.Sleep z) {
-                    out.append(pad).append("sleep(").append(z.ns()).append(")\n");
+                    out.append(pad).append("sleep(").append(draw(z.duration())).append(")\n");
+                } else if (s instanceof Step.Hold) {
+                    throw new InputError("thread " + thread + ": a hold step cannot run as plain Python (no "
+                            + "standard-library call keeps the GIL for a chosen time without check points); "
+                            + "validate takes compute, release, sleep, lock, unlock, put, get and loops");
+                } else if (s instanceof Step.Lock l) {
+                    out.append(pad).append("acquire(").append(literal(l.name())).append(")\n");
+                } else if (s instanceof Step.Unlock u) {
+                    out.append(pad).append("release_lock(").append(literal(u.name())).append(")\n");
+                } else if (s instanceof Step.Put p) {
+                    out.append(pad).append("put(").append(literal(p.queue())).append(")\n");
+                } else if (s instanceof Step.Get g) {
+                    out.append(pad).append("get(").append(literal(g.queue())).append(")\n");
                 } else if (s instanceof Step.Loop l) {
                     boolean round = top && !roundTaken;
                     if (round) roundTaken = true;
@@ -149,6 +190,35 @@ public final class PythonScript {
                 }
             }
         }
+    }
+
+    /**
+     * A release's fixed duration. A release drawn from a distribution is refused: its crc32 buffer is sized from a
+     * rate measured before the threads start, one buffer per duration.
+     */
+    private static long fixedNs(Dist d) {
+        if (!d.fixed()) {
+            throw new InputError("a release drawn from a distribution cannot run as plain Python: its crc32 buffer "
+                    + "is sized before the run, one per duration (give the release its mean, "
+                    + Math.round(d.meanNs()) + "ns, to compare)");
+        }
+        return d.sampleNs(null);
+    }
+
+    /** A Python expression for a duration in ns: the number, or a draw from the thread's {@code rng}. */
+    static String draw(Dist d) {
+        if (d instanceof Dist.Fixed f) return Long.toString(f.ns());
+        if (d instanceof Dist.Uniform u) return "rng.randint(" + u.loNs() + ", " + u.hiNs() + ")";
+        if (d instanceof Dist.Exponential e) return "int(round(rng.expovariate(1.0 / " + e.averageNs() + ")))";
+        if (d instanceof Dist.LogNormal l) {
+            return "int(round(rng.lognormvariate(" + Math.log(l.medianNs()) + ", " + Math.log(l.spread()) + ")))";
+        }
+        if (d instanceof Dist.Samples s) {
+            return "rng.choice((" + String.join(", ", s.samplesNs().stream().map(String::valueOf).toList()) + ",))";
+        }
+        Dist.Quantiles q = (Dist.Quantiles) d;
+        return "quantile_draw(rng, (" + String.join(", ", q.probabilities().stream().map(String::valueOf).toList())
+                + "), (" + String.join(", ", q.durationsNs().stream().map(String::valueOf).toList()) + "))";
     }
 
     /**

@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.metrics.RoundTimer;
 import gilsim.os.OsEvent;
 import gilsim.os.RunState;
 import gilsim.program.ProgramEvent;
@@ -11,14 +12,15 @@ import java.util.List;
 
 /**
  * The simulated side of a validation, read from a run's events: per thread, the durations of the completed passes
- * of its outer loop (from one {@link ProgramEvent.RoundStart} to the next, or to the loop's end) and its CPU share,
+ * of its outer loop ({@link RoundTimer}: from one {@link ProgramEvent.RoundStart} to the next, or to the loop's end;
+ * every one kept, since a validation compares their distributions) and its CPU share,
  * the time it spent {@link RunState#RUNNING} over the run's duration (an interval still open at the end counts to
  * the end). A round still open at the end is not a completed round and is left out.
  */
 public final class SimRounds implements TraceListener {
     private final List<String> names;
     private final List<List<Long>> rounds = new ArrayList<>();
-    private final long[] roundSinceNs;
+    private final RoundTimer timer;
     private final long[] runningSinceNs;
     private final long[] cpuNs;
     private long endNs = -1;
@@ -28,10 +30,9 @@ public final class SimRounds implements TraceListener {
         this.names = List.copyOf(names);
         int n = names.size();
         for (int i = 0; i < n; i++) rounds.add(new ArrayList<>());
-        roundSinceNs = new long[n];
+        timer = new RoundTimer(n, (t, ns) -> rounds.get(t).add(ns));
         runningSinceNs = new long[n];
         cpuNs = new long[n];
-        Arrays.fill(roundSinceNs, -1);
         Arrays.fill(runningSinceNs, -1);
     }
 
@@ -45,17 +46,9 @@ public final class SimRounds implements TraceListener {
                 cpuNs[t] += s.timeNs() - runningSinceNs[t];
                 runningSinceNs[t] = -1;
             }
-        } else if (event instanceof ProgramEvent.RoundStart r) {
-            closeRound(r.thread(), r.timeNs());
-            roundSinceNs[r.thread()] = r.timeNs();
-        } else if (event instanceof ProgramEvent.LoopEnd e) {
-            closeRound(e.thread(), e.timeNs());
+        } else {
+            timer.on(event);
         }
-    }
-
-    private void closeRound(int t, long nowNs) {
-        if (roundSinceNs[t] >= 0) rounds.get(t).add(nowNs - roundSinceNs[t]);
-        roundSinceNs[t] = -1;
     }
 
     @Override

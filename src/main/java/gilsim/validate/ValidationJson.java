@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

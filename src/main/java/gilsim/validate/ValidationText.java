@@ -1,5 +1,7 @@
 package gilsim.validate;
 
+import gilsim.metrics.Stat;
+import gilsim.program.Rounds;
 import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,7 +121,9 @@ public final class ValidationText {
         b.append("steps as run (how far the compiled program was from the nominal steps; compute is the thread's CPU "
                 + "time, release and sleep include taking the GIL back, so a contended take shows here):\n");
         for (Comparison.StepLine s : steps) {
-            b.append("  ").append(s.step()).append(": asked ").append(Durations.format(s.nominalNs()))
+            // A drawn step's nominal is the mean of its draws: not a round figure, so shown as a measured time is.
+            String asked = s.nominalNs() % 1_000 == 0 ? Durations.format(s.nominalNs()) : time(s.nominalNs());
+            b.append("  ").append(s.step()).append(": asked ").append(asked)
                     .append(", took ").append(Double.isNaN(s.meanNs()) ? "-" : time(s.meanNs()))
                     .append(" on average over ").append(s.count());
             if (s.nominalNs() > 0 && !Double.isNaN(s.meanNs())) {
@@ -141,9 +145,9 @@ public final class ValidationText {
     private static String nominals(Validation.Report r) {
         List<String> parts = new ArrayList<>();
         for (var t : r.threads()) {
-            long n = Comparison.nominalRoundNs(t.program());
+            long n = Rounds.nominalRoundNs(t.program());
             parts.add(t.name() + " " + (n < 0 ? "none (no outer loop of finite length: never starves by this rule)"
-                    : time(Comparison.saturatedAdd(r.starveAfterNs(), n)) + " (round " + time(n) + ")"));
+                    : time(Rounds.saturatedAdd(r.starveAfterNs(), n)) + " (round " + time(n) + ")"));
         }
         return String.join(", ", parts);
     }

@@ -32,6 +32,8 @@ if sys.version_info < (3, 6):
 import json
 import os
 import platform
+import queue
+import random
 import threading
 import time
 import zlib
@@ -131,6 +133,53 @@ def buffers(rate):
 
 
 # ---- the threads ------------------------------------------------------------------------------------------------
+# A scenario's threading.Lock and queue.Queue objects, by name (filled from LOCKS and QUEUES below the config).
+_LOCKS = {}
+_QUEUES = {}
+# Blocking calls wait in slices of this long and look at the deadline between them, so a thread blocked on a lock
+# or an empty queue at the end of the run stops instead of hanging its join.
+BLOCK_SLICE_S = 0.05
+
+
+def _deadline_passed():
+    return _START[1] > 0 and wall() >= _START[1]
+
+
+def acquire(name):
+    lock = _LOCKS[name]
+    while not lock.acquire(True, BLOCK_SLICE_S):
+        if _deadline_passed():
+            raise Stop
+
+
+def release_lock(name):
+    _LOCKS[name].release()
+
+
+def quantile_draw(rng, probabilities, durations):
+    # The inverse of a CDF given by quantiles, linear between them (as gilsim draws them).
+    u = rng.random()
+    hi = 1
+    while probabilities[hi] <= u and hi < len(probabilities) - 1:
+        hi += 1
+    p0, p1 = probabilities[hi - 1], probabilities[hi]
+    return int(round(durations[hi - 1] + (u - p0) / (p1 - p0) * (durations[hi] - durations[hi - 1])))
+
+
+def put(name):
+    _QUEUES[name].put(None)
+
+
+def get(name):
+    q = _QUEUES[name]
+    while True:
+        try:
+            return q.get(True, BLOCK_SLICE_S)
+        except queue.Empty:
+            if _deadline_passed():
+                raise Stop
+
+
 class Stop(Exception):
     pass
 
@@ -268,6 +317,10 @@ def main():
     check_pins()
     # The scenario's interval: CPython keeps whole microseconds (take_gil waits at least 1 us).
     sys.setswitchinterval(SWITCH_INTERVAL_NS / 1e9)
+    for name in LOCKS:
+        _LOCKS[name] = threading.Lock()
+    for name in QUEUES:
+        _QUEUES[name] = queue.Queue()
     load_before = os.getloadavg() if hasattr(os, "getloadavg") else None
     rate, batches, took = calibrate()
     bufs, described = buffers(rate)

@@ -112,7 +112,9 @@ final class BadValues {
     static Gen<String> forKey(Key key) {
         List<String> curated = switch (key.kind()) {
             case DURATION -> DURATIONS;
-            case COUNT -> COUNTS;
+            // A count whose range starts at 0 (jobs, the per-mille tail) takes "0"; the key's own floor and ceiling
+            // are tested by their own cases.
+            case COUNT -> key.min() <= 0 ? COUNTS.stream().filter(v -> !v.equals("0")).toList() : COUNTS;
             case BOOL -> BOOLS;
             case CHOICE -> choices(key);
         };

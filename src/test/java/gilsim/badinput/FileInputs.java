@@ -151,6 +151,34 @@ final class FileInputs {
         f.add(new Family("loop times", Generate.pick(List.of("0", "-1", "2147483648", "9223372036854775808", "1.5",
                 "abc", "\"\"", "[]", "{}", "1e3", "0x10", "NaN", "~", "99999999999999999999", "-2147483648"))
                 .map(v -> doc(PARAMS, thread("      - loop: {times: " + v + ", body: [compute: 1ms]}\n")))));
+        f.add(new Family("distribution", Generate.pick(List.of("{uniform: [20us, 1us]}", "{uniform: [-1us, 1us]}",
+                "{uniform: [1us]}", "{uniform: [1us, 2us, 3us]}", "{uniform: 1us}", "{exponential: 0ns}",
+                "{exponential: -1ms}", "{exponential: [1ms]}", "{lognormal: {median: 1ms, spread: 0.5}}",
+                "{lognormal: {median: 1ms}}", "{lognormal: {spread: 2}}", "{lognormal: {median: 1ms, spread: x}}",
+                "{lognormal: {median: 0ns, spread: 2}}", "{lognormal: {median: 1ms, spread: 2, mode: 1}}",
+                "{empirical: []}", "{empirical: [-1ms]}", "{empirical: [1 ms]}",
+                "{empirical: {quantiles: [[0.1, 1ms], [1, 2ms]]}}", "{empirical: {quantiles: [[0, 2ms], [1, 1ms]]}}",
+                "{empirical: {quantiles: [[0, 1ms], [1.5, 2ms]]}}", "{empirical: {quantiles: [[0, 1ms]]}}",
+                "{empirical: {quantiles: [[0, 1ms, 2ms], [1, 2ms]]}}", "{empirical: {samples: [1ms]}}",
+                "{normal: 1ms}", "{exponential: $io}", "{uniform: [1ms, 4000s]}", "{uniform: [1ms, 2ms], exponential: 1ms}"))
+                .zip(Generate.pick(List.of("compute", "release", "sleep", "hold")),
+                        (v, k) -> doc(PARAMS, thread("      - " + k + ": " + v + "\n")))));
+        f.add(new Family("locks and queues", Generate.pick(List.of(
+                "      - lock: a\n      - compute: 1ms\n",
+                "      - compute: 1ms\n      - unlock: a\n",
+                "      - lock: a\n      - lock: a\n      - unlock: a\n",
+                "      - lock: a\n      - loop: {times: 2, body: [unlock: a]}\n",
+                "      - lock: two words\n      - unlock: two words\n",
+                "      - lock: [a]\n", "      - put: {}\n", "      - get: \"\"\n", "      - get: 1q\n",
+                "      - loop: [put: q]\n", "      - loop: [lock: a, unlock: a]\n"))
+                .map(p -> doc(PARAMS, thread(p)))));
+        f.add(new Family("thread count", Generate.pick(List.of("0", "-1", "1001", "x", "1.5", "[]", "{}", "~",
+                "2147483648")).map(v -> doc(PARAMS, "  - name: a\n    count: " + v + "\n    program:\n"
+                + "      - compute: 1ms\n"))));
+        f.add(new Family("repeat", Generate.pick(List.of("{repeat: 0, steps: [compute: 1ms]}", "{repeat: 3}",
+                "{repeat: 3, steps: []}", "{repeat: x, steps: [compute: 1ms]}",
+                "{repeat: 2, steps: [compute: 1ms], extra: 1}", "{repeat: -1, steps: [compute: 1ms]}",
+                "{repeat: 2, body: [compute: 1ms]}")).map(v -> doc(PARAMS, thread("      - " + v + "\n")))));
         f.add(fixed("duplicate keys",
                 "name: x\nname: y\n" + PARAMS + "threads:\n" + THREAD_A,
                 "name: x\n" + PARAMS + "  cores: 3\nthreads:\n" + THREAD_A,

@@ -28,7 +28,7 @@ class MetricsCommandTest {
         JsonNode s = new ObjectMapper().readTree(run("run", "slice-rotation", "--set", "duration=50ms", "--json"));
         List<String> top = fields(s);
         assertEquals(names(Metrics.RUN), top.subList(top.indexOf("events") + 1, top.indexOf("threads")));
-        assertEquals(withName(names(Metrics.THREAD)), fields(s.get("threads").get(0)));
+        assertEquals(withName(names(Metrics.THREAD, Metrics.THREAD_ROUNDS)), fields(s.get("threads").get(0)));
         assertEquals(names(Metrics.GIL), fields(s.get("gil")));
         List<String> pool = fields(s.get("pool"));
         assertEquals(names(Metrics.POOL), pool.subList(0, pool.size() - 1));
@@ -38,7 +38,7 @@ class MetricsCommandTest {
     @Test
     void gilsimMetricsListsEveryDeclaredMetricWithItsMeaning() {
         String text = run("metrics");
-        for (List<? extends Metric<?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.GIL, Metrics.POOL,
+        for (List<? extends Metric<?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.THREAD_ROUNDS, Metrics.GIL, Metrics.POOL,
                 Metrics.POOL_THREAD)) {
             for (Metric<?> m : scope) {
                 assertTrue(text.contains(m.name()) && text.contains(m.meaning()), m.name() + " missing:\n" + text);
@@ -52,8 +52,11 @@ class MetricsCommandTest {
         return out;
     }
 
-    private static List<String> names(List<? extends Metric<?>> metrics) {
-        return metrics.stream().map(Metric::name).toList();
+    @SafeVarargs
+    private static List<String> names(List<? extends Metric<?>>... lists) {
+        List<String> out = new ArrayList<>();
+        for (List<? extends Metric<?>> metrics : lists) for (Metric<?> m : metrics) out.add(m.name());
+        return out;
     }
 
     private static List<String> withName(List<String> names) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.program.Rounds;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
 import gilsim.validate.Comparison;
@@ -61,7 +62,7 @@ class ValidateCommandTest {
             List<Observation.ThreadRounds> out = new ArrayList<>();
             int k = calls.size();
             for (ThreadSpec t : threads) {
-                long nominal = Comparison.nominalRoundNs(t.program());
+                long nominal = Rounds.nominalRoundNs(t.program());
                 List<Long> rounds = new ArrayList<>();
                 if (!(mainStarves && t.name().equals("main")) && nominal > 0) {
                     long round = nominal * 105 / 100;

@@ -24,7 +24,7 @@ class GilMutexTest {
         Simulation sim = new Simulation(s, s.params(List.of(sets), null), 1);
         AtomicInteger blocks = new AtomicInteger();
         sim.addListener(e -> {
-            if (e instanceof MutexBlock b && b.mutex().equals("gil")) blocks.incrementAndGet();
+            if (e instanceof MutexBlock b && b.mutex().equals("gil->mutex")) blocks.incrementAndGet();
         });
         sim.run();
         return blocks.get();

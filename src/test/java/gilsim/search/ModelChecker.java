@@ -11,6 +11,12 @@ import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.os.RunState;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.sim.TraceListener;
+import gilsim.sync.MutexEvent.MutexBlock;
+import gilsim.sync.MutexEvent.MutexReleased;
+import gilsim.sync.MutexEvent.MutexTaken;
+import gilsim.sync.QueueEvent.QueueGet;
+import gilsim.sync.QueueEvent.QueuePut;
+import gilsim.sync.QueueEvent.QueueWait;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,6 +40,9 @@ import java.util.Set;
  *   <li>The condition variables: a signal wakes a thread that was waiting, and reports nobody (-1) only when
  *       nobody waited; the woken thread next leaves BLOCKED and runs before it waits again; a woken thread still
  *       BLOCKED at the end was woken less than one wake-up latency before it.
+ *   <li>Locks and queues: nobody is left asleep on a lock that has long been free, or on a queue that has long
+ *       held items (a lost wake-up); the engine's own invariants check that a lock has one holder and a queue
+ *       loses and makes no item.
  *   <li>The pool: jobs are taken in send order (one FIFO queue) with no gap, each once; each is answered once, by
  *       the thread that took it; at the end every taken job is answered or in flight on its thread (one each).
  * </ul>
@@ -58,6 +67,14 @@ final class ModelChecker implements TraceListener {
     private final Map<String, Set<Integer>> waiting = new HashMap<>();
     /** Threads woken by a signal that have not run since, with when. */
     private final Map<Integer, Long> wokenAtNs = new HashMap<>();
+
+    /** Threads asleep on a scenario's queue or lock that have not run since, with its name. */
+    private final Map<Integer, String> asleepOnQueue = new HashMap<>();
+    private final Map<Integer, String> asleepOnLock = new HashMap<>();
+    private final Map<String, Long> queueItems = new HashMap<>();
+    private final Map<String, Long> lastPutNs = new HashMap<>();
+    /** When each lock was last released; a lock now held is absent. */
+    private final Map<String, Long> lockFreeSinceNs = new HashMap<>();
 
     private long nextJob;
     private final Map<Long, Integer> inFlight = new HashMap<>();
@@ -112,6 +129,14 @@ final class ModelChecker implements TraceListener {
         else if (e instanceof CondTimeout t) onTimeout(t);
         else if (e instanceof JobTaken j) onJobTaken(j);
         else if (e instanceof JobAnswered a) onJobAnswered(a);
+        else if (e instanceof QueueWait w) asleepOnQueue.put(w.thread(), w.queue());
+        else if (e instanceof QueuePut p) {
+            queueItems.merge(p.queue(), 1L, Long::sum);
+            lastPutNs.put(p.queue(), p.timeNs());
+        } else if (e instanceof QueueGet g) queueItems.merge(g.queue(), -1L, Long::sum);
+        else if (e instanceof MutexBlock b) asleepOnLock.put(b.thread(), b.mutex());
+        else if (e instanceof MutexTaken t) lockFreeSinceNs.remove(t.mutex());
+        else if (e instanceof MutexReleased r) lockFreeSinceNs.put(r.mutex(), r.timeNs());
     }
 
     private void onState(ThreadState s) {
@@ -125,6 +150,10 @@ final class ModelChecker implements TraceListener {
         if (state[t] == s.state()) fail(s, "a state change to the state the thread was in");
         if (t == holder && (s.state() == RunState.BLOCKED || s.state() == RunState.EXITED)) {
             fail(s, "the GIL holder left the CPU holding the GIL");
+        }
+        if (s.state() == RunState.RUNNING) {
+            asleepOnQueue.remove(t);
+            asleepOnLock.remove(t);
         }
         if (wokenAtNs.containsKey(t)) {
             if (s.state() == RunState.BLOCKED) fail(s, "a thread woken by a signal blocked again before running");
@@ -223,5 +252,17 @@ final class ModelChecker implements TraceListener {
             }
         });
         if (inFlight.size() > threads) violations.add(inFlight.size() + " jobs in flight on " + threads + " threads");
+        asleepOnQueue.forEach((t, q) -> {
+            if (queueItems.getOrDefault(q, 0L) > 0 && endNs - lastPutNs.get(q) > maxWakeLatencyNs) {
+                violations.add("thread " + t + " asleep on queue " + q + ", which has held items since "
+                        + lastPutNs.get(q) + " ns (lost wake-up)");
+            }
+        });
+        asleepOnLock.forEach((t, l) -> {
+            Long free = lockFreeSinceNs.get(l);
+            if (free != null && endNs - free > maxWakeLatencyNs) {
+                violations.add("thread " + t + " asleep on lock " + l + ", free since " + free + " ns (lost wake-up)");
+            }
+        });
     }
 }

@@ -128,10 +128,22 @@ class ModelPropertiesTest {
         }
     }
 
+    /**
+     * One step, or a few lines that belong together; every group takes time (whole microseconds from 1us): a loop of
+     * zero-time steps would never end, and the file loader rejects it. Locks are taken around a hold and released in
+     * the same list; queues are shared by every thread of the file, so a get may wait for a put that never comes.
+     */
     private static Gen<String> step() {
-        Gen<String> kind = Generate.pick(List.of("compute", "release", "sleep"));
-        // Whole microseconds from 1us: a loop of zero-time steps would never end, and the file loader rejects it.
-        return kind.zip(Generate.range(1, 3000), (k, us) -> "- " + k + ": " + us + "us");
+        Gen<String> kind = Generate.pick(List.of("compute", "release", "sleep", "hold", "uniform", "exponential",
+                "locked", "put", "get"));
+        return kind.zip(Generate.range(1, 3000), (k, us) -> switch (k) {
+            case "uniform" -> "- compute: {uniform: [1us, " + us + "us]}";
+            case "exponential" -> "- sleep: {exponential: " + us + "us}";
+            case "locked" -> "- lock: l" + us % 2 + "\n- hold: " + us + "us\n- unlock: l" + us % 2;
+            case "put" -> "- put: q\n- compute: " + us + "us";
+            case "get" -> "- get: q\n- compute: " + us + "us";
+            default -> "- " + k + ": " + us + "us";
+        });
     }
 
     private static Gen<String> thread() {
@@ -151,7 +163,7 @@ class ModelPropertiesTest {
                         .append(indent).append("    body:\n");
                 indent += "      ";
             }
-            for (String step : s) b.append(indent).append(step).append('\n');
+            for (String step : s) for (String line : step.split("\n")) b.append(indent).append(line).append('\n');
             return b.toString();
         });
     }

@@ -212,4 +212,54 @@ class SearchCommandTest {
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
+
+    /** Splits a replay line as a POSIX shell would, for the single quotes {@link Replay#quoted} writes. */
+    private static List<String> shellWords(String line) {
+        List<String> words = new java.util.ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean quoted = false;
+        boolean any = false;
+        for (char c : line.toCharArray()) {
+            if (c == '\'' ) {
+                quoted = !quoted;
+                any = true;
+            } else if (c == ' ' && !quoted) {
+                if (any) words.add(w.toString());
+                w.setLength(0);
+                any = false;
+            } else {
+                w.append(c);
+                any = true;
+            }
+        }
+        if (any) words.add(w.toString());
+        return words;
+    }
+
+    @Test
+    void anExpressionPropertyFindsAndShrinksACaseWhoseReplayPrintsTheFailingValue() throws IOException {
+        Cli r = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--set", "connections=64", "--set",
+                "duration=500ms", "--property", "latency_p99 < 20ms", "--json");
+        assertEquals(1, r.code(), r.err());
+        JsonNode c = json(r).get("counterexample");
+        assertEquals("latency_p99 < 20ms", json(r).get("property").asText());
+        assertTrue(c.get("property_detail").asText().matches("latency_p99 = [0-9.]+ ms"), c.toString());
+        String replay = c.get("replay").asText();
+        assertTrue(replay.endsWith(" --property 'latency_p99 < 20ms'"), replay);
+        List<String> words = shellWords(replay);
+        List<String> args = new java.util.ArrayList<>(words.subList(Launcher.words().size(), words.size()));
+        args.add("--json");
+        Cli run = Cli.run(args.toArray(new String[0]));
+        assertEquals(0, run.code(), run.err());
+        JsonNode judged = JSON.readTree(run.out()).get("property");
+        assertFalse(judged.get("holds").asBoolean());
+        assertEquals(c.get("property_detail").asText(), judged.get("detail").asText(), "the replay prints the value");
+        Cli unknown = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--property", "latency_p98 < 20ms");
+        assertEquals(2, unknown.code());
+        assertEquals(1, unknown.err().lines().count(), unknown.err());
+        assertTrue(unknown.err().contains("no metric 'latency_p98'"), unknown.err());
+        Cli thread = Cli.run("search", "short-release", "--over", "work=1ms..3ms", "--property", "share(io) > 0.1");
+        assertEquals(2, thread.code());
+        assertTrue(thread.err().contains("no thread 'io' in short-release (threads: main, worker)"), thread.err());
+    }
 }

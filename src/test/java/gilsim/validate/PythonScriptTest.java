@@ -168,4 +168,39 @@ class PythonScriptTest {
         assertTrue(root.get("steps").has("compute") && root.get("steps").has("release")
                 && root.get("steps").has("sleep"), root.get("steps").toString());
     }
+
+    @Test
+    void locksAndQueuesBecomeThreadingLocksAndQueuesAndHoldsAndDistributionsAreRefused() {
+        String s = PythonScript.compile(List.of(
+                thread("producer", new Loop(-1, List.of(new Sleep(MS), new Step.Put("jobs")))),
+                thread("consumer", new Loop(-1, List.of(new Step.Get("jobs"), new Step.Lock("cache"),
+                        new Compute(MS), new Step.Unlock("cache"))))), 5 * MS, 100 * MS);
+        assertEquals(List.of("    # thread 'consumer'", "    while True:  # the round", "        mark()",
+                "        get('jobs')", "        acquire('cache')", "        compute(1000000)",
+                "        release_lock('cache')"), body(s, 1));
+        assertTrue(s.contains("\nLOCKS = ['cache']  # threading.Lock objects, by name\n"), s);
+        assertTrue(s.contains("\nQUEUES = ['jobs']  # queue.Queue objects, by name\n"), s);
+        InputError hold = assertThrows(InputError.class, () -> PythonScript.compile(List.of(
+                thread("c", new Step.Hold(MS))), 5 * MS, 100 * MS));
+        assertTrue(hold.getMessage().startsWith("thread c: a hold step cannot run as plain Python"), hold.getMessage());
+        InputError dist = assertThrows(InputError.class, () -> PythonScript.compile(List.of(
+                thread("c", new Release(new gilsim.program.Dist.Uniform(2 * US, 4 * US)))), 5 * MS, 100 * MS));
+        assertTrue(dist.getMessage().startsWith("a release drawn from a distribution cannot run as plain Python")
+                && dist.getMessage().contains("3000ns"), dist.getMessage());
+    }
+
+    @Test
+    void drawnComputesAndSleepsDrawFromTheThreadsOwnStream() {
+        String s = PythonScript.compile(List.of(thread("t", new Compute(MS)), thread("d", new Loop(-1, List.of(
+                new Compute(new gilsim.program.Dist.Exponential(2 * MS)),
+                new Sleep(new gilsim.program.Dist.Uniform(US, 20 * US)),
+                new Compute(new gilsim.program.Dist.Samples(List.of(MS, 3 * MS))),
+                new Sleep(new gilsim.program.Dist.Quantiles(List.of(0.0, 1.0), List.of(MS, 2 * MS))))))),
+                5 * MS, 100 * MS);
+        assertEquals(List.of("    # thread 't'", "    compute(1000000)"), body(s, 0), "a fixed thread draws nothing");
+        assertEquals(List.of("    # thread 'd'", "    rng = random.Random(2)", "    while True:  # the round",
+                "        mark()", "        compute(int(round(rng.expovariate(1.0 / 2000000))))",
+                "        sleep(rng.randint(1000, 20000))", "        compute(rng.choice((1000000, 3000000,)))",
+                "        sleep(quantile_draw(rng, (0.0, 1.0), (1000000, 2000000)))"), body(s, 1));
+    }
 }

@@ -219,4 +219,21 @@ class RealRunTest {
             Files.deleteIfExists(script);
         }
     }
+
+    /**
+     * A producer and a consumer over a queue, and a lock around the consumer's work, for real: items flow (the
+     * consumer completes rounds), and a thread blocked on the empty queue at the deadline stops instead of hanging.
+     */
+    @Test
+    void aQueueAndALockRunForRealAndABlockedGetterStopsAtTheDeadline() {
+        List<ThreadSpec> threads = List.of(
+                new ThreadSpec("producer", -1, List.of(new Loop(5, List.of(new Sleep(MS), new gilsim.program.Step.Put("q"))))),
+                new ThreadSpec("consumer", -1, List.of(new Loop(-1, List.of(new gilsim.program.Step.Get("q"),
+                        new gilsim.program.Step.Lock("l"), new Compute(MS / 2), new gilsim.program.Step.Unlock("l"))))));
+        Observation o = RealRun.run(python3(), PythonScript.compile(threads, 5 * MS, 400 * MS, 50 * MS), 30_000);
+        Observation.ThreadRounds consumer = o.threads().get(1);
+        // Five items: the consumer's sixth pass waits on the empty queue until the deadline stops it.
+        assertEquals(5, consumer.roundNs().size(), consumer.toString());
+        assertTrue(o.wallNs() < 5_000 * MS, "wall " + o.wallNs());
+    }
 }

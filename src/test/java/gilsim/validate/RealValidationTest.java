@@ -21,7 +21,8 @@ class RealValidationTest {
     private static JsonNode validate(String... sets) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        String[] base = {"validate", "short-release", "--duration", "1s", "--repeat", "1", "--json"};
+        // --force: the check below is one noise cannot flip, and a test never passes by skipping a busy machine.
+        String[] base = {"validate", "short-release", "--duration", "1s", "--repeat", "1", "--json", "--force"};
         String[] args = new String[base.length + 2 * sets.length];
         System.arraycopy(base, 0, args, 0, base.length);
         for (int i = 0; i < sets.length; i++) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gilsim.os.OsEvent;
 import gilsim.os.RunState;
 import gilsim.program.ProgramEvent;
+import gilsim.program.Rounds;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.Defaults;
@@ -95,6 +96,6 @@ class SimRoundsTest {
         List<Long> rounds = o.threads().get(0).roundNs();
         assertEquals(3, rounds.size(), rounds.toString());
         for (long r : rounds) assertTrue(r >= 3 * MS && r <= 3 * MS + 400 * US, "round " + r);
-        assertEquals(3 * MS, Comparison.nominalRoundNs(program));
+        assertEquals(3 * MS, Rounds.nominalRoundNs(program));
     }
 }

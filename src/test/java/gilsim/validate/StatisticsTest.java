@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.metrics.Stat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -73,22 +74,6 @@ class StatisticsTest {
         // Fewer than two rounds a side: no distance.
         assertTrue(Double.isNaN(Comparison.ks(new double[] {1}, new double[] {1, 2})));
         assertTrue(Double.isNaN(Comparison.ks(new double[0], new double[] {1, 2})));
-    }
-
-    @Test
-    void nominalRoundIsOnePassOfTheOuterLoop() {
-        long ms = 1_000_000;
-        assertEquals(ms + 2_000, Comparison.nominalRoundNs(List.of(new Step.Loop(-1, List.of(
-                new Step.Sleep(ms), new Step.Compute(2_000))))));
-        // The first top-level loop is the outer one; a loop of three passes inside counts three times.
-        assertEquals(4 * ms, Comparison.nominalRoundNs(List.of(new Step.Compute(7 * ms), new Step.Loop(-1, List.of(
-                new Step.Compute(ms), new Step.Loop(3, List.of(new Step.Release(ms))))), new Step.Loop(-1,
-                List.of(new Step.Sleep(ms))))));
-        assertEquals(-1, Comparison.nominalRoundNs(List.of(new Step.Compute(ms))));
-        assertEquals(-1, Comparison.nominalRoundNs(List.of(new Step.Loop(2, List.of(new Step.Compute(ms),
-                new Step.Loop(-1, List.of(new Step.Sleep(ms))))))));
-        assertEquals(Long.MAX_VALUE, Comparison.nominalRoundNs(List.of(new Step.Loop(-1, List.of(
-                new Step.Loop(Integer.MAX_VALUE, List.of(new Step.Sleep(Long.MAX_VALUE / 2))))))));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package gilsim.validate;
+package gilsim.metrics;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -43,7 +43,7 @@ public record Stat(int n, double mean, double min, double max, double ciLow, dou
     }
 
     /** As JSON: numbers as they are, or rounded to integer nanoseconds for a time; an undefined value is null. */
-    Map<String, Object> json(boolean ns) {
+    public Map<String, Object> json(boolean ns) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("n", n);
         o.put("mean", num(mean, ns));
@@ -54,7 +54,7 @@ public record Stat(int n, double mean, double min, double max, double ciLow, dou
         return o;
     }
 
-    static Object num(double v, boolean ns) {
+    public static Object num(double v, boolean ns) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return null;
         return ns ? (Object) Math.round(v) : (Object) v;
     }

@@ -1,0 +1,284 @@
+package gilsim.search;
+
+import gilsim.metrics.Metric;
+import gilsim.metrics.Metrics;
+import gilsim.metrics.Summary;
+import gilsim.metrics.Summary.ThreadSummary;
+import gilsim.scenario.InputError;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Workload;
+import gilsim.sim.Durations;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A property written over a run's metrics: {@code wait_max(main) < 50ms}, {@code slowdown(io) < 10 and
+ * share(worker) >= 0.5}, {@code latency_p99 < 20ms}. A metric is named as in the JSON summary without its
+ * {@code _ns} ({@code share} also stands for {@code gil_share}); a thread's metric names the thread in parentheses.
+ * Comparisons ({@code < <= > >= == !=}) take a duration for a time and a number otherwise, and join with {@code and}
+ * and {@code or} ({@code and} binds tighter) and parentheses. A metric a run leaves undefined (a thread with no
+ * rounds has no slowdown) makes its comparison false. The metrics come from {@link Metrics}, so every metric
+ * {@code gilsim metrics} lists can be used.
+ */
+public final class Expression implements Property {
+    /** A metric's value read off a summary, and how it is written. */
+    private record Term(String text, Metric.Unit unit, Function<Summary, Object> value) {}
+
+    private sealed interface Node permits Compare, And, Or {}
+
+    private record Compare(Term term, String op, double limit) implements Node {}
+
+    private record And(Node left, Node right) implements Node {}
+
+    private record Or(Node left, Node right) implements Node {}
+
+    private static final Pattern TOKEN = Pattern.compile(
+            "\\s*(<=|>=|==|!=|<|>|\\(|\\)|[A-Za-z_][A-Za-z0-9_.-]*|[0-9]+(?:\\.[0-9]+)?(?:ns|us|µs|ms|s)?|\\S)");
+
+    private final String text;
+    private final Node root;
+    /** Every term, for the value a run showed of each. */
+    private final List<Term> terms = new ArrayList<>();
+
+    private Expression(String text, List<String> tokens, Scenario scenario) {
+        this.text = text.trim();
+        Parser p = new Parser(tokens, scenario);
+        this.root = p.or();
+        if (p.at < tokens.size()) throw p.error("unexpected '" + tokens.get(p.at) + "'");
+    }
+
+    /** Parses {@code text} against the scenario's metrics and threads; one line naming what is wrong otherwise. */
+    public static Expression parse(String text, Scenario scenario) {
+        List<String> tokens = new ArrayList<>();
+        Matcher m = TOKEN.matcher(text);
+        int at = 0;
+        while (at < text.length() && m.find(at) && m.start() == at) {
+            tokens.add(m.group(1));
+            at = m.end();
+            while (at < text.length() && Character.isWhitespace(text.charAt(at))) at++;
+        }
+        if (tokens.isEmpty()) throw new InputError("--property '" + text + "': empty; give a named property or a "
+                + "comparison such as 'wait_max(main) < 50ms'");
+        return new Expression(text, tokens, scenario);
+    }
+
+    @Override
+    public String id() {
+        return text;
+    }
+
+    @Override
+    public boolean holds(Summary s) {
+        return eval(root, s);
+    }
+
+    /** What a run showed of each metric the expression names: {@code wait_max(main) = 2.00 s}. */
+    @Override
+    public String detail(Summary s) {
+        List<String> parts = new ArrayList<>();
+        for (Term t : terms) {
+            String shown = t.text() + " = " + show(t, t.value().apply(s));
+            if (!parts.contains(shown)) parts.add(shown);
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String show(Term t, Object v) {
+        if (v == null) return "undefined";
+        if (t.unit() == Metric.Unit.NS) return Durations.human(((Number) v).longValue());
+        if (v instanceof Double d) return String.format(Locale.ROOT, "%.4g", d);
+        return String.valueOf(v);
+    }
+
+    private boolean eval(Node n, Summary s) {
+        if (n instanceof And a) return eval(a.left(), s) && eval(a.right(), s);
+        if (n instanceof Or o) return eval(o.left(), s) || eval(o.right(), s);
+        Compare c = (Compare) n;
+        Object v = c.term().value().apply(s);
+        if (!(v instanceof Number num)) return false;
+        double x = num.doubleValue();
+        return switch (c.op()) {
+            case "<" -> x < c.limit();
+            case "<=" -> x <= c.limit();
+            case ">" -> x > c.limit();
+            case ">=" -> x >= c.limit();
+            case "==" -> x == c.limit();
+            default -> x != c.limit();
+        };
+    }
+
+    /** Recursive descent: or := and ('or' and)*; and := atom ('and' atom)*; atom := '(' or ')' | term op value. */
+    private final class Parser {
+        private final List<String> tokens;
+        private final Scenario scenario;
+        private int at;
+
+        Parser(List<String> tokens, Scenario scenario) {
+            this.tokens = tokens;
+            this.scenario = scenario;
+        }
+
+        InputError error(String what) {
+            return new InputError("--property '" + text + "': " + what);
+        }
+
+        private String peek() {
+            return at < tokens.size() ? tokens.get(at) : null;
+        }
+
+        private String next(String expected) {
+            if (at >= tokens.size()) throw error("ends where " + expected + " should follow");
+            return tokens.get(at++);
+        }
+
+        Node or() {
+            Node n = and();
+            while ("or".equals(peek())) {
+                at++;
+                n = new Or(n, and());
+            }
+            return n;
+        }
+
+        Node and() {
+            Node n = atom();
+            while ("and".equals(peek())) {
+                at++;
+                n = new And(n, atom());
+            }
+            return n;
+        }
+
+        Node atom() {
+            if ("(".equals(peek())) {
+                at++;
+                Node n = or();
+                if (!")".equals(next("')'"))) throw error("expected ')'");
+                return n;
+            }
+            Term term = term();
+            String op = next("a comparison (<, <=, >, >=, ==, !=)");
+            if (!List.of("<", "<=", ">", ">=", "==", "!=").contains(op)) {
+                throw error("expected a comparison (<, <=, >, >=, ==, !=) after " + term.text() + ", got '" + op
+                        + "'");
+            }
+            String value = next("a value");
+            terms.add(term);
+            return new Compare(term, op, limit(term, value));
+        }
+
+        private double limit(Term term, String value) {
+            boolean time = term.unit() == Metric.Unit.NS;
+            if (time) {
+                long ns = Durations.parseOrMinus1(value);
+                if (ns < 0) throw error(term.text() + " is a time: compare it with a duration such as 50ms, not '"
+                        + value + "'");
+                return ns;
+            }
+            try {
+                return Double.parseDouble(value);
+            } catch (NumberFormatException e) {
+                throw error(term.text() + " is a " + term.unit().text + ": compare it with a number, not '" + value
+                        + "'");
+            }
+        }
+
+        private Term term() {
+            String name = next("a metric");
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) throw error("expected a metric, got '" + name + "'");
+            if ("(".equals(peek())) {
+                at++;
+                String thread = next("a thread's name");
+                if (!")".equals(next("')'"))) throw error("expected ')' after the thread " + thread);
+                return threadTerm(name, thread);
+            }
+            return runTerm(name);
+        }
+
+        private Term threadTerm(String name, String thread) {
+            List<String> threads = threads(scenario);
+            boolean poolThread = isPool(scenario) && thread.matches("t[0-9]{1,4}"); // the pool's size may be searched
+            if (!threads.contains(thread) && !poolThread) {
+                throw error("no thread '" + thread + "' in " + scenario.name() + " (threads: "
+                        + String.join(", ", threads) + ")");
+            }
+            String text = name + "(" + thread + ")";
+            for (List<Metric<ThreadSummary>> list : List.of(Metrics.THREAD, Metrics.THREAD_ROUNDS)) {
+                for (Metric<ThreadSummary> m : list) {
+                    if (matches(m, name)) {
+                        return new Term(text, m.unit(), s -> {
+                            ThreadSummary ts = find(s, thread);
+                            return ts == null ? null : m.value().apply(ts); // a searched thread count may lack it
+                        });
+                    }
+                }
+            }
+            if (findRun(name) != null) throw error(name + " is a metric of the run: write it without a thread");
+            throw unknown(name);
+        }
+
+        private Term runTerm(String name) {
+            boolean poolMetric = Metrics.POOL.stream().anyMatch(m -> matches(m, name));
+            if (poolMetric && !isPool(scenario)) {
+                throw error(name + " is a metric of the m0 pool, and " + scenario.name() + " has none");
+            }
+            Term t = findRun(name);
+            if (t != null) return t;
+            for (List<Metric<ThreadSummary>> list : List.of(Metrics.THREAD, Metrics.THREAD_ROUNDS)) {
+                for (Metric<ThreadSummary> m : list) {
+                    if (matches(m, name)) throw error(name + " is a thread's metric: name the thread, as in "
+                            + name + "(" + threads(scenario).get(0) + ")");
+                }
+            }
+            throw unknown(name);
+        }
+
+        private InputError unknown(String name) {
+            return error("no metric '" + name + "' (`gilsim metrics` lists them; write them without _ns)");
+        }
+    }
+
+    private Term findRun(String name) {
+        for (Metric<Summary> m : Metrics.RUN) {
+            if (matches(m, name) && m.unit() != Metric.Unit.TEXT && m.unit() != Metric.Unit.LIST) {
+                return new Term(name, m.unit(), m.value());
+            }
+        }
+        for (Metric<Summary.GilSummary> m : Metrics.GIL) {
+            if (matches(m, name)) return new Term(name, m.unit(), s -> m.value().apply(s.gil()));
+        }
+        for (Metric<Summary.PoolSummary> m : Metrics.POOL) {
+            if (matches(m, name) && m.unit() != Metric.Unit.TEXT) {
+                return new Term(name, m.unit(), s -> s.pool() == null ? null : m.value().apply(s.pool()));
+            }
+        }
+        return null;
+    }
+
+    private static boolean matches(Metric<?> m, String name) {
+        String short_ = m.name().endsWith("_ns") ? m.name().substring(0, m.name().length() - 3) : m.name();
+        return short_.equals(name) || m.name().equals(name) || (m.name().equals("gil_share") && name.equals("share"));
+    }
+
+    private static ThreadSummary find(Summary s, String thread) {
+        for (ThreadSummary t : s.threads()) if (t.name().equals(thread)) return t;
+        return null;
+    }
+
+    private static boolean isPool(Scenario scenario) {
+        return scenario.workload().apply(scenario.params()) instanceof Workload.Pool;
+    }
+
+    /** The scenario's threads at its defaults (a pool's are t0, t1, ...). */
+    static List<String> threads(Scenario scenario) {
+        Workload w = scenario.workload().apply(scenario.params());
+        if (w instanceof Workload.Threads t) return t.threads().stream().map(x -> x.name()).toList();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < ((Workload.Pool) w).spec().threads(); i++) names.add("t" + i);
+        return names;
+    }
+}

@@ -1,0 +1,128 @@
+package gilsim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.metrics.Summary;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.ScenarioFile;
+import gilsim.sync.MutexEvent;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scenario library in {@code scenarios/}: every file opens with a header saying what it shows and the command
+ * that shows it, and what the header claims is what a run prints (one test per file).
+ */
+class ScenarioLibraryTest {
+    private static final long US = 1_000L;
+    private static final long MS = 1_000_000L;
+    private static final Path DIR = Path.of("scenarios");
+
+    private static Summary run(String file, String... sets) {
+        Scenario s = ScenarioFile.load(DIR.resolve(file));
+        return new Simulation(s, s.params(List.of(sets), null), 1).run();
+    }
+
+    private static String why(String file, String... sets) {
+        return "replay: java -jar target/gilsim.jar run scenarios/" + file + " --seed 1"
+                + (sets.length == 0 ? "" : " --set " + String.join(" --set ", sets));
+    }
+
+    @Test
+    void everyFileHasAHeaderWithTheCommandThatShowsIt() throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(DIR)) {
+            files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(files.size() >= 8, files.toString());
+        List<String> missing = new ArrayList<>();
+        for (Path f : files) {
+            List<String> header = Files.readAllLines(f).stream().takeWhile(l -> l.startsWith("#")).toList();
+            String name = f.getFileName().toString();
+            boolean hasCommand = header.stream().anyMatch(l -> l.matches("#\\s+(java -jar target/)?gilsim(\\.jar)? "
+                    + "\\w+ scenarios/" + name.replace(".", "\\.") + ".*"));
+            if (header.size() < 2 || !hasCommand) missing.add(name);
+        }
+        assertEquals(List.of(), missing, "files without a header of what they show and the command that shows it");
+    }
+
+    @Test
+    void cpuBound2TakesTurnsOfOneInterval() {
+        Summary s = run("cpu-bound-2.yaml");
+        assertEquals("fair", s.verdict(), why("cpu-bound-2.yaml"));
+        for (String t : List.of("t-1", "t-2")) {
+            assertEquals(0.5, s.thread(t).gilShare(), 0.03, why("cpu-bound-2.yaml"));
+            assertTrue(s.thread(t).waitMaxNs() >= 5 * MS && s.thread(t).waitMaxNs() < 6 * MS, why("cpu-bound-2.yaml"));
+        }
+    }
+
+    @Test
+    void cpuBound4WaitsForTheOtherThree() {
+        Summary s = run("cpu-bound-4.yaml");
+        assertEquals("fair", s.verdict(), why("cpu-bound-4.yaml"));
+        // Three others ahead, each for a turn of about one interval: a wait well past one interval, at times.
+        for (String t : List.of("a", "b", "c", "d")) assertTrue(s.thread(t).waitMaxNs() > 10 * MS, why("cpu-bound-4.yaml"));
+    }
+
+    @Test
+    void aCExtensionThatHoldsTheGilDelaysTheLatencyThreadByTheWholeCall() {
+        Summary held = run("c-extension-hold.yaml");
+        String why = why("c-extension-hold.yaml");
+        assertTrue(held.thread("latency").waitMaxNs() >= 30 * MS && held.thread("latency").waitMaxNs() < 36 * MS,
+                held.thread("latency").waitMaxNs() + " ns; " + why);
+        Summary python = run("c-extension-hold.yaml", "hold=0ns");
+        assertTrue(python.thread("latency").waitMaxNs() < 6 * MS, why("c-extension-hold.yaml", "hold=0ns"));
+    }
+
+    @Test
+    void producerAndConsumersKeepUpAndNobodyWaitsLong() {
+        Summary s = run("producer-consumer.yaml");
+        String why = why("producer-consumer.yaml");
+        assertEquals("fair", s.verdict(), why);
+        double consumers = s.thread("consumer-1").gilShare() + s.thread("consumer-2").gilShare();
+        assertEquals(0.32, consumers, 0.05, "work arrives at about 32 % of a core (300 us x e^(ln1.5^2/2) a ms); " + why);
+        for (String t : List.of("producer", "consumer-1", "consumer-2")) {
+            assertTrue(s.thread(t).waitMaxNs() < 2 * MS, t + "; " + why);
+        }
+    }
+
+    @Test
+    void theExecutorWaitsForTheGilNotForTheCacheLock() {
+        Scenario sc = ScenarioFile.load(DIR.resolve("executor-cache.yaml"));
+        Simulation sim = new Simulation(sc, sc.params(List.of(), null), 1);
+        AtomicInteger takes = new AtomicInteger();
+        AtomicInteger blocks = new AtomicInteger();
+        sim.addListener(e -> {
+            if (e instanceof MutexEvent.MutexTaken t && t.mutex().equals("cache")) takes.incrementAndGet();
+            if (e instanceof MutexEvent.MutexBlock b && b.mutex().equals("cache")) blocks.incrementAndGet();
+        });
+        Summary s = sim.run();
+        String why = why("executor-cache.yaml");
+        assertEquals("fair", s.verdict(), why);
+        assertTrue(takes.get() > 2_000, takes + " takes; " + why);
+        assertTrue(blocks.get() < takes.get() / 20, blocks + " of " + takes + " lock takes waited; " + why);
+        assertTrue(s.thread("worker-1").waitP99Ns() > 100 * US, "the GIL is waited for; " + why);
+    }
+
+    @Test
+    void theConvoyCostsTheIoThreadAnIntervalPerPacket() {
+        Summary s = run("convoy.yaml");
+        assertEquals("fair", s.verdict(), why("convoy.yaml"));
+        assertTrue(s.thread("io").waitP50Ns() >= 4 * MS && s.thread("io").waitMaxNs() < 6 * MS, why("convoy.yaml"));
+    }
+
+    @Test
+    void theFilesOfTheBuiltInsBehaveAsTheBuiltIns() {
+        assertEquals(List.of("main"), run("short-release.yaml").starvedThreads(), why("short-release.yaml"));
+        assertEquals("fair", run("short-release.yaml", "pinned=true").verdict(), why("short-release.yaml", "pinned=true"));
+        assertEquals(List.of("t1", "t2"), run("slice-rotation.yaml").starvedThreads(), why("slice-rotation.yaml"));
+        assertEquals("fair", run("slice-rotation.yaml", "keep=true").verdict(), why("slice-rotation.yaml", "keep=true"));
+    }
+}

@@ -1,0 +1,116 @@
+package gilsim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import gilsim.program.Dist;
+import gilsim.program.Step;
+import gilsim.program.ThreadSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The step vocabulary of scenario files beyond compute, release, sleep and loop: what each parses into. */
+class StepVocabularyTest {
+    private static final long US = 1_000L;
+    private static final long MS = 1_000_000L;
+
+    private static List<ThreadSpec> threads(String yaml) {
+        Scenario s = ScenarioFile.parse("f.yaml", yaml);
+        return ((Workload.Threads) s.workload().apply(s.params())).threads();
+    }
+
+    private static String program(String... steps) {
+        StringBuilder b = new StringBuilder("name: x\nthreads:\n  - name: a\n    program:\n");
+        for (String s : steps) b.append("      ").append(s).append('\n');
+        return b.toString();
+    }
+
+    private static void refused(String yaml, String message) {
+        InputError e = assertThrows(InputError.class, () -> ScenarioFile.parse("f.yaml", yaml));
+        assertEquals(message, e.getMessage());
+    }
+
+    @Test
+    void everyStepKindParsesIntoItsStep() {
+        List<Step> p = threads(program(
+                "- compute: {exponential: 2ms}",
+                "- release: {uniform: [1us, 20us]}",
+                "- sleep: {lognormal: {median: 1ms, spread: 2}}",
+                "- compute: {empirical: [1ms, 2ms, 9ms]}",
+                "- compute: {empirical: {quantiles: [[0, 1ms], [0.5, 2ms], [1, 9ms]]}}",
+                "- hold: 30ms",
+                "- lock: cache",
+                "- unlock: cache",
+                "- put: jobs",
+                "- get: jobs",
+                "- {repeat: 3, steps: [compute: 1ms, sleep: 1ms]}")).get(0).program();
+        assertEquals(List.of(
+                new Step.Compute(new Dist.Exponential(2 * MS)),
+                new Step.Release(new Dist.Uniform(US, 20 * US)),
+                new Step.Sleep(new Dist.LogNormal(MS, 2)),
+                new Step.Compute(new Dist.Samples(List.of(MS, 2 * MS, 9 * MS))),
+                new Step.Compute(new Dist.Quantiles(List.of(0.0, 0.5, 1.0), List.of(MS, 2 * MS, 9 * MS))),
+                new Step.Hold(30 * MS),
+                new Step.Lock("cache"),
+                new Step.Unlock("cache"),
+                new Step.Put("jobs"),
+                new Step.Get("jobs"),
+                new Step.Loop(3, List.of(new Step.Compute(MS), new Step.Sleep(MS)))), p);
+        assertEquals(4 * MS, ((Step.Compute) p.get(3)).ns(), "a step's nominal duration is its mean");
+    }
+
+    @Test
+    void countMakesNamedCopies() {
+        List<ThreadSpec> t = threads("name: x\nthreads:\n  - name: w\n    count: 3\n    program:\n"
+                + "      - compute: 1ms\n  - name: main\n    program:\n      - sleep: 1ms\n");
+        assertEquals(List.of("w-1", "w-2", "w-3", "main"), t.stream().map(ThreadSpec::name).toList());
+        refused("name: x\nthreads:\n  - name: w\n    count: 2\n    program:\n      - compute: 1ms\n"
+                + "  - name: w-2\n    program:\n      - sleep: 1ms\n",
+                "f.yaml:7: threads[1].name: 'w-2' is used by another thread");
+        refused("name: x\nthreads:\n  - name: w\n    count: 0\n    program:\n      - compute: 1ms\n",
+                "f.yaml:4: threads[0].count: '0' is not a count from 1 to 1000");
+    }
+
+    @Test
+    void malformedDistributionsAreOneLineNamingFileLineAndField() {
+        refused(program("- compute: {uniform: [20us, 1us]}"),
+                "f.yaml:5: threads[0].program[0].compute.uniform: uniform needs 0 <= low <= high <= 3600s");
+        refused(program("- compute: {uniform: [-1us, 1us]}"),
+                "f.yaml:5: threads[0].program[0].compute.uniform[0]: '-1us' is not a duration (write 5ms, 300us, 2s "
+                        + "or 1500ns)");
+        refused(program("- compute: {uniform: [1us]}"),
+                "f.yaml:5: threads[0].program[0].compute.uniform: expected a list of 2 items");
+        refused(program("- compute: {exponential: 0ns}"),
+                "f.yaml:5: threads[0].program[0].compute.exponential: exponential needs a mean above 0ns");
+        refused(program("- compute: {lognormal: {median: 1ms, spread: 0.5}}"),
+                "f.yaml:5: threads[0].program[0].compute.lognormal: lognormal needs a spread from 1 to 100");
+        refused(program("- compute: {lognormal: {median: 1ms}}"),
+                "f.yaml:5: threads[0].program[0].compute.lognormal.spread: missing");
+        refused(program("- compute: {normal: 1ms}"),
+                "f.yaml:5: threads[0].program[0].compute.normal: unknown distribution (a duration, or one of "
+                        + "uniform, exponential, lognormal, empirical)");
+        refused(program("- compute: {empirical: {quantiles: [[0.1, 1ms], [1, 2ms]]}}"),
+                "f.yaml:5: threads[0].program[0].compute.empirical: quantiles need at least two points, from "
+                        + "probability 0 to 1");
+        refused(program("- compute: {exponential: $work}"),
+                "f.yaml:5: threads[0].program[0].compute.exponential: a distribution takes literal durations, "
+                        + "not keys");
+    }
+
+    @Test
+    void locksMustBeReleasedInTheListThatTakesThem() {
+        refused(program("- lock: a", "- compute: 1ms"),
+                "f.yaml:5: threads[0].program: lock 'a' is never unlocked in the same list of steps");
+        refused(program("- compute: 1ms", "- unlock: a"),
+                "f.yaml:6: threads[0].program[1].unlock: 'a' is not locked before it in the same list of steps");
+        refused(program("- lock: a", "- lock: a", "- unlock: a"),
+                "f.yaml:6: threads[0].program[1].lock: 'a' is already held here (locked at line 5): the thread "
+                        + "would wait for itself");
+        refused(program("- lock: 'two words'", "- unlock: 'two words'"),
+                "f.yaml:5: threads[0].program[0].lock: 'two words' is not a name (a letter or _, then letters, "
+                        + "digits, _ . -; at most 64)");
+        refused(program("- loop: [lock: a, unlock: a]"),
+                "f.yaml:5: a loop with no duration: every step of threads[0].program[0].loop takes 0ns, so it "
+                        + "would never advance time");
+    }
+}
