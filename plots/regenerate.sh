@@ -26,6 +26,10 @@ for ext in png svg; do
   # The m0 pool: three drops to a slice against three waiters rotate two threads; the keep rule ends it.
   chart slice-rotation --kind compare --compare keep=true --window 100ms..108ms --out plots/slice-rotation-keep.$ext
   chart slice-rotation --kind compare --of cdf --compare keep=true --out plots/slice-rotation-cdf.$ext
+  # The old GIL (python=2.7): the holder releases and re-takes every 101 ticks; each release that finds the waiter
+  # asleep spends 15 us in the FUTEX_WAKE that wakes it, and the woken waiter nearly always finds the GIL taken again.
+  chart scenarios/count-threads.yaml --set python=2.7 --set count=20ms --kind timeline --window 10ms..10300us \
+      --out plots/count-threads-oldgil.$ext
   # Where short-release starves: work between releases against the switch interval.
   chart --kind heatmap --csv plots/data/short-release-search.csv --x work --y interval \
       --out plots/short-release-heatmap.$ext

@@ -2,7 +2,7 @@ package gilsim.cpython;
 
 import gilsim.sim.TraceEvent;
 
-/** What the GIL reports, in the terms of {@code ceval_gil.c}. */
+/** What the GIL reports, in the terms of {@code ceval_gil.c} (and, for the old GIL, of its semaphore). */
 public sealed interface GilEvent extends TraceEvent {
     /** A thread entered {@code take_gil}. */
     record GilWant(long timeNs, int thread) implements GilEvent {}
@@ -18,4 +18,10 @@ public sealed interface GilEvent extends TraceEvent {
 
     /** A dropper with a pending drop request waits on switch_cond until another thread takes the GIL. */
     record ForcedSwitch(long timeNs, int thread) implements GilEvent {}
+
+    /** The old GIL: {@code poster}'s sem_post woke {@code woken}, asleep in FUTEX_WAIT on interpreter_lock. */
+    record SemPostWake(long timeNs, int poster, int woken) implements GilEvent {}
+
+    /** The old GIL: a woken waiter found the token gone and goes back to FUTEX_WAIT (a wasted wake-up). */
+    record SemWaitRetry(long timeNs, int thread) implements GilEvent {}
 }

@@ -4,7 +4,8 @@ import gilsim.os.SimThread;
 
 /**
  * What a thread's program asks of the interpreter it runs on: take and drop the GIL around blocking calls, and run
- * Python. {@link Gil} is CPython's GIL under a hand-off policy; {@link NoGil} is a free-threaded build.
+ * Python. {@link Gil} is CPython's GIL under a hand-off policy (3.2 and later); {@link OldGil} is the GIL of 2.7
+ * and 3.1; {@link NoGil} is a free-threaded build. {@link PythonVersions} picks one by version.
  */
 public interface Interpreter {
     /** {@code take_gil}: runs {@code then} once {@code t} holds the GIL. */

@@ -5,6 +5,8 @@ import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
+import gilsim.cpython.GilEvent.SemPostWake;
+import gilsim.cpython.GilEvent.SemWaitRetry;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
 import java.util.Arrays;
@@ -16,7 +18,9 @@ import java.util.Arrays;
  *       least the switch interval with no switch (its timed wait, or under paused-budget its budget, ran out);
  *   <li>a forced switch is made only by a thread with a drop request pending, and after a forced switch by T the
  *       next take is by another thread;
- *   <li>every drop is by the holder.
+ *   <li>every drop is by the holder;
+ *   <li>the old GIL (2.7, 3.1): a sem_post wakes a thread inside take_gil, after its poster has dropped the GIL;
+ *       a wasted wake-up is by a thread inside take_gil that finds the GIL held by another.
  * </ul>
  * It only observes; a violation stops the run with the event (a bug in gilsim, never in the input).
  */
@@ -62,6 +66,12 @@ public final class ProtocolChecker implements TraceListener {
                 fail("drop request before a switch interval of waiting with no switch", e);
             }
             requested[e.holder()] = true;
+        } else if (event instanceof SemPostWake e) {
+            if (holder >= 0) fail("sem_post woke a waiter while the GIL is held by " + holder, e);
+            if (wantSinceNs[e.woken()] < 0) fail("sem_post woke a thread outside take_gil", e);
+        } else if (event instanceof SemWaitRetry e) {
+            if (wantSinceNs[e.thread()] < 0) fail("a wasted wake-up of a thread outside take_gil", e);
+            if (holder < 0 || holder == e.thread()) fail("a wasted wake-up with the GIL free or its own", e);
         } else if (event instanceof ForcedSwitch e) {
             if (!requested[e.thread()]) fail("forced switch with no drop request pending", e);
             forcedBy = e.thread();

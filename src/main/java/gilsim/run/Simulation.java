@@ -1,9 +1,9 @@
 package gilsim.run;
 
-import gilsim.cpython.GilPolicies;
 import gilsim.cpython.Gil;
 import gilsim.cpython.GilSetup;
 import gilsim.cpython.Interpreter;
+import gilsim.cpython.PythonVersions;
 import gilsim.metrics.GilStats;
 import gilsim.m0.Pool;
 import gilsim.m0.PoolSpec;
@@ -27,6 +27,7 @@ import gilsim.scenario.InputError;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
+import gilsim.scenario.VersionKeys;
 import gilsim.scenario.Workload;
 import gilsim.sim.Engine;
 import gilsim.sim.RandomStreams;
@@ -73,9 +74,9 @@ public final class Simulation {
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()
                 : ((Workload.Pool) workload).spec().threads();
-        this.gil = GilPolicies.build(params.choice("policy"), new GilSetup(machine, trace, streams,
-                WakeOrder.byId(params.choice("wake_order")), params.ns("interval"), params.ns("checkpoint"),
-                threadCount, params.bool("gil_mutex")));
+        this.gil = PythonVersions.build(params.choice("python"), params.choice("policy"), new GilSetup(machine,
+                trace, streams, WakeOrder.byId(params.choice("wake_order")), params.ns("interval"),
+                params.ns("checkpoint"), threadCount, params.bool("gil_mutex")), VersionKeys.oldGilCosts(params));
         this.spans = new Spans(threadCount);
         trace.add(spans); // first: every listener after it reads the waits and holds it derived from the same event
         boolean pinned = params.bool("pinned");

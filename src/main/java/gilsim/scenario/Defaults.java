@@ -29,7 +29,7 @@ public final class Defaults {
     public static final long MAX_EVENTS = 1_000_000_000;
 
     public static List<Key> common() {
-        return List.of(
+        return java.util.stream.Stream.concat(List.of(
                 Key.count("cores", "2", MAX_CORES, "CPU cores of the machine (1 to 1024)"),
                 Key.bool("pinned", "false", "pin every thread to core 0 (taskset -c 0)"),
                 Key.duration("interval", "5ms", 1, MAX_DURATION_NS,
@@ -57,6 +57,7 @@ public final class Defaults {
                 Key.choice("wake_order", WakeOrder.GLIBC.id, WakeOrder.ids(), "which waiter a condition-variable signal wakes"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),
                 Key.count("max_events", "50000000", MAX_EVENTS,
-                        "event budget: a run that needs more is stopped as a runaway (at most 1000000000)"));
+                        "event budget: a run that needs more is stopped as a runaway (at most 1000000000)")).stream(),
+                VersionKeys.keys().stream()).toList();
     }
 }

@@ -1,5 +1,6 @@
 package gilsim.scenario;
 
+import gilsim.cpython.PythonVersions;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import gilsim.m0.PoolSpec;
@@ -131,6 +132,8 @@ public record Scenario(String name, String description, String origin, List<Key>
                     + p.asText().get("wake_tail_min") + ") must not exceed wake_tail_max ("
                     + p.asText().get("wake_tail_max") + ")");
         }
+        String version = p.has("python") ? PythonVersions.problem(p.choice("python"), p.choice("policy")) : null;
+        if (version != null) return new Problem(0, List.of("python", "policy"), version);
         Workload w;
         try {
             w = workload.apply(p);

@@ -95,6 +95,21 @@ class ModelPropertiesTest {
         qt().withFixedSeed(QT_SEED).withExamples(600).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
     }
 
+    /**
+     * Every CPython version's GIL, the old one (2.7, 3.1: a release every checkinterval + 1 ticks) among them. The
+     * old GIL runs an event per release while a thread waits, so its ticks and check intervals stay coarse enough
+     * for a quick suite.
+     */
+    @Test
+    void everyPythonVersionKeepsEveryInvariant() {
+        ConfigSpace space = ConfigSpace.of(Scenarios.resolve("short-release"), List.of("wake_jitter=5us"), List.of(
+                "python=*", "cores=1..3", "pinned=*", "work=10us..2ms", "release=1us..500us", "sleep=10us..3ms",
+                "checkinterval=10..1000", "tick=5ns..50ns", "sem_wake=0us..20us", "sem_syscall=0ns..200ns",
+                "sem_retry=0us..20us", "preempt_percent=50..100", "wake_latency=5us..200us",
+                "duration=10ms..50ms"));
+        qt().withFixedSeed(QT_SEED).withExamples(150).withShrinkCycles(SHRINK_CYCLES).forAll(cases(space)).checkAssert(ModelPropertiesTest::check);
+    }
+
     @Test
     void thePoolKeepsEveryInvariantAndAnswersEveryJobOrHasItInFlight() {
         ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"), List.of("wake_jitter=5us"),
@@ -154,13 +169,17 @@ class ModelPropertiesTest {
     }
 
     private static Gen<ProgramFile> programFiles() {
+        return programFiles(List.of("cores=1..4", "pinned=*", "policy=*", "wake_order=*", "gil_mutex=*",
+                "interval=200us..5ms", "duration=20ms..100ms"));
+    }
+
+    private static Gen<ProgramFile> programFiles(List<String> over) {
         Gen<String> threads = SourceDSL.lists().of(thread()).ofSizeBetween(1, 4).map(ts -> {
             StringBuilder b = new StringBuilder("name: random-programs\nthreads:\n");
             for (int i = 0; i < ts.size(); i++) b.append("  - name: t").append(i).append('\n').append(ts.get(i));
             return b.toString();
         });
-        ConfigSpace settings = ConfigSpace.of(Scenarios.resolve("short-release"), List.of(), List.of("cores=1..4",
-                "pinned=*", "policy=*", "wake_order=*", "gil_mutex=*", "interval=200us..5ms", "duration=20ms..100ms"));
+        ConfigSpace settings = ConfigSpace.of(Scenarios.resolve("short-release"), List.of(), over);
         return threads.zip(settings.gen(), Generate.longRange(1, 1_000_000), (yaml, config, seed) -> {
             List<String> sets = new ArrayList<>();
             for (Map.Entry<String, String> e : settings.text(config).entrySet()) {
@@ -172,9 +191,20 @@ class ModelPropertiesTest {
 
     @Test
     void scenarioFilesOfRandomProgramsKeepEveryInvariant() throws IOException {
+        checkProgramFiles(programFiles(), 600);
+    }
+
+    /** The same random programs under every python version's GIL: blocking calls and exits under the old GIL. */
+    @Test
+    void scenarioFilesOfRandomProgramsKeepEveryInvariantUnderEveryPython() throws IOException {
+        checkProgramFiles(programFiles(List.of("python=*", "cores=1..4", "pinned=*", "checkinterval=10..1000",
+                "tick=5ns..50ns", "duration=10ms..50ms")), 200);
+    }
+
+    private static void checkProgramFiles(Gen<ProgramFile> files, int examples) throws IOException {
         // Kept under target/ rather than a temporary directory, so a failure's replay line still works afterwards.
         Path dir = Files.createDirectories(Path.of("target", "property-scenarios"));
-        qt().withFixedSeed(QT_SEED).withExamples(600).withShrinkCycles(SHRINK_CYCLES).forAll(programFiles()).checkAssert(p -> {
+        qt().withFixedSeed(QT_SEED).withExamples(examples).withShrinkCycles(SHRINK_CYCLES).forAll(files).checkAssert(p -> {
             Path file = dir.resolve("programs-" + Integer.toHexString(p.yaml().hashCode()) + ".yaml");
             try {
                 Files.writeString(file, p.yaml());

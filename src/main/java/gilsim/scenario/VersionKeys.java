@@ -1,0 +1,42 @@
+package gilsim.scenario;
+
+import gilsim.cpython.OldGilCosts;
+import gilsim.cpython.PythonVersions;
+import java.util.List;
+
+/**
+ * The keys that pick a CPython version's GIL ({@code python}) and price the old GIL of 2.7 and 3.1; the other keys
+ * read only by the old GIL are inert under 3.2 and later. Every default below was measured on the project's VM,
+ * each on its own, by the tools in {@code tools/count/}; docs/versions.md gives the figures and the load beside them.
+ */
+public final class VersionKeys {
+    private VersionKeys() {}
+
+    /** sys.setcheckinterval() takes a C int. */
+    static final long MAX_CHECKINTERVAL = Integer.MAX_VALUE;
+    /** The longest tick: a millisecond is far beyond any instruction's time, and keeps (checkinterval+1)*tick in range. */
+    static final long MAX_TICK_NS = 1_000_000;
+
+    static List<Key> keys() {
+        return List.of(
+                Key.choice("python", PythonVersions.DEFAULT, PythonVersions.names(), "the CPython version whose GIL "
+                        + "runs: 2.7 and 3.1 the old GIL (released every checkinterval ticks), 3.2 to 3.13 the GIL "
+                        + "of ceval_gil under policy, 3.13t free-threaded"),
+                new Key("checkinterval", Key.Kind.COUNT, "100", List.of(), 0, MAX_CHECKINTERVAL,
+                        "python=2.7/3.1: sys.setcheckinterval(), ticks between releases of the GIL (0 to 2147483647)"),
+                Key.duration("tick", "5ns", 1, MAX_TICK_NS, "python=2.7/3.1: CPU time of one tick of Python "
+                        + "(1ns to 1ms; 5ns: count() on 2.7.18 here)"),
+                Key.duration("sem_wake", "15us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release whose "
+                        + "FUTEX_WAKE wakes a sleeping waiter (at most 1ms)"),
+                Key.duration("sem_syscall", "95ns", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release "
+                        + "whose FUTEX_WAKE finds nobody asleep (at most 1ms)"),
+                Key.duration("sem_retry", "22us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "
+                        + "that finds the GIL taken and sleeps again (at most 1ms)"));
+    }
+
+    /** The old GIL's costs from effective parameters. */
+    public static OldGilCosts oldGilCosts(Params p) {
+        return new OldGilCosts(p.ns("tick"), p.count("checkinterval"), p.ns("sem_wake"),
+                p.ns("sem_syscall"), p.ns("sem_retry"));
+    }
+}

@@ -1,0 +1,78 @@
+package gilsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input for {@code python} and the old GIL's keys: one line on stderr naming the keys, exit 2. */
+class PythonVersionInputTest {
+    @TempDir
+    Path dir;
+
+    private static String[] run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new String[] {String.valueOf(code), out.toString(), err.toString()};
+    }
+
+    private static void assertRejected(String[] r, String... mustContain) {
+        assertEquals("2", r[0], r[2]);
+        assertEquals("", r[1], "nothing on stdout");
+        assertEquals(1, r[2].strip().lines().count(), "one line: " + r[2]);
+        assertFalse(r[2].contains("Exception") || r[2].contains("\tat "), "no stack trace: " + r[2]);
+        for (String m : mustContain) assertTrue(r[2].contains(m), "'" + m + "' missing from: " + r[2]);
+    }
+
+    @Test
+    void onlyTheDocumentedVersionsAreAccepted() {
+        for (String bad : new String[] {"3.0", "3.14", "2.6", "3", "3.12.1", "3.13T", "py3.12", "3.13 t", ""}) {
+            assertRejected(run("run", "short-release", "--set", "python=" + bad), "python", "2.7, 3.1, 3.2");
+        }
+        for (String good : new String[] {"2.7", "3.1", "3.2", "3.9", "3.12", "3.13", "3.13t"}) {
+            String[] r = run("run", "short-release", "--set", "python=" + good, "--set", "duration=20ms", "--json");
+            assertEquals("0", r[0], good + ": " + r[2]);
+        }
+    }
+
+    @Test
+    void theOldGilTakesNoHandOffPolicyAndTheFreeThreadedBuildNone() {
+        assertRejected(run("run", "short-release", "--set", "python=2.7", "--set", "policy=fifo-ticket"),
+                "python=2.7", "policy=fifo-ticket");
+        assertRejected(run("run", "short-release", "--set", "policy=paused-budget", "--set", "python=3.1"),
+                "python=3.1", "policy=paused-budget");
+        assertRejected(run("run", "short-release", "--set", "python=3.13t", "--set", "policy=fifo-ticket"),
+                "python=3.13t", "policy=fifo-ticket");
+        assertEquals("0", run("run", "short-release", "--set", "python=3.13t", "--set", "policy=free-threaded",
+                "--set", "duration=20ms")[0]);
+        assertEquals("0", run("run", "short-release", "--set", "python=3.5", "--set", "policy=fifo-ticket",
+                "--set", "duration=20ms")[0]);
+    }
+
+    @Test
+    void aFileThatPairsTheOldGilWithAPolicyIsRefusedAtItsLine() throws IOException {
+        Path f = dir.resolve("old.yaml");
+        Files.writeString(f, "name: old\nparams:\n  python: 2.7\n  policy: fifo-ticket\nthreads:\n  - name: a\n"
+                + "    program:\n      - compute: 1ms\n");
+        assertRejected(run("run", f.toString()), f + ":3", "python=2.7", "policy=fifo-ticket");
+    }
+
+    @Test
+    void theOldGilsKeysKeepTheirLimits() {
+        assertRejected(run("run", "short-release", "--set", "checkinterval=-1"), "checkinterval", "at least 0");
+        assertRejected(run("run", "short-release", "--set", "checkinterval=2147483648"), "checkinterval",
+                "at most 2147483647");
+        assertRejected(run("run", "short-release", "--set", "tick=0ns"), "tick", "at least 1ns");
+        assertRejected(run("run", "short-release", "--set", "tick=2ms"), "tick", "at most 1ms");
+        assertRejected(run("run", "short-release", "--set", "sem_wake=5 us"), "sem_wake");
+        assertRejected(run("run", "short-release", "--set", "sem_retry=-1us"), "sem_retry");
+    }
+}
