@@ -47,7 +47,13 @@ public final class Explanation {
         }
         b.append("No wait exceeded starve_after (").append(p.get("starve_after")).append("); the longest was ")
                 .append(worst.name()).append("'s ").append(Durations.human(worst.waitMaxNs())).append(". ");
-        if ("true".equals(p.get("pinned"))) {
+        boolean oldGil = "2.7".equals(p.get("python")) || "3.1".equals(p.get("python"));
+        if (oldGil) {
+            b.append("Under the old GIL (python=").append(p.get("python")).append(") the holder releases the GIL ")
+                    .append("and asks for it again every ").append(p.get("checkinterval"))
+                    .append(" ticks, with no timed wait and no drop request: waiters got it by ")
+                    .append(s.gil().switches()).append(" switches, when a woken waiter reached it first.");
+        } else if ("true".equals(p.get("pinned"))) {
             b.append("With every thread on one core, a woken waiter preempts the thread that released the GIL, ")
                     .append("so it runs before that thread can take the GIL back.");
         } else if ("paused-budget".equals(p.get("policy"))) {

@@ -125,4 +125,12 @@ class ScenarioLibraryTest {
         assertEquals(List.of("t1", "t2"), run("slice-rotation.yaml").starvedThreads(), why("slice-rotation.yaml"));
         assertEquals("fair", run("slice-rotation.yaml", "keep=true").verdict(), why("slice-rotation.yaml", "keep=true"));
     }
+
+    @Test
+    void theOldGilsExplanationSpeaksOfItsOwnMechanism() {
+        String text = gilsim.report.SummaryText.of(run("count-threads.yaml", "python=2.7"));
+        assertTrue(text.contains("Under the old GIL (python=2.7) the holder releases the GIL and asks for it again "
+                + "every 100 ticks"), text);
+        assertTrue(!text.contains("drop request after"), text);
+    }
 }
