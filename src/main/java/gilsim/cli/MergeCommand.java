@@ -4,7 +4,6 @@ import gilsim.scenario.InputError;
 import gilsim.search.Config;
 import gilsim.search.ConfigResult;
 import gilsim.search.Progress;
-import gilsim.search.SearchReport;
 import gilsim.search.SearchRun;
 import gilsim.search.ShardFile;
 import java.nio.file.Path;
@@ -91,7 +90,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         Progress prog = progress || Terminal.stderrIsTerminal() ? Progress.on(spec.commandLine().getErr())
                 : Progress.off();
-        SearchReport report = SearchRun.merge(searched.space(), searched.options(), List.of(results), prog);
-        return Searched.print(spec.commandLine().getOut(), report, csv, json);
+        return searched.runAndPrint(spec.commandLine().getOut(), csv, json,
+                sink -> SearchRun.merge(searched.space(), searched.options(), List.of(results), prog, sink));
     }
 }

@@ -1,17 +1,8 @@
 package gilsim.cli;
 
 import gilsim.scenario.InputError;
-import gilsim.scenario.Scenario;
-import gilsim.scenario.Scenarios;
-import gilsim.search.ConfigSpace;
-import gilsim.search.CsvLog;
 import gilsim.search.Progress;
-import gilsim.search.Property;
-import gilsim.search.SearchJson;
-import gilsim.search.SearchOptions;
-import gilsim.search.SearchReport;
 import gilsim.search.SearchRun;
-import gilsim.search.SearchText;
 import gilsim.search.ShardFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -120,25 +111,21 @@ final class SearchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Progress prog = progress || Terminal.stderrIsTerminal() ? Progress.on(err) : Progress.off();
         if (part != null) {
-            List<ShardFile.Entry> entries = SearchRun.shard(searched.space(), searched.options(), part[0], part[1], prog);
             int total = SearchRun.configs(searched.space(), searched.options()).size();
             ShardFile.Header h = new ShardFile.Header(scenario, sets, overs, machinePath, property, examples,
                     exhaustive, seed, seedsPerConfig, total, part[0], part[1]);
-            try {
-                java.nio.file.Path tmp = gilsim.report.AtomicFile.temp(out);
-                try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(tmp)) {
-                    ShardFile.write(w, h, entries);
-                }
-                gilsim.report.AtomicFile.commit(tmp, out);
-            } catch (java.io.IOException e) {
-                throw new InputError("--out " + out + ": cannot write: " + e.getMessage());
+            long ran;
+            try (ShardFile.Stream file = new ShardFile.Stream(out, h)) {
+                SearchRun.shard(searched.space(), searched.options(), part[0], part[1], prog, file::entry);
+                ran = file.entries();
+                file.commit();
             }
             spec.commandLine().getOut().printf("shard %d/%d of %d configurations: %d run, %d runs, written to %s%n",
-                    part[0], part[1], total, entries.size(), (long) entries.size() * seedsPerConfig, out);
+                    part[0], part[1], total, ran, ran * seedsPerConfig, out);
             return 0;
         }
-        SearchReport report = SearchRun.run(searched.space(), searched.options(), prog);
-        return Searched.print(spec.commandLine().getOut(), report, csv, json);
+        return searched.runAndPrint(spec.commandLine().getOut(), csv, json,
+                sink -> SearchRun.run(searched.space(), searched.options(), prog, sink));
     }
 
     /** {@code I/N} with 1 <= I <= N <= 100,000. */

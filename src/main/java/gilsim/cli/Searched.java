@@ -10,9 +10,12 @@ import gilsim.search.SearchJson;
 import gilsim.search.SearchOptions;
 import gilsim.search.SearchReport;
 import gilsim.search.SearchText;
+import gilsim.search.Tally;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** A search as the command line states it, built the same way by {@code search} and by {@code merge}. */
 record Searched(ConfigSpace space, SearchOptions options) {
@@ -26,9 +29,21 @@ record Searched(ConfigSpace space, SearchOptions options) {
         return new Searched(ConfigSpace.of(s, sets, overs, profile), options);
     }
 
-    /** Prints the report (and writes the CSV); the exit code: 1 when a counterexample was found. */
-    static int print(PrintWriter out, SearchReport report, Path csv, boolean json) {
-        if (csv != null) CsvLog.write(csv, report);
+    /**
+     * Runs {@code search} with its results streamed to the CSV (when one is asked for), then prints the report; the
+     * exit code: 1 when a counterexample was found.
+     */
+    int runAndPrint(PrintWriter out, Path csv, boolean json,
+                    Function<Consumer<Tally.IndexedResult>, SearchReport> search) {
+        SearchReport report;
+        if (csv == null) {
+            report = search.apply(r -> {});
+        } else {
+            try (CsvLog.Stream rows = new CsvLog.Stream(csv, space)) {
+                report = search.apply(rows::row);
+                rows.commit();
+            }
+        }
         out.print(json ? SearchJson.of(report) + "\n" : SearchText.of(report));
         return report.shrunk() == null ? 0 : 1;
     }

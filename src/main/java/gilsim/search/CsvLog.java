@@ -35,25 +35,87 @@ public final class CsvLog {
     /** Quotes a cell only when it must be; lines end in {@code \n}. */
     static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
-    public static String text(SearchReport report) {
-        ConfigSpace space = report.space();
-        List<List<String>> rows = new ArrayList<>();
+    /** The CSV's header: index, seed, the searched keys, the run-level metrics. */
+    static List<String> header(ConfigSpace space) {
         List<String> header = new ArrayList<>(List.of("index", "seed"));
         for (Range r : space.ranges()) header.add(r.name());
         for (Metric<Summary> m : Metrics.RUN) header.add(m.name());
-        rows.add(header);
-        for (int i = 0; i < report.tried().size(); i++) {
-            ConfigResult c = report.tried().get(i);
-            RunOutcome run = c.reported();
-            List<String> cells = new ArrayList<>(List.of(Integer.toString(i), Long.toString(run.seed())));
-            cells.addAll(space.text(c.config()).values());
-            for (Object v : run.metrics().values()) {
-                cells.add(v instanceof List<?> list ? String.join(";", list.stream().map(String::valueOf).toList())
-                        : String.valueOf(v));
-            }
-            rows.add(cells);
+        return header;
+    }
+
+    /** One configuration's row: the run its seed names (the first that broke the property, else the first). */
+    static List<String> row(ConfigSpace space, int index, ConfigResult c) {
+        RunOutcome run = c.reported();
+        List<String> cells = new ArrayList<>(List.of(Integer.toString(index), Long.toString(run.seed())));
+        cells.addAll(space.text(c.config()).values());
+        for (Object v : run.metrics().values()) {
+            cells.add(v instanceof List<?> list ? String.join(";", list.stream().map(String::valueOf).toList())
+                    : String.valueOf(v));
         }
-        return text(rows);
+        return cells;
+    }
+
+    /**
+     * A CSV written while the search runs, a row as each result comes (in list order), to a temporary file beside
+     * its destination that {@link #commit} moves into place: the search keeps no row.
+     */
+    public static final class Stream implements AutoCloseable {
+        private final Path file;
+        private final Path tmp;
+        private final java.io.Writer out;
+        private final SequenceWriter rows;
+        private final ConfigSpace space;
+        private boolean committed;
+
+        /** @throws InputError naming {@code --csv} and the file when it cannot be written */
+        public Stream(Path file, ConfigSpace space) {
+            this.file = file;
+            this.space = space;
+            try {
+                this.tmp = AtomicFile.temp(file);
+                this.out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+                this.rows = CSV.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(out);
+                rows.write(header(space));
+            } catch (IOException e) {
+                throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
+
+        public void row(Tally.IndexedResult r) {
+            try {
+                rows.write(CsvLog.row(space, r.index(), r.result()));
+            } catch (IOException e) {
+                throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
+
+        public void commit() {
+            try {
+                rows.close();
+                out.close();
+                AtomicFile.commit(tmp, file);
+                committed = true;
+            } catch (IOException e) {
+                throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
+
+        /** Drops the temporary file unless committed. */
+        @Override
+        public void close() {
+            if (committed) return;
+            try {
+                rows.close();
+                out.close();
+            } catch (IOException e) {
+                // the file goes anyway
+            }
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // nothing more to do
+            }
+        }
     }
 
     /** Rows of cells as CSV text, the header first. */
@@ -65,25 +127,5 @@ public final class CsvLog {
             throw new UncheckedIOException(e); // a StringWriter does not fail
         }
         return w.toString();
-    }
-
-    /**
-     * Writes the CSV to {@code file}; the command has checked the path before the search ran.
-     *
-     * @throws InputError naming {@code --csv} and the file when it cannot be written after all
-     */
-    public static void write(Path file, SearchReport report) {
-        String text = text(report);
-        try {
-            Path tmp = AtomicFile.temp(file);
-            try {
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
-                AtomicFile.commit(tmp, file);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
-        }
     }
 }

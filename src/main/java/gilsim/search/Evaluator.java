@@ -5,13 +5,13 @@ import gilsim.run.Simulation;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Params;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * Runs configurations, every seed of every configuration as an independent task on a fixed pool, and gathers the
@@ -23,12 +23,20 @@ import java.util.concurrent.Future;
 public final class Evaluator {
     /** Configurations submitted at once: enough to keep every worker busy, few enough to hold in memory. */
     static final int BATCH = 1024;
+    /** Shrinking asks for a few hundred configurations at most; a repeat within them is answered from here. */
+    static final int SHRINK_CACHE = 4096;
     private final ConfigSpace space;
     private final Property property;
     private final List<Long> seeds;
     private final ExecutorService pool;
     private final Progress progress;
-    private final Map<Config, ConfigResult> cache = new HashMap<>();
+    /** The shrinker's recent answers: bounded, as the main pass keeps nothing. */
+    private final Map<Config, ConfigResult> cache = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Config, ConfigResult> eldest) {
+            return size() > SHRINK_CACHE;
+        }
+    };
     private long runs;
 
     public Evaluator(ConfigSpace space, Property property, List<Long> seeds, ExecutorService pool, Progress progress) {
@@ -44,28 +52,32 @@ public final class Evaluator {
         return runs;
     }
 
-    /** Results run elsewhere (a shard's), counted as runs, as if this evaluator had run them. */
-    void preload(List<ConfigResult> results) {
-        for (ConfigResult r : results) {
-            cache.put(r.config(), r);
-            runs += r.runs().size();
-        }
+    /** Runs counted as if this evaluator had run them: a shard's, which a merge reads instead. */
+    void countRuns(long n) {
+        runs += n;
     }
 
+    /** One configuration, for the shrinker: a recent answer is reused (shrinking asks again), else it runs. */
     public ConfigResult evaluate(Config c) {
-        return evaluateAll(List.of(c)).get(0);
+        ConfigResult cached = cache.get(c);
+        if (cached != null) return cached;
+        progress.expect(seeds.size());
+        Params params = space.params(c);
+        List<Future<RunOutcome>> perSeed = new ArrayList<>();
+        for (long seed : seeds) perSeed.add(pool.submit(() -> run(c, params, seed)));
+        ConfigResult r = collect(c, perSeed);
+        cache.put(c, r);
+        return r;
     }
 
     /**
-     * The results of {@code configs}, in the same order. Submitted {@value #BATCH} configurations at a time, so
-     * the work in flight (each with its parameters) stays bounded however many configurations there are.
+     * Runs {@code configs} (distinct) and hands each result to {@code sink} in list order, keeping none:
+     * submitted {@value #BATCH} configurations at a time, so the work in flight stays bounded however many there are.
      */
-    public List<ConfigResult> evaluateAll(List<Config> configs) {
-        List<Config> fresh = new ArrayList<>(new LinkedHashSet<>(configs));
-        fresh.removeIf(cache::containsKey);
-        progress.expect((long) fresh.size() * seeds.size());
-        for (int from = 0; from < fresh.size(); from += BATCH) {
-            List<Config> batch = fresh.subList(from, Math.min(fresh.size(), from + BATCH));
+    public void evaluateAll(List<Config> configs, Consumer<ConfigResult> sink) {
+        progress.expect((long) configs.size() * seeds.size());
+        for (int from = 0; from < configs.size(); from += BATCH) {
+            List<Config> batch = configs.subList(from, Math.min(configs.size(), from + BATCH));
             List<List<Future<RunOutcome>>> pending = new ArrayList<>();
             for (Config c : batch) {
                 Params params = space.params(c);
@@ -73,19 +85,18 @@ public final class Evaluator {
                 for (long seed : seeds) perSeed.add(pool.submit(() -> run(c, params, seed)));
                 pending.add(perSeed);
             }
-            for (int i = 0; i < batch.size(); i++) {
-                List<RunOutcome> outcomes = new ArrayList<>();
-                for (Future<RunOutcome> f : pending.get(i)) {
-                    outcomes.add(await(f));
-                    runs++;
-                    progress.tick();
-                }
-                cache.put(batch.get(i), new ConfigResult(batch.get(i), property.judge(outcomes)));
-            }
+            for (int i = 0; i < batch.size(); i++) sink.accept(collect(batch.get(i), pending.get(i)));
         }
-        List<ConfigResult> out = new ArrayList<>();
-        for (Config c : configs) out.add(cache.get(c));
-        return out;
+    }
+
+    private ConfigResult collect(Config c, List<Future<RunOutcome>> perSeed) {
+        List<RunOutcome> outcomes = new ArrayList<>();
+        for (Future<RunOutcome> f : perSeed) {
+            outcomes.add(await(f));
+            runs++;
+            progress.tick();
+        }
+        return new ConfigResult(c, property.judge(outcomes));
     }
 
     private RunOutcome run(Config c, Params params, long seed) {

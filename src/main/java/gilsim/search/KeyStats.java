@@ -1,7 +1,9 @@
 package gilsim.search;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The starving share by the value of one key: per value for a key of at most {@value #MAX_BINS} values, else in
@@ -17,44 +19,63 @@ public final class KeyStats {
 
     private KeyStats() {}
 
-    public static List<Bin> of(ConfigSpace space, int rangeIndex, List<ConfigResult> tried) {
-        Range r = space.ranges().get(rangeIndex);
-        if (!r.continuous() && (r.values().size() <= MAX_BINS || !numeric(r))) {
-            List<Bin> bins = new ArrayList<>();
-            for (Object v : r.values()) {
-                int n = 0;
-                int f = 0;
-                for (ConfigResult c : tried) {
-                    if (c.config().get(rangeIndex).equals(v)) {
-                        n++;
-                        if (c.fails()) f++;
-                    }
-                }
-                bins.add(new Bin(r.format(v), n, f));
+    /** The bins of one key, fed one configuration at a time. */
+    static final class Accumulator {
+        private final Range r;
+        private final int rangeIndex;
+        /** Discrete keys with few values, and any non-numeric key: one bin per value, in the range's order. */
+        private final Map<Object, int[]> byValue;
+        private final long low;
+        private final long high;
+        private final int[] n = new int[MAX_BINS];
+        private final int[] f = new int[MAX_BINS];
+        private final long[] min = new long[MAX_BINS];
+        private final long[] max = new long[MAX_BINS];
+
+        Accumulator(ConfigSpace space, int rangeIndex) {
+            this.r = space.ranges().get(rangeIndex);
+            this.rangeIndex = rangeIndex;
+            if (!r.continuous() && (r.values().size() <= MAX_BINS || !numeric(r))) {
+                byValue = new LinkedHashMap<>();
+                for (Object v : r.values()) byValue.put(v, new int[2]);
+                low = 0;
+                high = 0;
+            } else {
+                byValue = null;
+                low = r.continuous() ? r.lowNs() : (Long) r.values().get(0);
+                high = r.continuous() ? r.highNs() : (Long) r.values().get(r.values().size() - 1);
             }
-            return bins;
         }
-        long low = r.continuous() ? r.lowNs() : (Long) r.values().get(0);
-        long high = r.continuous() ? r.highNs() : (Long) r.values().get(r.values().size() - 1);
-        int[] n = new int[MAX_BINS];
-        int[] f = new int[MAX_BINS];
-        long[] min = new long[MAX_BINS];
-        long[] max = new long[MAX_BINS];
-        for (ConfigResult c : tried) {
-            long v = (Long) c.config().get(rangeIndex);
+
+        void accept(ConfigResult c) {
+            Object value = c.config().get(rangeIndex);
+            if (byValue != null) {
+                int[] counts = byValue.get(value);
+                counts[0]++;
+                if (c.fails()) counts[1]++;
+                return;
+            }
+            long v = (Long) value;
             int b = high == low ? 0 : (int) Math.min(MAX_BINS - 1, (v - low) * (double) MAX_BINS / (high - low));
             min[b] = n[b] == 0 ? v : Math.min(min[b], v);
             max[b] = n[b] == 0 ? v : Math.max(max[b], v);
             n[b]++;
             if (c.fails()) f[b]++;
         }
-        List<Bin> bins = new ArrayList<>();
-        for (int b = 0; b < MAX_BINS; b++) {
-            if (n[b] == 0) continue;
-            String label = min[b] == max[b] ? r.format(min[b]) : r.format(min[b]) + ".." + r.format(max[b]);
-            bins.add(new Bin(label, n[b], f[b]));
+
+        List<Bin> bins() {
+            List<Bin> bins = new ArrayList<>();
+            if (byValue != null) {
+                byValue.forEach((v, counts) -> bins.add(new Bin(r.format(v), counts[0], counts[1])));
+                return bins;
+            }
+            for (int b = 0; b < MAX_BINS; b++) {
+                if (n[b] == 0) continue;
+                String label = min[b] == max[b] ? r.format(min[b]) : r.format(min[b]) + ".." + r.format(max[b]);
+                bins.add(new Bin(label, n[b], f[b]));
+            }
+            return bins;
         }
-        return bins;
     }
 
     private static boolean numeric(Range r) {

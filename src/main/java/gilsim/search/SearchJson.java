@@ -25,13 +25,13 @@ public final class SearchJson {
         t.put("seeds_per_config", o.seedsPerConfig());
         t.put("over", space.ranges().stream().map(Range::toString).toList());
         t.put("sets", space.sets());
-        t.put("tried", r.tried().size());
+        t.put("tried", r.tried());
         t.put("failing", r.failing());
         t.put("runs", r.runs());
         Map<String, Object> byKey = new LinkedHashMap<>();
         for (int i = 0; i < space.ranges().size(); i++) {
             List<Object> bins = new ArrayList<>();
-            for (KeyStats.Bin bin : KeyStats.of(space, i, r.tried())) {
+            for (KeyStats.Bin bin : r.bins().get(i)) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("value", bin.label());
                 m.put("tried", bin.tried());
@@ -43,7 +43,7 @@ public final class SearchJson {
         t.put("failing_by_key", byKey);
         if (o.exhaustive()) {
             List<Object> tables = new ArrayList<>();
-            for (Table.Grid g : Table.of(space, r.tried())) {
+            for (Table.Grid g : r.grids()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("fixed", g.fixed());
                 m.put("rows", g.rows());

@@ -3,21 +3,23 @@ package gilsim.search;
 import java.util.List;
 
 /**
- * The outcome of a search: every configuration tried, in index order, and the shrunk counterexample if any
- * configuration failed.
+ * The outcome of a search: what it kept of the configurations it tried ({@link Tally}: counts, the failing share of
+ * each key's values, the exhaustive tables), and the shrunk counterexample if any configuration failed.
  *
+ * @param tried      configurations tried
+ * @param bins       each key's bins, in the order of the ranges
+ * @param grids      the exhaustive tables; empty for a random search
+ * @param start      the failure shrinking started from, or null
  * @param shrunk     null when every configuration passed
  * @param shrunkFrom the index of the configuration shrinking started from, or -1
  * @param runs       simulations run, shrinking included
  */
-public record SearchReport(ConfigSpace space, SearchOptions options, List<ConfigResult> tried,
+public record SearchReport(ConfigSpace space, SearchOptions options, int tried, long failing,
+                           List<List<KeyStats.Bin>> bins, List<Table.Grid> grids, ConfigResult start,
                            Shrinker.Result shrunk, int shrunkFrom, long runs) {
     public SearchReport {
-        tried = List.copyOf(tried);
-    }
-
-    public long failing() {
-        return tried.stream().filter(ConfigResult::fails).count();
+        bins = List.copyOf(bins);
+        grids = List.copyOf(grids);
     }
 
     /** The replay line of the shrunk counterexample; null when there is none. */

@@ -1,67 +1,83 @@
 package gilsim.search;
 
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * A whole search: list the configurations (all of them, or drawn from the seed), run them on a fixed pool of
  * workers, and shrink the smallest failing one. The list is made before anything runs and results are read in
  * list order, so the report is the same for any number of workers, and for any number of shards (a shard runs
- * every N-th configuration of the same list; {@link #finish} shrinks the merged results as one search would).
+ * every N-th configuration of the same list; {@link #merge} shrinks the merged results as one search would).
+ * Results are tallied as they come ({@link Tally}) and handed on (to the CSV), never kept.
  */
 public final class SearchRun {
     private SearchRun() {}
 
     public static SearchReport run(ConfigSpace space, SearchOptions options, Progress progress) {
-        List<Config> configs = configs(space, options);
-        return withEvaluator(space, options, progress, evaluator -> finish(space, options, evaluator,
-                evaluator.evaluateAll(configs)));
+        return run(space, options, progress, r -> {});
     }
 
-    /** The configurations a search tries, in list order; never empty. */
+    /** The search, with each result handed to {@code sink} in list order (a CSV row, a test's record). */
+    public static SearchReport run(ConfigSpace space, SearchOptions options, Progress progress,
+                                   Consumer<Tally.IndexedResult> sink) {
+        List<Config> configs = configs(space, options);
+        return withEvaluator(space, options, progress, evaluator -> {
+            Tally tally = new Tally(space, options.exhaustive(), sink);
+            evaluator.evaluateAll(configs, tally::accept);
+            return finish(space, options, evaluator, tally);
+        });
+    }
+
+    /** The configurations a search tries, distinct, in list order; never empty. */
     public static List<Config> configs(ConfigSpace space, SearchOptions options) {
-        List<Config> configs = options.exhaustive() ? space.exhaustive()
+        List<Config> drawn = options.exhaustive() ? space.exhaustive()
                 : space.random(options.seed(), options.examples());
+        // A random search may draw a configuration twice: it is tried once, where it first appears.
+        List<Config> configs = new ArrayList<>(new LinkedHashSet<>(drawn));
         // "No counterexample in 0 configurations" would be a false all-clear: never report an empty search.
         if (configs.isEmpty()) throw new IllegalStateException("the search listed no configuration to try");
         return configs;
     }
 
-    /** Shard {@code shard} of {@code shards} (from 1): the results of every configuration whose index i has i % shards == shard - 1. */
-    public static List<ShardFile.Entry> shard(ConfigSpace space, SearchOptions options, int shard, int shards,
-                                              Progress progress) {
+    /**
+     * Shard {@code shard} of {@code shards} (from 1): every configuration whose index i has
+     * {@code i % shards == shard - 1}, each result handed to {@code sink} with its index as it comes.
+     */
+    public static void shard(ConfigSpace space, SearchOptions options, int shard, int shards, Progress progress,
+                             Consumer<Tally.IndexedResult> sink) {
         List<Config> all = configs(space, options);
-        List<Integer> mine = new ArrayList<>();
-        for (int i = shard - 1; i < all.size(); i += shards) mine.add(i);
-        return withEvaluator(space, options, progress, evaluator -> {
-            List<ConfigResult> results = evaluator.evaluateAll(mine.stream().map(all::get).toList());
-            List<ShardFile.Entry> out = new ArrayList<>();
-            for (int k = 0; k < mine.size(); k++) out.add(new ShardFile.Entry(mine.get(k), results.get(k).runs()));
-            return out;
+        List<Config> mine = new ArrayList<>();
+        for (int i = shard - 1; i < all.size(); i += shards) mine.add(all.get(i));
+        withEvaluator(space, options, progress, evaluator -> {
+            int[] k = {0};
+            evaluator.evaluateAll(mine, r -> sink.accept(new Tally.IndexedResult(shard - 1 + shards * k[0]++, r)));
+            return null;
         });
     }
 
-    /** The report of merged shards: their results stand for the runs, and the shrinking runs here. */
+    /** The report of merged shards, {@code tried} in list order: their results stand for the runs; the shrinking runs here. */
     public static SearchReport merge(ConfigSpace space, SearchOptions options, List<ConfigResult> tried,
-                                     Progress progress) {
+                                     Progress progress, Consumer<Tally.IndexedResult> sink) {
         return withEvaluator(space, options, progress, evaluator -> {
-            evaluator.preload(tried);
-            return finish(space, options, evaluator, tried);
+            Tally tally = new Tally(space, options.exhaustive(), sink);
+            for (ConfigResult r : tried) {
+                evaluator.countRuns(r.runs().size());
+                tally.accept(r);
+            }
+            return finish(space, options, evaluator, tally);
         });
     }
 
-    private static SearchReport finish(ConfigSpace space, SearchOptions options, Evaluator evaluator,
-                                       List<ConfigResult> tried) {
-        // Start from the smallest failure found (the first in list order among equals): less to shrink.
-        ConfigResult start = tried.stream().filter(ConfigResult::fails)
-                .min(Comparator.comparing(ConfigResult::config, space::compareBySize)).orElse(null);
+    private static SearchReport finish(ConfigSpace space, SearchOptions options, Evaluator evaluator, Tally tally) {
+        ConfigResult start = tally.start();
         Shrinker.Result shrunk = start == null ? null : new Shrinker(space, evaluator).shrink(start);
-        return new SearchReport(space, options, tried, shrunk, start == null ? -1 : tried.indexOf(start),
-                evaluator.runs());
+        return new SearchReport(space, options, tally.tried(), tally.failing(), tally.bins(), tally.grids(), start,
+                shrunk, tally.startIndex(), evaluator.runs());
     }
 
     private static <T> T withEvaluator(ConfigSpace space, SearchOptions options, Progress progress,

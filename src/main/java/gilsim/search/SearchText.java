@@ -13,18 +13,18 @@ public final class SearchText {
         SearchOptions o = r.options();
         StringBuilder b = new StringBuilder();
         b.append("search ").append(space.scenario().name()).append(" for ").append(o.property().id()).append(": ")
-                .append(o.exhaustive() ? "every configuration" : r.tried().size() + " random configurations")
+                .append(o.exhaustive() ? "every configuration" : r.tried() + " random configurations")
                 .append(" (seed ").append(o.seed()).append("), ").append(o.seedsPerConfig())
                 .append(o.seedsPerConfig() == 1 ? " seed" : " seeds").append(" each\n");
         b.append("  over ").append(String.join(" ", space.ranges().stream().map(Range::toString).toList()))
                 .append('\n');
         if (!space.sets().isEmpty()) b.append("  set  ").append(String.join(" ", space.sets())).append('\n');
         long failing = r.failing();
-        b.append(String.format(Locale.ROOT, "%ntried %d configurations: %d fail (%s)%n", r.tried().size(), failing,
-                percent(failing, r.tried().size())));
+        b.append(String.format(Locale.ROOT, "%ntried %d configurations: %d fail (%s)%n", r.tried(), failing,
+                percent(failing, r.tried())));
         for (int i = 0; i < space.ranges().size(); i++) {
             b.append("\nfailing share by ").append(space.ranges().get(i).name()).append('\n');
-            List<KeyStats.Bin> bins = KeyStats.of(space, i, r.tried());
+            List<KeyStats.Bin> bins = r.bins().get(i);
             int width = bins.stream().mapToInt(x -> x.label().length()).max().orElse(0);
             for (KeyStats.Bin bin : bins) {
                 b.append(String.format(Locale.ROOT, "  %-" + width + "s  %5s  %s%n", bin.label(),
@@ -36,7 +36,7 @@ public final class SearchText {
                     ? "\nverdicts (fair, or how many threads starve; * only some seeds)\n"
                     : "\nverdicts (fair; where " + o.property().id() + " breaks, how many threads starve, or fails if "
                             + "none; * only some seeds)\n");
-            for (Table.Grid g : Table.of(space, r.tried())) {
+            for (Table.Grid g : r.grids()) {
                 if (!g.fixed().isEmpty()) {
                     b.append('\n');
                     g.fixed().forEach((k, v) -> b.append(k).append('=').append(v).append(' '));
@@ -48,14 +48,14 @@ public final class SearchText {
         }
         b.append('\n');
         if (r.shrunk() == null) {
-            b.append("no counterexample in ").append(r.tried().size()).append(" configurations (")
-                    .append(r.tried().size() * (long) o.seedsPerConfig()).append(" runs)\n");
+            b.append("no counterexample in ").append(r.tried()).append(" configurations (")
+                    .append(r.tried() * (long) o.seedsPerConfig()).append(" runs)\n");
             return b.toString();
         }
         Shrinker.Result s = r.shrunk();
         RunOutcome run = s.smallest().reported();
         b.append("smallest failing configuration (shrunk from #").append(r.shrunkFrom()).append(": ")
-                .append(space.line(r.tried().get(r.shrunkFrom()).config())).append(", in ").append(s.candidates())
+                .append(space.line(r.start().config())).append(", in ").append(s.candidates())
                 .append(" steps):\n");
         b.append("  ").append(space.line(s.smallest().config())).append('\n');
         b.append("  seed ").append(run.seed()).append(": ").append(run.verdict());

@@ -51,31 +51,90 @@ public final class ShardFile {
 
     private ShardFile() {}
 
-    public static void write(Writer out, Header h, List<Entry> entries) throws IOException {
-        out.write(JSON.writeValueAsString(header(h)));
-        out.write('\n');
-        for (Entry e : entries) {
-            ObjectNode o = JSON.createObjectNode();
-            o.put("index", e.index());
-            ArrayNode runs = o.putArray("runs");
-            for (RunOutcome r : e.runs()) {
-                ObjectNode n = runs.addObject();
-                n.put("seed", r.seed());
-                n.put("holds", r.holds());
-                n.set("metrics", JSON.valueToTree(r.metrics()));
-                n.put("order", r.order());
-                n.put("detail", r.detail());
-                if (r.values() != null) {
-                    ArrayNode v = n.putArray("values");
-                    for (double x : r.values()) {
-                        if (Double.isNaN(x)) v.addNull();
-                        else v.add(x);
-                    }
+    /**
+     * A shard file written as the results come, to a temporary file beside its destination that {@link #commit}
+     * moves into place: the shard keeps no result.
+     */
+    public static final class Stream implements AutoCloseable {
+        private final Path file;
+        private final Path tmp;
+        private final java.io.BufferedWriter out;
+        private long entries;
+        private boolean committed;
+
+        /** @throws InputError naming {@code --out} and the file when it cannot be written */
+        public Stream(Path file, Header h) {
+            this.file = file;
+            try {
+                this.tmp = gilsim.report.AtomicFile.temp(file);
+                this.out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+                out.write(JSON.writeValueAsString(header(h)));
+                out.write('\n');
+            } catch (IOException e) {
+                throw new InputError("--out " + file + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
+
+        public void entry(Tally.IndexedResult r) {
+            try {
+                writeEntry(out, new Entry(r.index(), r.result().runs()));
+                entries++;
+            } catch (IOException e) {
+                throw new InputError("--out " + file + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
+
+        public long entries() {
+            return entries;
+        }
+
+        public void commit() {
+            try {
+                out.close();
+                gilsim.report.AtomicFile.commit(tmp, file);
+                committed = true;
+            } catch (IOException e) {
+                throw new InputError("--out " + file + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
+
+        @Override
+        public void close() {
+            if (committed) return;
+            try {
+                out.close();
+            } catch (IOException e) {
+                // the file goes anyway
+            }
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // nothing more to do
+            }
+        }
+    }
+
+    private static void writeEntry(Writer out, Entry e) throws IOException {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("index", e.index());
+        ArrayNode runs = o.putArray("runs");
+        for (RunOutcome r : e.runs()) {
+            ObjectNode n = runs.addObject();
+            n.put("seed", r.seed());
+            n.put("holds", r.holds());
+            n.set("metrics", JSON.valueToTree(r.metrics()));
+            n.put("order", r.order());
+            n.put("detail", r.detail());
+            if (r.values() != null) {
+                ArrayNode v = n.putArray("values");
+                for (double x : r.values()) {
+                    if (Double.isNaN(x)) v.addNull();
+                    else v.add(x);
                 }
             }
-            out.write(JSON.writeValueAsString(o));
-            out.write('\n');
         }
+        out.write(JSON.writeValueAsString(o));
+        out.write('\n');
     }
 
     private static ObjectNode header(Header h) {

@@ -16,6 +16,10 @@ public final class Table {
 
     private Table() {}
 
+    private static String orBlank(String cell) {
+        return cell == null ? "" : cell;
+    }
+
     public static String cell(ConfigResult c) {
         // A cell that keeps the property may still starve a thread when the property is not no-starvation.
         if (!c.fails()) return c.starvedMax() == 0 ? "fair" : "holds, " + c.starvedMax() + " starve";
@@ -23,19 +27,13 @@ public final class Table {
         return c.starvedMax() == 0 ? "fails" + mark : c.starvedMax() + " starve" + mark;
     }
 
-    public static List<Grid> of(ConfigSpace space, List<ConfigResult> tried) {
+    /** The grids of an exhaustive search from its cells ({@link Tally}): fixed keys, then row and column values. */
+    static List<Grid> of(ConfigSpace space, Map<List<Object>, Map<List<Object>, String>> byRest) {
         List<Range> ranges = space.ranges();
         Range rowKey = ranges.get(0);
         Range colKey = ranges.size() > 1 ? ranges.get(1) : null;
-        Map<List<Object>, Map<List<Object>, ConfigResult>> byRest = new LinkedHashMap<>();
-        for (ConfigResult c : tried) {
-            List<Object> v = c.config().values();
-            List<Object> rest = v.subList(Math.min(2, v.size()), v.size());
-            byRest.computeIfAbsent(rest, k -> new LinkedHashMap<>())
-                    .put(v.subList(0, Math.min(2, v.size())), c);
-        }
         List<Grid> grids = new ArrayList<>();
-        for (Map.Entry<List<Object>, Map<List<Object>, ConfigResult>> e : byRest.entrySet()) {
+        for (Map.Entry<List<Object>, Map<List<Object>, String>> e : byRest.entrySet()) {
             Map<String, String> fixed = new LinkedHashMap<>();
             for (int i = 0; i < e.getKey().size(); i++) {
                 fixed.put(ranges.get(i + 2).name(), ranges.get(i + 2).format(e.getKey().get(i)));
@@ -47,9 +45,9 @@ public final class Table {
             for (Object r : rowKey.values()) {
                 List<String> line = new ArrayList<>();
                 if (colKey == null) {
-                    line.add(cell(e.getValue().get(List.of(r))));
+                    line.add(orBlank(e.getValue().get(List.of(r))));
                 } else {
-                    for (Object col : colKey.values()) line.add(cell(e.getValue().get(List.of(r, col))));
+                    for (Object col : colKey.values()) line.add(orBlank(e.getValue().get(List.of(r, col))));
                 }
                 cells.add(line);
             }

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import gilsim.program.Rounds;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
-import gilsim.validate.Comparison;
 import gilsim.validate.Observation;
 import gilsim.validate.RealSide;
 import gilsim.validate.RealSides;

@@ -53,10 +53,11 @@ class SliceArithmeticTest {
     void withoutTimeoutsEveryCellIsWhatTheArithmeticSays() {
         ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"),
                 List.of("overhead=25us", "interval=50ms", "duration=400ms"), List.of("threads=2..8", VIEWS));
-        SearchReport report = SearchRun.run(space,
-                new SearchOptions(Property.NO_STARVATION, 1, true, 1, 1, 2), Progress.off());
+        List<ConfigResult> tried = new ArrayList<>();
+        SearchRun.run(space, new SearchOptions(Property.NO_STARVATION, 1, true, 1, 1, 2), Progress.off(),
+                r -> tried.add(r.result()));
         List<String> mismatches = new ArrayList<>();
-        for (ConfigResult c : report.tried()) {
+        for (ConfigResult c : tried) {
             int threads = ((Long) c.config().get(0)).intValue();
             int k = 8 - space.ranges().get(1).values().indexOf(c.config().get(1));
             int expected = starvingByArithmetic(threads, k);
@@ -78,10 +79,11 @@ class SliceArithmeticTest {
     void theJobsKeyGivesTheArithmeticTableAtTheDefaults() {
         ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"), List.of(),
                 List.of("threads=2..8", "jobs=1..8"));
-        SearchReport report = SearchRun.run(space,
-                new SearchOptions(Property.NO_STARVATION, 1, true, 1, 1, 2), Progress.off());
+        List<ConfigResult> tried = new ArrayList<>();
+        SearchRun.run(space, new SearchOptions(Property.NO_STARVATION, 1, true, 1, 1, 2), Progress.off(),
+                r -> tried.add(r.result()));
         List<String> mismatches = new ArrayList<>();
-        for (ConfigResult c : report.tried()) {
+        for (ConfigResult c : tried) {
             int threads = ((Long) c.config().get(0)).intValue();
             int k = ((Long) c.config().get(1)).intValue();
             int expected = starvingByArithmetic(threads, k);
@@ -90,7 +92,7 @@ class SliceArithmeticTest {
                         + expected + "; replay: " + Replay.line(space, c.config(), 1));
             }
         }
-        assertEquals(56, report.tried().size());
+        assertEquals(56, tried.size());
         assertEquals(List.of(), mismatches);
     }
 }

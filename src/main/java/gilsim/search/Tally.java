@@ -1,0 +1,82 @@
+package gilsim.search;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * What a search keeps of the configurations it tried, fed one at a time in list order: counts, the failing share
+ * of each key's values (binned as {@link KeyStats} describes), the exhaustive tables' cells, and the failure to
+ * shrink from. Its memory grows with the bins and cells a report prints, never with the runs, so a search of a
+ * million configurations needs no more than one of a hundred beyond its list; each result can also be handed on
+ * (to the CSV, a shard file) and then dropped.
+ */
+public final class Tally {
+    private final ConfigSpace space;
+    private final Consumer<IndexedResult> sink;
+    private final List<KeyStats.Accumulator> keys = new ArrayList<>();
+    /** Exhaustive searches only: each grid's cells, by the fixed keys beyond the first two, then by row and column. */
+    private final Map<List<Object>, Map<List<Object>, String>> cells;
+    private int tried;
+    private long failing;
+    private ConfigResult start;
+    private int startIndex = -1;
+
+    /** A result and its index in the search's list. */
+    public record IndexedResult(int index, ConfigResult result) {}
+
+    public Tally(ConfigSpace space, boolean exhaustive, Consumer<IndexedResult> sink) {
+        this.space = space;
+        this.sink = sink;
+        for (int i = 0; i < space.ranges().size(); i++) keys.add(new KeyStats.Accumulator(space, i));
+        this.cells = exhaustive ? new LinkedHashMap<>() : null;
+    }
+
+    /** The next configuration's result; index {@code tried()} in the list. */
+    public void accept(ConfigResult c) {
+        int index = tried++;
+        if (c.fails()) {
+            failing++;
+            // The smallest failure (the first in list order among equals): less to shrink.
+            if (start == null || space.compareBySize(c.config(), start.config()) < 0) {
+                start = c;
+                startIndex = index;
+            }
+        }
+        for (KeyStats.Accumulator k : keys) k.accept(c);
+        if (cells != null) {
+            List<Object> v = c.config().values();
+            cells.computeIfAbsent(v.subList(Math.min(2, v.size()), v.size()), k -> new LinkedHashMap<>())
+                    .put(v.subList(0, Math.min(2, v.size())), Table.cell(c));
+        }
+        sink.accept(new IndexedResult(index, c));
+    }
+
+    public int tried() {
+        return tried;
+    }
+
+    public long failing() {
+        return failing;
+    }
+
+    /** The failure to shrink from, or null. */
+    public ConfigResult start() {
+        return start;
+    }
+
+    public int startIndex() {
+        return startIndex;
+    }
+
+    public List<List<KeyStats.Bin>> bins() {
+        return keys.stream().map(KeyStats.Accumulator::bins).toList();
+    }
+
+    /** The exhaustive tables; empty for a random search. */
+    public List<Table.Grid> grids() {
+        return cells == null ? List.of() : Table.of(space, cells);
+    }
+}
