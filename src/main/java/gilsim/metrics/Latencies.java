@@ -10,11 +10,19 @@ import org.HdrHistogram.IntCountsHistogram;
  */
 public final class Latencies {
     private final AbstractHistogram histogram;
+    /** Nothing lasts longer than the run: a value above this is recorded as this. */
+    private final long highestNs;
     private long maxNs;
 
-    /** @param highestNs the longest duration to expect: the run's length (nothing lasts longer than the run) */
+    /**
+     * @param highestNs the longest duration to expect: the run's length (nothing lasts longer than the run). The
+     *                  histogram starts small and grows to the longest value recorded: its buckets are the same
+     *                  whatever it has grown to (they depend on the 3 digits only), and a run's percentiles walk
+     *                  only the buckets its values reached, not all of the run's length.
+     */
     public Latencies(long highestNs) {
-        this.histogram = newHistogram(highestNs);
+        this.highestNs = Math.max(2, highestNs);
+        this.histogram = new IntCountsHistogram(3);
     }
 
     /**
@@ -26,7 +34,7 @@ public final class Latencies {
     }
 
     public void record(long ns) {
-        long v = Math.max(0, Math.min(ns, histogram.getHighestTrackableValue()));
+        long v = Math.max(0, Math.min(ns, highestNs));
         histogram.recordValue(v);
         maxNs = Math.max(maxNs, v);
     }
