@@ -11,23 +11,6 @@ import java.util.function.BiConsumer;
  * continuation, to the check point's handler.
  */
 final class EvalLoop {
-    /** One call of {@link #run}: the Python still to run and what comes after it. */
-    private static final class PythonRun {
-        final long totalNs;
-        final Runnable then;
-        /** CPU time run by the bursts before the current one. */
-        long doneNs;
-        /** CPU time the current burst will run: the rest of the run, or up to the next check point once asked. */
-        long burstNs;
-        boolean inBurst;
-        boolean stopping;
-
-        PythonRun(long totalNs, Runnable then) {
-            this.totalNs = totalNs;
-            this.then = then;
-        }
-    }
-
     private final Machine machine;
     private final long checkpointNs;
     private final BiConsumer<SimThread, Runnable> atCheckpoint;

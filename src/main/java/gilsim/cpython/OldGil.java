@@ -35,22 +35,6 @@ import java.util.ArrayDeque;
  * counts (two atomic operations, no system call) and the holder's Python runs in one burst.
  */
 final class OldGil implements Interpreter {
-    /** One call of {@link #runPython}: the Python still to run and what comes after it. */
-    private static final class PythonRun {
-        final long totalNs;
-        final Runnable then;
-        /** CPU time run by the bursts before the current one, ns. */
-        long doneNs;
-        /** CPU time the current burst runs, ns. */
-        long burstNs;
-        boolean inBurst;
-
-        PythonRun(long totalNs, Runnable then) {
-            this.totalNs = totalNs;
-            this.then = then;
-        }
-    }
-
     private final Machine machine;
     private final Trace trace;
     private final OldGilCosts costs;

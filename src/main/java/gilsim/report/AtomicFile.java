@@ -1,6 +1,8 @@
 package gilsim.report;
 
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +42,48 @@ public final class AtomicFile {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * A text file written as it goes, to a temporary file beside its target: {@link #commit} moves it into place,
+     * and closing it uncommitted (a failure half way) deletes it, so a reader never sees half of it.
+     */
+    public static final class Stream implements AutoCloseable {
+        private final Path target;
+        private final Path temp;
+        private final Writer writer;
+        private boolean committed;
+
+        public Stream(Path target) throws IOException {
+            this.target = target;
+            this.temp = temp(target);
+            this.writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
+        }
+
+        public Writer writer() {
+            return writer;
+        }
+
+        public void commit() throws IOException {
+            writer.close();
+            AtomicFile.commit(temp, target);
+            committed = true;
+        }
+
+        @Override
+        public void close() {
+            if (committed) return;
+            try {
+                writer.close();
+            } catch (IOException e) {
+                // the file goes anyway
+            }
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException e) {
+                // nothing more to do
+            }
         }
     }
 }

@@ -12,8 +12,6 @@ import gilsim.scenario.InputError;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,23 +59,20 @@ public final class CsvLog {
      */
     public static final class Stream implements AutoCloseable {
         private final Path file;
-        private final Path tmp;
-        private final java.io.Writer out;
+        private final AtomicFile.Stream out;
         private final SequenceWriter rows;
         private final ConfigSpace space;
-        private boolean committed;
 
         /** @throws InputError naming {@code --csv} and the file when it cannot be written */
         public Stream(Path file, ConfigSpace space) {
             this.file = file;
             this.space = space;
             try {
-                this.tmp = AtomicFile.temp(file);
-                this.out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-                this.rows = CSV.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(out);
+                this.out = new AtomicFile.Stream(file);
+                this.rows = CSV.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(out.writer());
                 rows.write(header(space));
             } catch (IOException e) {
-                throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
+                throw failed(e);
             }
         }
 
@@ -85,36 +80,27 @@ public final class CsvLog {
             try {
                 rows.write(CsvLog.row(space, r.index(), r.result()));
             } catch (IOException e) {
-                throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
+                throw failed(e);
             }
         }
 
         public void commit() {
             try {
-                rows.close();
-                out.close();
-                AtomicFile.commit(tmp, file);
-                committed = true;
+                rows.flush();
+                out.commit();
             } catch (IOException e) {
-                throw new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
+                throw failed(e);
             }
+        }
+
+        private InputError failed(IOException e) {
+            return new InputError("--csv " + file + ": cannot write (" + e.getMessage() + ")");
         }
 
         /** Drops the temporary file unless committed. */
         @Override
         public void close() {
-            if (committed) return;
-            try {
-                rows.close();
-                out.close();
-            } catch (IOException e) {
-                // the file goes anyway
-            }
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException e) {
-                // nothing more to do
-            }
+            out.close();
         }
     }
 

@@ -318,8 +318,8 @@ public final class Expression implements Property {
     }
 
     private static boolean matches(Metric<?> m, String name) {
-        String short_ = m.name().endsWith("_ns") ? m.name().substring(0, m.name().length() - 3) : m.name();
-        return short_.equals(name) || m.name().equals(name) || (m.name().equals("gil_share") && name.equals("share"));
+        String shortName = m.name().endsWith("_ns") ? m.name().substring(0, m.name().length() - 3) : m.name();
+        return shortName.equals(name) || m.name().equals(name) || (m.name().equals("gil_share") && name.equals("share"));
     }
 
     private static ThreadSummary find(Summary s, String thread) {

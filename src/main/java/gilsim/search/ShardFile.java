@@ -57,30 +57,27 @@ public final class ShardFile {
      */
     public static final class Stream implements AutoCloseable {
         private final Path file;
-        private final Path tmp;
-        private final java.io.BufferedWriter out;
+        private final gilsim.report.AtomicFile.Stream out;
         private long entries;
-        private boolean committed;
 
         /** @throws InputError naming {@code --out} and the file when it cannot be written */
         public Stream(Path file, Header h) {
             this.file = file;
             try {
-                this.tmp = gilsim.report.AtomicFile.temp(file);
-                this.out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-                out.write(JSON.writeValueAsString(header(h)));
-                out.write('\n');
+                this.out = new gilsim.report.AtomicFile.Stream(file);
+                out.writer().write(JSON.writeValueAsString(header(h)));
+                out.writer().write('\n');
             } catch (IOException e) {
-                throw new InputError("--out " + file + ": cannot write (" + e.getMessage() + ")");
+                throw failed(e);
             }
         }
 
         public void entry(Tally.IndexedResult r) {
             try {
-                writeEntry(out, new Entry(r.index(), r.result().runs()));
+                writeEntry(out.writer(), new Entry(r.index(), r.result().runs()));
                 entries++;
             } catch (IOException e) {
-                throw new InputError("--out " + file + ": cannot write (" + e.getMessage() + ")");
+                throw failed(e);
             }
         }
 
@@ -90,27 +87,19 @@ public final class ShardFile {
 
         public void commit() {
             try {
-                out.close();
-                gilsim.report.AtomicFile.commit(tmp, file);
-                committed = true;
+                out.commit();
             } catch (IOException e) {
-                throw new InputError("--out " + file + ": cannot write (" + e.getMessage() + ")");
+                throw failed(e);
             }
+        }
+
+        private InputError failed(IOException e) {
+            return new InputError("--out " + file + ": cannot write (" + e.getMessage() + ")");
         }
 
         @Override
         public void close() {
-            if (committed) return;
-            try {
-                out.close();
-            } catch (IOException e) {
-                // the file goes anyway
-            }
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException e) {
-                // nothing more to do
-            }
+            out.close();
         }
     }
 
