@@ -62,6 +62,9 @@ public final class SearchJson {
             c.put("seed", run.seed());
             c.putAll(run.metrics());
             if (run.detail() != null) c.put("property_detail", run.detail());
+            Map<String, Object> means = new LinkedHashMap<>();
+            s.smallest().stats().forEach((name, st) -> means.put(name, st.json(name.endsWith("_ns"))));
+            c.put("over_seeds", means);
             List<Object> flips = new ArrayList<>();
             for (Shrinker.Flip f : s.flips()) {
                 Map<String, Object> m = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package gilsim.search;
 
 import gilsim.sim.Durations;
 import java.util.List;
+import java.util.ArrayList;
 import java.util.Locale;
 
 /** The human report of a search: what was asked, the statistics, the table, and the shrunk counterexample. */
@@ -64,12 +65,25 @@ public final class SearchText {
         if (run.order() != null) b.append(", ").append(run.order());
         if (run.detail() != null) b.append("; ").append(run.detail());
         b.append('\n');
+        if (s.smallest().runs().size() > 1) {
+            List<String> parts = new ArrayList<>();
+            s.smallest().stats().forEach((name, st) -> parts.add(name + " " + show(name, st.mean()) + " ["
+                    + show(name, st.ciLow()) + ", " + show(name, st.ciHigh()) + "]"));
+            b.append("  over its ").append(s.smallest().runs().size()).append(" seeds, mean [95% CI]: ")
+                    .append(String.join(", ", parts)).append('\n');
+        }
         for (Shrinker.Flip f : s.flips()) {
             b.append("  ").append(f.key()).append(" flips the verdict between ").append(f.passes())
                     .append(" (passes) and ").append(f.fails()).append(" (fails)\n");
         }
         b.append("replay:\n  ").append(r.replay()).append('\n');
         return b.toString();
+    }
+
+    private static String show(String metric, double v) {
+        if (Double.isNaN(v)) return "-";
+        if (metric.endsWith("_ns")) return Durations.human(Math.round(v));
+        return String.format(Locale.ROOT, "%.2f", v);
     }
 
     static String percent(long part, long whole) {

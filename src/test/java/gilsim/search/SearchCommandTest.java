@@ -262,4 +262,35 @@ class SearchCommandTest {
         assertEquals(2, thread.code());
         assertTrue(thread.err().contains("no thread 'io' in short-release (threads: main, worker)"), thread.err());
     }
+
+    /** The counterexample's metrics over its seeds: mean, range and the Student-t interval of Commons Math. */
+    @Test
+    void theCounterexampleCarriesItsMetricsOverItsSeeds() throws IOException {
+        String[] args = {"search", "short-release", "--over", "work=500us..10ms", "--over", "interval=1ms..20ms",
+                "--examples", "20", "--set", "duration=300ms", "--set", "load_gap=20ms"};
+        Cli text = Cli.run(args);
+        assertTrue(text.out().contains("  over its 3 seeds, mean [95% CI]: starved_count "), text.out());
+        String[] withJson = java.util.Arrays.copyOf(args, args.length + 1);
+        withJson[args.length] = "--json";
+        JsonNode c = json(Cli.run(withJson)).get("counterexample");
+        JsonNode wait = c.get("over_seeds").get("max_wait_ns");
+        assertEquals(3, wait.get("n").asInt());
+        // The three seeds' longest waits, run again one at a time, and their interval by Commons Math.
+        java.util.List<String> replay = new java.util.ArrayList<>(java.util.Arrays.asList(
+                c.get("replay").asText().split(" ")));
+        replay = replay.subList(Launcher.words().size(), replay.size() - 2); // without --seed N
+        org.apache.commons.math3.stat.descriptive.SummaryStatistics st =
+                new org.apache.commons.math3.stat.descriptive.SummaryStatistics();
+        for (int seed = 1; seed <= 3; seed++) {
+            java.util.List<String> one = new java.util.ArrayList<>(replay);
+            one.addAll(java.util.List.of("--seed", Integer.toString(seed), "--json"));
+            st.addValue(JSON.readTree(Cli.run(one.toArray(new String[0])).out()).get("max_wait_ns").asDouble());
+        }
+        double half = new org.apache.commons.math3.distribution.TDistribution(
+                new org.apache.commons.math3.random.Well19937c(1), 2).inverseCumulativeProbability(0.975)
+                * st.getStandardDeviation() / Math.sqrt(3);
+        assertEquals(st.getMean(), wait.get("mean").asDouble(), 1.0);
+        assertEquals(st.getMean() + half, wait.get("ci95_high").asDouble(), 1.0);
+        assertEquals(Math.max(0, st.getMean() - half), wait.get("ci95_low").asDouble(), 1.0);
+    }
 }
