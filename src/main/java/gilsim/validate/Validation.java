@@ -56,7 +56,7 @@ public final class Validation {
         Workload w = scenario.workload().apply(params);
         if (w instanceof Workload.Threads t) return t.threads();
         throw new InputError(scenario.name() + " runs the m0 pool, which cannot run as plain Python; validate "
-                + "takes scenarios of threads (compute, release, sleep, loop)");
+                + "takes scenarios of threads");
     }
 
     /**
