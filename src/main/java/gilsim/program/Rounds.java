@@ -40,10 +40,7 @@ public final class Rounds {
         long total = 0;
         for (Step s : steps) {
             long d;
-            if (s instanceof Step.Compute c) d = c.ns();
-            else if (s instanceof Step.Release r) d = r.ns();
-            else if (s instanceof Step.Sleep z) d = z.ns();
-            else if (s instanceof Step.Hold h) d = h.ns();
+            if (s instanceof Step.Timed t) d = t.ns();
             else if (s instanceof Step.Lock || s instanceof Step.Unlock || s instanceof Step.Put
                     || s instanceof Step.Get) {
                 continue; // no time of their own: a wait for a lock or an item is not nominal

@@ -7,14 +7,20 @@ import java.util.List;
  * drawn each time the step runs; {@code ns()} is a step's nominal duration, the distribution's mean.
  */
 public sealed interface Step {
+    /** A step that takes a duration: compute, release, sleep, hold. */
+    sealed interface Timed extends Step permits Compute, Release, Sleep, Hold {
+        Dist duration();
+
+        /** The nominal duration: the distribution's mean, in whole nanoseconds. */
+        default long ns() {
+            return Math.round(duration().meanNs());
+        }
+    }
+
     /** Run Python holding the GIL, noticing drop requests at check points. */
-    record Compute(Dist duration) implements Step {
+    record Compute(Dist duration) implements Timed {
         public Compute(long ns) {
             this(new Dist.Fixed(ns));
-        }
-
-        public long ns() {
-            return Math.round(duration.meanNs());
         }
     }
 
@@ -22,24 +28,16 @@ public sealed interface Step {
      * Release the GIL around CPU work without it ({@code Py_BEGIN/END_ALLOW_THREADS} around a C call such as
      * {@code zlib.crc32} over more than 5 KiB), then take it back.
      */
-    record Release(Dist duration) implements Step {
+    record Release(Dist duration) implements Timed {
         public Release(long ns) {
             this(new Dist.Fixed(ns));
-        }
-
-        public long ns() {
-            return Math.round(duration.meanNs());
         }
     }
 
     /** Release the GIL and block ({@code time.sleep}, a blocking read), then take it back. */
-    record Sleep(Dist duration) implements Step {
+    record Sleep(Dist duration) implements Timed {
         public Sleep(long ns) {
             this(new Dist.Fixed(ns));
-        }
-
-        public long ns() {
-            return Math.round(duration.meanNs());
         }
     }
 
@@ -47,13 +45,9 @@ public sealed interface Step {
      * C code that keeps the GIL (a regex, a big {@code sorted}, an extension that never releases it): CPU time with
      * no check point, so a drop request waits for its end.
      */
-    record Hold(Dist duration) implements Step {
+    record Hold(Dist duration) implements Timed {
         public Hold(long ns) {
             this(new Dist.Fixed(ns));
-        }
-
-        public long ns() {
-            return Math.round(duration.meanNs());
         }
     }
 
@@ -89,10 +83,7 @@ public sealed interface Step {
      */
     static boolean takesTime(List<Step> steps) {
         for (Step s : steps) {
-            if (s instanceof Compute c && c.ns() > 0) return true;
-            if (s instanceof Release r && r.ns() > 0) return true;
-            if (s instanceof Sleep z && z.ns() > 0) return true;
-            if (s instanceof Hold h && h.ns() > 0) return true;
+            if (s instanceof Timed t && t.ns() > 0) return true;
             if (s instanceof Loop l && l.times() != 0 && takesTime(l.body())) return true;
         }
         return false;

@@ -264,16 +264,12 @@ public final class Expression implements Property {
                 throw error("no thread '" + thread + "' in " + scenario.name() + " (threads: "
                         + String.join(", ", threads) + ")");
             }
-            String text = name + "(" + thread + ")";
-            for (List<Metric<ThreadSummary>> list : List.of(Metrics.THREAD, Metrics.THREAD_ROUNDS)) {
-                for (Metric<ThreadSummary> m : list) {
-                    if (matches(m, name)) {
-                        return new Term(text, m.unit(), s -> {
-                            ThreadSummary ts = find(s, thread);
-                            return ts == null ? null : m.value().apply(ts); // a searched thread count may lack it
-                        }, false);
-                    }
-                }
+            Metric<ThreadSummary> m = threadMetric(name);
+            if (m != null) {
+                return new Term(name + "(" + thread + ")", m.unit(), s -> {
+                    ThreadSummary ts = find(s, thread);
+                    return ts == null ? null : m.value().apply(ts); // a searched thread count may lack it
+                }, false);
             }
             if (findRun(name) != null) throw error(name + " is a metric of the run: write it without a thread");
             throw unknown(name);
@@ -286,11 +282,9 @@ public final class Expression implements Property {
             }
             Term t = findRun(name);
             if (t != null) return t;
-            for (List<Metric<ThreadSummary>> list : List.of(Metrics.THREAD, Metrics.THREAD_ROUNDS)) {
-                for (Metric<ThreadSummary> m : list) {
-                    if (matches(m, name)) throw error(name + " is a thread's metric: name the thread, as in "
-                            + name + "(" + threads(scenario).get(0) + ")");
-                }
+            if (threadMetric(name) != null) {
+                throw error(name + " is a thread's metric: name the thread, as in " + name + "("
+                        + threads(scenario).get(0) + ")");
             }
             throw unknown(name);
         }
@@ -298,6 +292,14 @@ public final class Expression implements Property {
         private InputError unknown(String name) {
             return error("no metric '" + name + "' (`gilsim metrics` lists them; write them without _ns)");
         }
+    }
+
+    /** A thread's metric by its expression name, or null. */
+    private static Metric<ThreadSummary> threadMetric(String name) {
+        for (List<Metric<ThreadSummary>> list : List.of(Metrics.THREAD, Metrics.THREAD_ROUNDS)) {
+            for (Metric<ThreadSummary> m : list) if (matches(m, name)) return m;
+        }
+        return null;
     }
 
     private Term findRun(String name) {

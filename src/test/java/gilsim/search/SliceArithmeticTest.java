@@ -49,24 +49,30 @@ class SliceArithmeticTest {
         }
     }
 
-    @Test
-    void withoutTimeoutsEveryCellIsWhatTheArithmeticSays() {
-        ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"),
-                List.of("overhead=25us", "interval=50ms", "duration=400ms"), List.of("threads=2..8", VIEWS));
-        List<ConfigResult> tried = new ArrayList<>();
+    /** Every cell of an exhaustive threads x k search (seed 1) against the arithmetic; the mismatches, with replays. */
+    private static List<String> mismatches(ConfigSpace space, java.util.function.ToIntFunction<ConfigResult> jobs,
+                                           List<ConfigResult> tried) {
         SearchRun.run(space, new SearchOptions(Property.NO_STARVATION, 1, true, 1, 1, 2), Progress.off(),
                 r -> tried.add(r.result()));
         List<String> mismatches = new ArrayList<>();
         for (ConfigResult c : tried) {
             int threads = ((Long) c.config().get(0)).intValue();
-            int k = 8 - space.ranges().get(1).values().indexOf(c.config().get(1));
+            int k = jobs.applyAsInt(c);
             int expected = starvingByArithmetic(threads, k);
             if (c.starvedMax() != expected) {
                 mismatches.add("threads=" + threads + " k=" + k + ": " + c.starvedMax() + " starve, arithmetic "
                         + expected + "; replay: " + Replay.line(space, c.config(), 1));
             }
         }
-        assertEquals(List.of(), mismatches);
+        return mismatches;
+    }
+
+    @Test
+    void withoutTimeoutsEveryCellIsWhatTheArithmeticSays() {
+        ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"),
+                List.of("overhead=25us", "interval=50ms", "duration=400ms"), List.of("threads=2..8", VIEWS));
+        assertEquals(List.of(), mismatches(space,
+                c -> 8 - space.ranges().get(1).values().indexOf(c.config().get(1)), new ArrayList<>()));
     }
 
     /**
@@ -80,18 +86,7 @@ class SliceArithmeticTest {
         ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"), List.of(),
                 List.of("threads=2..8", "jobs=1..8"));
         List<ConfigResult> tried = new ArrayList<>();
-        SearchRun.run(space, new SearchOptions(Property.NO_STARVATION, 1, true, 1, 1, 2), Progress.off(),
-                r -> tried.add(r.result()));
-        List<String> mismatches = new ArrayList<>();
-        for (ConfigResult c : tried) {
-            int threads = ((Long) c.config().get(0)).intValue();
-            int k = ((Long) c.config().get(1)).intValue();
-            int expected = starvingByArithmetic(threads, k);
-            if (c.starvedMax() != expected) {
-                mismatches.add("threads=" + threads + " jobs=" + k + ": " + c.starvedMax() + " starve, arithmetic "
-                        + expected + "; replay: " + Replay.line(space, c.config(), 1));
-            }
-        }
+        List<String> mismatches = mismatches(space, c -> ((Long) c.config().get(1)).intValue(), tried);
         assertEquals(56, tried.size());
         assertEquals(List.of(), mismatches);
     }
