@@ -46,7 +46,7 @@ public final class Replay {
     }
 
     /** Single-quotes a word the shell would split or expand; plain words stay as they are. */
-    static String quoted(String word) {
+    public static String quoted(String word) {
         if (word.matches("[A-Za-z0-9_./=:,+@%-]+")) return word;
         return "'" + word.replace("'", "'\\''") + "'";
     }

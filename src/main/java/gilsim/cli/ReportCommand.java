@@ -1,0 +1,118 @@
+package gilsim.cli;
+
+import gilsim.report.TimeWindow;
+import gilsim.report.chart.RunSpec;
+import gilsim.report.html.Report;
+import gilsim.scenario.InputError;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Scenarios;
+import gilsim.search.Replay;
+import gilsim.search.Launcher;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gilsim report}: one self-contained HTML page for a design review: what ran, the verdict and why, an
+ * interactive timeline with its narration, the wait CDFs, and each {@code --compare} arm beside the run as asked.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Writes one self-contained HTML page (nothing fetched when it is opened; docs/report.md): "
+                + "what ran, the verdict and why, an interactive timeline with the narration of its visible window, "
+                + "the GIL wait CDFs, and with --compare each arm side by side with what it buys and costs."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the page was written (its size is printed)", "2:bad input (nothing is written)",
+                "3:a run exceeded its event budget (max_events)"})
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME|FILE", description = "a built-in scenario or a scenario file")
+    String scenario;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.html", description = "the page to write")
+    Path out;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--compare", paramLabel = "KEY=VALUE[,KEY=VALUE]",
+            description = "an arm: the run with these keys changed, shown beside it; repeatable, one arm each")
+    List<String> compare = new ArrayList<>();
+
+    @Option(names = "--window", paramLabel = "FROM..TO",
+            description = "the span kept in full detail and shown first (default: the whole run, up to the page's "
+                    + "detail budget)")
+    String window;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "the run's seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Mixin
+    MachineOption machine = new MachineOption();
+
+    @Override
+    public Integer call() {
+        if (!out.toString().toLowerCase(Locale.ROOT).endsWith(".html")) {
+            throw new InputError("--out " + out + ": the page is HTML; name a FILE.html");
+        }
+        Scenario s = Scenarios.resolve(scenario);
+        RunSpec run = RunSpec.of(s, sets, machine.profile(), seed);
+        long durationNs = run.params().ns("duration");
+        TimeWindow detail = window == null ? null : TimeWindow.parse("--window", window, durationNs);
+        List<List<String>> arms = new ArrayList<>();
+        for (String group : compare) arms.add(arm(s, group));
+        OutputPath.check("--out", out);
+        long bytes = Report.write(run, detail, arms, replay(), out);
+        spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s (%s)%n", out, size(bytes));
+        return 0;
+    }
+
+    /** One {@code --compare} group, split at commas and each {@code KEY=VALUE} checked against the scenario. */
+    private List<String> arm(Scenario s, String group) {
+        List<String> overrides = new ArrayList<>();
+        for (String kv : group.split(",", -1)) {
+            if (!kv.contains("=") || kv.startsWith("=")) {
+                throw new InputError("--compare " + group + ": expected KEY=VALUE[,KEY=VALUE], e.g. pinned=true");
+            }
+            List<String> with = new ArrayList<>(sets);
+            with.add(kv);
+            try {
+                s.params(with, machine.profile());
+            } catch (InputError e) {
+                String m = e.getMessage();
+                throw new InputError(m.startsWith("--set ") ? "--compare" + m.substring("--set".length())
+                        : "--compare " + group + ": " + m);
+            }
+            overrides.add(kv.trim());
+        }
+        return overrides;
+    }
+
+    /** The command line that writes this page again, as it would run pasted. */
+    private String replay() {
+        List<String> w = new ArrayList<>(Launcher.words());
+        w.add("report");
+        w.add(Replay.quoted(scenario));
+        if (machine.file != null) w.addAll(List.of("--machine", Replay.quoted(machine.file.toString())));
+        for (String set : sets) w.addAll(List.of("--set", Replay.quoted(set)));
+        for (String c : compare) w.addAll(List.of("--compare", Replay.quoted(c)));
+        if (window != null) w.addAll(List.of("--window", Replay.quoted(window)));
+        w.addAll(List.of("--seed", Long.toString(seed), "--out", Replay.quoted(out.toString())));
+        return String.join(" ", w);
+    }
+
+    static String size(long bytes) {
+        if (bytes >= 1 << 20) return String.format(Locale.ROOT, "%.2f MB", bytes / (double) (1 << 20));
+        if (bytes >= 1 << 10) return String.format(Locale.ROOT, "%.0f kB", bytes / 1024.0);
+        return bytes + " bytes";
+    }
+}

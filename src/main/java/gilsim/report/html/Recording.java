@@ -1,0 +1,256 @@
+package gilsim.report.html;
+
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
+import gilsim.cpython.GilEvent.GilDrop;
+import gilsim.cpython.GilEvent.GilTake;
+import gilsim.cpython.GilEvent.GilWant;
+import gilsim.m0.PoolEvent.JobTaken;
+import gilsim.m0.PoolEvent.TurnYield;
+import gilsim.metrics.Spans;
+import gilsim.os.OsEvent.ThreadState;
+import gilsim.os.RunState;
+import gilsim.report.Beat;
+import gilsim.report.TimeWindow;
+import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceListener;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the page's timeline draws, recorded from one run: each thread's activity (as the PNG timeline derives it), who
+ * holds the GIL, the marked instants and the narration. Everything inside the detail window is kept as it happened
+ * until {@code budget} items (segments, marks, narration lines) are kept; from there on, and outside the window, only
+ * per-bucket summaries are kept (the share of each activity per lane, the hand-offs, the marks), at two bucket sizes,
+ * so that a long run makes a page of bounded size.
+ */
+final class Recording implements TraceListener, Beat.Sink {
+    /** Buckets across the whole run at the coarse and the fine summary level. */
+    static final int[] LEVELS = {1000, 10_000};
+
+    private static final int HOLDS = Palette.code(Palette.ACTIVITIES, "HOLDS_GIL");
+    private static final int RUNS = Palette.code(Palette.ACTIVITIES, "RUNS_WITHOUT_GIL");
+    private static final int WAITS = Palette.code(Palette.ACTIVITIES, "WAITS_FOR_GIL");
+    private static final int READY = Palette.code(Palette.ACTIVITIES, "READY");
+    private static final int OFF = Palette.code(Palette.ACTIVITIES, "OFF");
+
+    private final int threads;
+    private final TimeWindow window;
+    private final int budget;
+    private final Spans spans;
+    private final RunState[] state;
+    /** Each lane's activity code now (the GIL lane's: 0 free, 1 + t held by thread t), and since when. */
+    private final int[] code;
+    private final long[] sinceNs;
+    private final Column[] lanes;
+    private final Column marks = new Column();
+    private final Column beats = new Column();
+    private final Phrases phrases = new Phrases();
+    private final List<Buckets> levels = new ArrayList<>();
+    private int items;
+    /** Where the budget ran out: nothing at or after it is kept in detail. */
+    private long cutNs = Long.MAX_VALUE;
+    private long endNs;
+
+    /**
+     * @param window the span to keep in detail, up to {@code budget} items from its start
+     */
+    Recording(int threads, long durationNs, TimeWindow window, int budget, Spans spans) {
+        this.threads = threads;
+        this.window = window;
+        this.budget = budget;
+        this.spans = spans;
+        state = new RunState[threads];
+        Arrays.fill(state, RunState.BLOCKED);
+        code = new int[threads + 1];
+        Arrays.fill(code, 0, threads, OFF);
+        sinceNs = new long[threads + 1];
+        lanes = new Column[threads + 1];
+        for (int i = 0; i <= threads; i++) lanes[i] = new Column();
+        for (int buckets : LEVELS) levels.add(new Buckets(threads, buckets, durationNs));
+    }
+
+    @Override
+    public void on(TraceEvent event) {
+        if (event instanceof ThreadState e) {
+            state[e.thread()] = e.state();
+            update(e.thread(), e.timeNs());
+        } else if (event instanceof GilWant e) {
+            update(e.thread(), e.timeNs());
+        } else if (event instanceof GilTake e) {
+            update(e.thread(), e.timeNs());
+            change(threads, 1 + e.thread(), e.timeNs());
+            if (e.switched()) for (Buckets s : levels) s.handoff(e.timeNs());
+        } else if (event instanceof GilDrop e) {
+            update(e.thread(), e.timeNs());
+            change(threads, 0, e.timeNs());
+        } else if (event instanceof CondSignal e && e.cond().equals("gil") && e.woken() >= 0) {
+            mark(e.woken(), "SIGNAL", e.timeNs());
+        } else if (event instanceof CondTimeout e && e.cond().equals("gil")) {
+            mark(e.thread(), "TIMEOUT", e.timeNs());
+        } else if (event instanceof DropRequest e) {
+            mark(e.holder(), "DROP_REQUEST", e.timeNs());
+        } else if (event instanceof ForcedSwitch e) {
+            mark(e.thread(), "FORCED_SWITCH", e.timeNs());
+        } else if (event instanceof JobTaken e && e.kept()) {
+            mark(e.thread(), "JOB_KEPT", e.timeNs());
+        } else if (event instanceof TurnYield e && e.start()) {
+            mark(e.thread(), "YIELD", e.timeNs());
+        }
+    }
+
+    /** A narration line, from the run's {@link gilsim.report.GilStory}. */
+    @Override
+    public void beat(Beat beat) {
+        if (keep(beat.timeNs())) phrases.add(beats, beat.timeNs(), beat.sentence());
+    }
+
+    @Override
+    public void finish(long endNs) {
+        this.endNs = endNs;
+        for (int lane = 0; lane <= threads; lane++) close(lane, endNs);
+    }
+
+    /** The end of the detailed span: the window's end, where the budget ran out, or the run's end. */
+    long detailToNs() {
+        return Math.min(Math.min(window.toNs(), cutNs), endNs);
+    }
+
+    /** Whether the detail covers the whole run, so that the page needs no summaries. */
+    boolean detailIsWhole() {
+        return window.fromNs() == 0 && detailToNs() >= endNs;
+    }
+
+    int items() {
+        return items;
+    }
+
+    long windowFromNs() {
+        return window.fromNs();
+    }
+
+    boolean budgetReached() {
+        return cutNs != Long.MAX_VALUE;
+    }
+
+    /** The width of a bucket at summary level {@code level}. */
+    long bucketNs(int level) {
+        return levels.get(level).widthNs();
+    }
+
+    /** The page's data: the detail as columns of time deltas and codes, then the summaries when the detail is partial. */
+    Map<String, Object> data() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("endNs", endNs);
+        d.put("detailFromNs", window.fromNs());
+        d.put("detailToNs", detailToNs());
+        d.put("budget", budget);
+        d.put("items", items);
+        d.put("budgetReached", cutNs != Long.MAX_VALUE);
+        List<Object> laneData = new ArrayList<>();
+        for (Column c : lanes) laneData.add(Map.of("t", c.deltas(), "c", c.ints(0)));
+        d.put("lanes", laneData);
+        d.put("marks", Map.of("t", marks.deltas(), "k", marks.ints(0), "l", marks.ints(1)));
+        d.put("beats", Map.of("t", beats.deltas(), "p", beats.ints(0), "a", phrases.args()));
+        d.put("phrases", phrases.templates());
+        if (!detailIsWhole()) {
+            List<Object> summaries = new ArrayList<>();
+            for (Buckets s : levels) summaries.add(s.data(endNs));
+            d.put("summaries", summaries);
+        }
+        return d;
+    }
+
+    private void update(int t, long nowNs) {
+        change(t, activityOf(t), nowNs);
+    }
+
+    /** Waiting for the GIL outranks the scheduler state, as in the PNG timeline. */
+    private int activityOf(int t) {
+        if (spans.holding(t)) return HOLDS;
+        if (spans.waiting(t)) return WAITS;
+        return switch (state[t]) {
+            case RUNNING -> RUNS;
+            case RUNNABLE -> READY;
+            default -> OFF;
+        };
+    }
+
+    private void change(int lane, int now, long nowNs) {
+        if (now == code[lane]) return;
+        close(lane, nowNs);
+        code[lane] = now;
+        sinceNs[lane] = nowNs;
+    }
+
+    private void close(int lane, long nowNs) {
+        long from = sinceNs[lane];
+        if (nowNs <= from) return;
+        int c = code[lane];
+        int summaryCode = lane < threads ? c : c == 0 ? 1 : 0;
+        for (Buckets s : levels) s.add(lane, summaryCode, from, nowNs);
+        if (window.overlaps(from, nowNs) && keep(Math.max(from, window.fromNs()))) {
+            lanes[lane].add(Math.max(from, window.fromNs()), c, 0);
+        }
+    }
+
+    private void mark(int thread, String kind, long timeNs) {
+        int k = Palette.code(Palette.MARKS, kind);
+        levels.get(0).mark(thread, k, timeNs);
+        if (keep(timeNs)) marks.add(timeNs, k, thread);
+    }
+
+    /** Whether an item at {@code atNs} is kept in detail; the first one past the budget sets the cut. */
+    private boolean keep(long atNs) {
+        if (!window.contains(atNs) || atNs >= cutNs) return false;
+        if (items >= budget) {
+            cutNs = atNs;
+            return false;
+        }
+        items++;
+        return true;
+    }
+
+    /** A growing column of times with up to two ints each, written out as time deltas (ns) and int arrays. */
+    static final class Column {
+        private long[] times = new long[256];
+        private int[][] ints = {new int[256], new int[256]};
+        private int size;
+
+        void add(long timeNs, int a, int b) {
+            if (size == times.length) {
+                times = Arrays.copyOf(times, size * 2);
+                ints[0] = Arrays.copyOf(ints[0], size * 2);
+                ints[1] = Arrays.copyOf(ints[1], size * 2);
+            }
+            times[size] = timeNs;
+            ints[0][size] = a;
+            ints[1][size] = b;
+            size++;
+        }
+
+        int size() {
+            return size;
+        }
+
+        /** Each time as the difference from the one before (the first from 0): small numbers, a small page. */
+        long[] deltas() {
+            long[] out = new long[size];
+            long before = 0;
+            for (int i = 0; i < size; i++) {
+                out[i] = times[i] - before;
+                before = times[i];
+            }
+            return out;
+        }
+
+        int[] ints(int which) {
+            return Arrays.copyOf(ints[which], size);
+        }
+    }
+}

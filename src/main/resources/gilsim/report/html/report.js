@@ -1,0 +1,523 @@
+// gilsim report: draws the timeline from the data embedded above, and keeps the narration beside it in step with
+// the visible window. Plain script, no libraries, nothing fetched: the page works from file://.
+(function () {
+  'use strict';
+  var D = JSON.parse(document.getElementById('data').textContent);
+  var R = D.run;
+  var threads = D.threads;
+  var n = threads.length;
+  var ACT = D.activities;
+  var MARK = D.marks;
+  var HOLDS = indexOf(ACT, 'HOLDS_GIL');
+  var OFF = indexOf(ACT, 'OFF');
+
+  // ---------------------------------------------------------------- the data, decoded once
+
+  function indexOf(entries, name) {
+    for (var i = 0; i < entries.length; i++) if (entries[i].name === name) return i;
+    return -1;
+  }
+  function sums(deltas) {
+    var out = new Float64Array(deltas.length), t = 0;
+    for (var i = 0; i < deltas.length; i++) { t += deltas[i]; out[i] = t; }
+    return out;
+  }
+  // Lanes on screen: the GIL first, then the threads in order. lanes[n] is the GIL's in the data.
+  var lanes = [];
+  for (var i = 0; i <= n; i++) lanes.push({ start: sums(R.lanes[i].t), code: R.lanes[i].c });
+  function dataLane(row) { return row === 0 ? n : row - 1; }
+  function rowOf(lane) { return lane === n ? 0 : lane + 1; }
+  var marks = { t: sums(R.marks.t), k: R.marks.k, l: R.marks.l };
+  var handoffs = [];
+  (function () {
+    var g = lanes[n], last = 0;
+    for (var i = 0; i < g.code.length; i++) {
+      var c = g.code[i];
+      if (c === 0) continue;
+      if (last !== 0 && c !== last) handoffs.push({ t: g.start[i], from: last - 1, to: c - 1 });
+      last = c;
+    }
+  })();
+  var beats = (function () {
+    var t = sums(R.beats.t), args = R.beats.a === '' ? [] : R.beats.a.split(','), next = 0, text = [];
+    for (var i = 0; i < t.length; i++) {
+      var tpl = R.phrases[R.beats.p[i]], s = '';
+      for (var j = 0; j < tpl.length; j++) s += tpl[j] === D.hole ? args[next++] : tpl[j];
+      text.push(s);
+    }
+    return { t: t, text: text };
+  })();
+  var detailFrom = R.detailFromNs, detailTo = R.detailToNs, endNs = R.endNs;
+  var levels = R.summaries || [];
+
+  // ---------------------------------------------------------------- formatting
+
+  function secs(ns) { return (ns / 1e9).toFixed(6) + ' s'; }
+  function human(ns) {
+    if (ns >= 1e9) return (ns / 1e9).toFixed(2) + ' s';
+    if (ns >= 1e6) return (ns / 1e6).toFixed(1) + ' ms';
+    if (ns >= 1e3) return (ns / 1e3).toFixed(0) + ' us';
+    return Math.round(ns) + ' ns';
+  }
+  function tick(ns, step) {
+    if (step >= 1e9) return (ns / 1e9).toFixed(0) + ' s';
+    if (step >= 1e8) return (ns / 1e9).toFixed(1) + ' s';
+    if (step >= 1e6) return (ns / 1e6).toFixed(Math.max(0, -Math.floor(Math.log10(step / 1e6)))) + ' ms';
+    if (step >= 1e3) return (ns / 1e6).toFixed(Math.min(6, 3 - Math.floor(Math.log10(step / 1e3)))) + ' ms';
+    return (ns / 1e6).toFixed(6) + ' ms';
+  }
+
+  // ---------------------------------------------------------------- the view
+
+  var canvas = document.getElementById('tl');
+  var ctx = canvas.getContext('2d');
+  var tip = document.getElementById('tip');
+  var LABEL = 78, AXIS = 26, LANE = 38, BAR = 16, PAD = 6;
+  var view = { from: detailFrom, to: Math.max(detailTo, detailFrom + 1000) };
+  var focusNs = -1, drag = null, cssWidth = 900;
+  var MIN_SPAN = 1000;
+
+  function plotWidth() { return cssWidth - LABEL - PAD; }
+  function xOf(ns) { return LABEL + (ns - view.from) / (view.to - view.from) * plotWidth(); }
+  function nsOf(x) { return view.from + (x - LABEL) / plotWidth() * (view.to - view.from); }
+  function laneTop(row) { return AXIS + row * LANE; }
+
+  function setView(from, to) {
+    var span = Math.min(endNs, Math.max(MIN_SPAN, to - from));
+    var mid = (from + to) / 2;
+    from = mid - span / 2;
+    if (from < 0) from = 0;
+    if (from + span > endNs) from = endNs - span;
+    view.from = Math.max(0, from);
+    view.to = view.from + span;
+    schedule();
+  }
+  function zoomAt(ns, factor) {
+    var span = (view.to - view.from) * factor;
+    span = Math.min(endNs, Math.max(MIN_SPAN, span));
+    var f = (ns - view.from) / (view.to - view.from);
+    var from = ns - f * span;
+    from = Math.max(0, Math.min(endNs - span, from));
+    view.from = from;
+    view.to = from + span;
+    schedule();
+  }
+  function pan(fraction) { setView(view.from + fraction * (view.to - view.from), view.to + fraction * (view.to - view.from)); }
+
+  var pending = false;
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () { pending = false; draw(); story(); showWindow(); });
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  function resize() {
+    cssWidth = Math.max(320, canvas.parentElement.clientWidth);
+    var h = AXIS + (n + 1) * LANE + 4, r = window.devicePixelRatio || 1;
+    canvas.width = Math.round(cssWidth * r);
+    canvas.height = Math.round(h * r);
+    canvas.style.height = h + 'px';
+    ctx.setTransform(r, 0, 0, r, 0, 0);
+    document.getElementById('narration').style.maxHeight = Math.max(320, h - 40) + 'px';
+    schedule();
+  }
+
+  // The first index whose time is >= ns (times ascending).
+  function lowerBound(times, ns) {
+    var lo = 0, hi = times.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (times[mid] < ns) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+
+  var hatch = null;
+  function hatchPattern() {
+    if (hatch) return hatch;
+    var c = document.createElement('canvas');
+    c.width = 6; c.height = 6;
+    var g = c.getContext('2d');
+    g.strokeStyle = 'rgba(255,255,255,0.55)';
+    g.lineWidth = 1.5;
+    g.beginPath(); g.moveTo(0, 6); g.lineTo(6, 0); g.stroke();
+    hatch = ctx.createPattern(c, 'repeat');
+    return hatch;
+  }
+
+  function draw() {
+    var w = cssWidth, h = AXIS + (n + 1) * LANE + 4;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, w, h);
+    axis(w, h);
+    for (var row = 0; row <= n; row++) {
+      var y = laneTop(row);
+      ctx.fillStyle = row % 2 ? '#fafafa' : '#ffffff';
+      ctx.fillRect(LABEL, y, plotWidth(), LANE);
+      ctx.fillStyle = '#1d1d1f';
+      ctx.font = (row === 0 ? 'bold ' : '') + '13px system-ui, sans-serif';
+      ctx.textBaseline = 'middle';
+      ctx.textAlign = 'right';
+      ctx.fillText(row === 0 ? 'GIL' : threads[row - 1], LABEL - 8, y + LANE / 2, LABEL - 10);
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(LABEL, AXIS, plotWidth(), (n + 1) * LANE);
+    ctx.clip();
+    var a = Math.max(view.from, detailFrom), b = Math.min(view.to, detailTo);
+    if (levels.length) {
+      if (view.from < detailFrom) summary(view.from, Math.min(view.to, detailFrom));
+      if (view.to > detailTo) summary(Math.max(view.from, detailTo), view.to);
+    }
+    if (b > a) {
+      for (var lane = 0; lane <= n; lane++) segments(lane, a, b);
+      handoffLines(a, b);
+      markShapes(a, b);
+    }
+    if (focusNs >= view.from && focusNs <= view.to) {
+      ctx.strokeStyle = '#d4a000';
+      ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.moveTo(xOf(focusNs), AXIS); ctx.lineTo(xOf(focusNs), h); ctx.stroke();
+    }
+    if (drag && drag.select && Math.abs(drag.x1 - drag.x0) > 2) {
+      ctx.fillStyle = 'rgba(0, 114, 178, 0.15)';
+      ctx.fillRect(Math.min(drag.x0, drag.x1), AXIS, Math.abs(drag.x1 - drag.x0), (n + 1) * LANE);
+    }
+    ctx.restore();
+  }
+
+  function axis(w, h) {
+    var span = view.to - view.from, target = span / Math.max(2, plotWidth() / 110);
+    var step = Math.pow(10, Math.floor(Math.log10(target)));
+    if (target / step >= 5) step *= 5; else if (target / step >= 2) step *= 2;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'alphabetic';
+    for (var t = Math.ceil(view.from / step) * step; t <= view.to; t += step) {
+      var x = xOf(t);
+      ctx.strokeStyle = '#e4e4e4';
+      ctx.lineWidth = 1;
+      ctx.beginPath(); ctx.moveTo(x, AXIS - 4); ctx.lineTo(x, h); ctx.stroke();
+      ctx.fillStyle = '#5b5b66';
+      ctx.fillText(tick(t, step), x, AXIS - 8);
+    }
+  }
+
+  function segments(lane, a, b) {
+    var L = lanes[lane], row = rowOf(lane), y = laneTop(row) + (LANE - BAR) / 2;
+    var i = Math.max(0, lowerBound(L.start, a) - 1);
+    for (; i < L.start.length && L.start[i] < b; i++) {
+      var s = Math.max(a, L.start[i]), e = Math.min(b, i + 1 < L.start.length ? L.start[i + 1] : detailTo);
+      if (e <= s) continue;
+      var c = L.code[i], x0 = xOf(s), x1 = xOf(e);
+      if (lane === n) {
+        if (c === 0) continue;
+        ctx.fillStyle = ACT[HOLDS].css;
+        ctx.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
+        if (x1 - x0 > 40) {
+          ctx.fillStyle = '#ffffff';
+          ctx.font = '11px system-ui, sans-serif';
+          ctx.textAlign = 'left';
+          ctx.textBaseline = 'middle';
+          ctx.fillText(threads[c - 1], Math.max(x0, LABEL) + 3, y + BAR / 2, x1 - Math.max(x0, LABEL) - 6);
+        }
+      } else {
+        if (c === OFF) { ctx.fillStyle = ACT[OFF].css; ctx.fillRect(x0, y + BAR / 2 - 2, Math.max(1, x1 - x0), 4); continue; }
+        ctx.fillStyle = ACT[c].css;
+        ctx.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
+      }
+    }
+  }
+
+  function handoffLines(a, b) {
+    ctx.strokeStyle = '#333333';
+    ctx.fillStyle = '#333333';
+    ctx.lineWidth = 1.2;
+    var i = lowerBound(handoffTimes, a), drawn = 0;
+    for (; i < handoffs.length && handoffs[i].t < b; i++) {
+      var hnd = handoffs[i], x = xOf(hnd.t);
+      var y0 = laneTop(rowOf(hnd.from)) + LANE / 2, y1 = laneTop(rowOf(hnd.to)) + LANE / 2;
+      ctx.beginPath(); ctx.moveTo(x, y0); ctx.lineTo(x, y1); ctx.stroke();
+      var dir = y1 > y0 ? 1 : -1, tipY = y1 - dir * BAR / 2;
+      ctx.beginPath(); ctx.moveTo(x, tipY); ctx.lineTo(x - 3, tipY - dir * 6); ctx.lineTo(x + 3, tipY - dir * 6); ctx.fill();
+      if (++drawn > 20000) break;
+    }
+  }
+  var handoffTimes = handoffs.map(function (h) { return h.t; });
+
+  function shape(kind, x, y, size) {
+    var r = size / 2;
+    ctx.beginPath();
+    switch (kind) {
+      case 'TriangleDown': ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y - r); ctx.lineTo(x, y + r); ctx.closePath(); ctx.fill(); break;
+      case 'TriangleUp': ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y + r); ctx.lineTo(x, y - r); ctx.closePath(); ctx.fill(); break;
+      case 'Diamond': ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath(); ctx.fill(); break;
+      case 'Square': ctx.fillRect(x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6); break;
+      case 'Cross':
+        ctx.lineWidth = 2;
+        ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); ctx.stroke(); break;
+      default: ctx.arc(x, y, r * 0.8, 0, 2 * Math.PI); ctx.fill();
+    }
+  }
+  function markY(lane, kind) {
+    var mid = laneTop(rowOf(lane)) + LANE / 2;
+    return MARK[kind].above ? mid - BAR / 2 - 5 : mid + BAR / 2 + 5;
+  }
+  function markShapes(a, b) {
+    var i = lowerBound(marks.t, a), lastX = {};
+    for (; i < marks.t.length && marks.t[i] < b; i++) {
+      var k = marks.k[i], l = marks.l[i], x = xOf(marks.t[i]), key = l * 16 + k;
+      if (lastX[key] !== undefined && x - lastX[key] < 1) continue; // one mark a pixel is all the eye sees
+      lastX[key] = x;
+      ctx.fillStyle = MARK[k].css;
+      ctx.strokeStyle = MARK[k].css;
+      shape(MARK[k].shape, x, markY(l, k), 8);
+    }
+  }
+
+  // The summary level: the finest whose buckets are at least a pixel wide.
+  function level() {
+    var nsPerPx = (view.to - view.from) / plotWidth(), best = 0;
+    for (var i = 0; i < levels.length; i++) if (levels[i].widthNs >= nsPerPx) best = i;
+    return best;
+  }
+  function share(lv, lane, bucket, code) {
+    return (lv.shares[lane].charCodeAt(bucket * ACT.length + code) - 97) / lv.steps;
+  }
+  function summary(a, b) {
+    var lv = levels[level()], width = lv.widthNs, buckets = lv.shares[0].length / ACT.length;
+    var first = Math.max(0, Math.floor(a / width)), last = Math.min(buckets - 1, Math.floor((b - 1) / width));
+    for (var lane = 0; lane <= n; lane++) {
+      var y = laneTop(rowOf(lane)) + (LANE - BAR) / 2;
+      for (var k = first; k <= last; k++) {
+        var s = Math.max(a, k * width), e = Math.min(b, (k + 1) * width);
+        var x0 = xOf(s), x1 = xOf(e), top = y;
+        if (lane === n) {
+          var held = share(lv, lane, k, 0);
+          ctx.fillStyle = ACT[HOLDS].css;
+          ctx.fillRect(x0, y + BAR * (1 - held), Math.max(1, x1 - x0), BAR * held);
+          continue;
+        }
+        for (var c = 0; c < ACT.length; c++) {
+          var f = share(lv, lane, k, c);
+          if (f <= 0) continue;
+          ctx.fillStyle = ACT[c].css;
+          ctx.fillRect(x0, top, Math.max(1, x1 - x0), BAR * f);
+          top += BAR * f;
+        }
+      }
+      ctx.fillStyle = hatchPattern();
+      ctx.fillRect(xOf(a), y, xOf(b) - xOf(a), BAR);
+    }
+  }
+
+  // ---------------------------------------------------------------- what is under the pointer
+
+  function describe(x, y) {
+    var row = Math.floor((y - AXIS) / LANE);
+    if (row < 0 || row > n || x < LABEL) return null;
+    var lane = dataLane(row), ns = nsOf(x), name = lane === n ? 'GIL' : threads[lane];
+    if (ns >= detailFrom && ns < detailTo) {
+      var near = nearestMark(lane, x, y);
+      if (near >= 0) return name + ': ' + MARK[marks.k[near]].label + '\nat ' + secs(marks.t[near]);
+      var hi = nearestHandoff(x);
+      if (hi && Math.abs(y - (laneTop(rowOf(hi.to)) + LANE / 2)) < LANE) {
+        return 'hand-off: ' + threads[hi.from] + ' \u2192 ' + threads[hi.to] + '\nat ' + secs(hi.t);
+      }
+      var L = lanes[lane], i = lowerBound(L.start, ns + 1) - 1;
+      if (i < 0) return null;
+      var s = L.start[i], e = i + 1 < L.start.length ? L.start[i + 1] : detailTo, c = L.code[i];
+      var what = lane === n ? (c === 0 ? 'free' : 'held by ' + threads[c - 1]) : ACT[c].label;
+      return name + ': ' + what + '\n' + secs(s) + ' \u2192 ' + secs(e) + ' (' + human(e - s) + ')';
+    }
+    if (!levels.length) return null;
+    var lvIndex = level(), lv = levels[lvIndex], k = Math.floor(ns / lv.widthNs);
+    var parts = [];
+    if (lane === n) {
+      parts.push('held ' + Math.round(100 * share(lv, lane, k, 0)) + ' %');
+      parts.push(lv.handoffs[k] + ' hand-offs');
+    } else {
+      for (var c2 = 0; c2 < ACT.length; c2++) {
+        var f = share(lv, lane, k, c2);
+        if (f > 0) parts.push(ACT[c2].label + ' ' + Math.round(100 * f) + ' %');
+      }
+      var coarse = levels[0], k0 = Math.floor(ns / coarse.widthNs);
+      coarse.marks.forEach(function (m) {
+        if (m[0] === lane && m[2] === k0) parts.push(m[3] + ' \u00d7 ' + MARK[m[1]].label + ' (in ' + human(coarse.widthNs) + ')');
+      });
+    }
+    return name + ', ' + secs(k * lv.widthNs) + ' \u2192 ' + secs((k + 1) * lv.widthNs) + ' (summary of '
+      + human(lv.widthNs) + '):\n' + parts.join('\n');
+  }
+  function nearestMark(lane, x, y) {
+    var slack = 5 * (view.to - view.from) / plotWidth(), ns = nsOf(x), best = -1, bestD = 7;
+    for (var i = lowerBound(marks.t, ns - slack); i < marks.t.length && marks.t[i] <= ns + slack; i++) {
+      if (marks.l[i] !== lane) continue;
+      var d = Math.hypot(xOf(marks.t[i]) - x, markY(lane, marks.k[i]) - y);
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    return best;
+  }
+  function nearestHandoff(x) {
+    var slack = 3 * (view.to - view.from) / plotWidth(), ns = nsOf(x);
+    var i = lowerBound(handoffTimes, ns - slack);
+    return i < handoffs.length && handoffs[i].t <= ns + slack ? handoffs[i] : null;
+  }
+
+  // ---------------------------------------------------------------- the narration of the visible window
+
+  var MAX_LINES = 300;
+  var list = document.getElementById('narration');
+  var count = document.getElementById('story-count');
+  function story() {
+    var a = Math.max(view.from, detailFrom), b = Math.min(view.to, detailTo);
+    var first = lowerBound(beats.t, a), last = b > a ? lowerBound(beats.t, b) : first;
+    var total = last - first, shown = Math.min(total, MAX_LINES);
+    var frag = document.createDocumentFragment();
+    for (var i = first; i < first + shown; i++) {
+      var li = document.createElement('li');
+      li.dataset.t = beats.t[i];
+      var t = document.createElement('span');
+      t.className = 't';
+      t.textContent = secs(beats.t[i]);
+      li.appendChild(t);
+      li.appendChild(document.createTextNode(beats.text[i]));
+      if (beats.t[i] === focusNs) li.className = 'focus';
+      frag.appendChild(li);
+    }
+    list.replaceChildren(frag);
+    var outside = view.from < detailFrom || view.to > detailTo;
+    count.textContent = total === 0 ? 'Nothing told in this window.' : total + (total === 1 ? ' line' : ' lines')
+      + ' in this window' + (total > shown ? '; the first ' + shown + ' are listed: zoom in for the rest' : '') + '.';
+    if (outside && levels.length) count.textContent += ' The narration covers ' + secs(detailFrom) + ' to '
+      + secs(detailTo) + ' only.';
+  }
+  list.addEventListener('click', function (e) {
+    var li = e.target.closest('li');
+    if (!li) return;
+    focusNs = Number(li.dataset.t);
+    var span = Math.min(5e6, Math.max(20000, (view.to - view.from) / 8));
+    setView(focusNs - span / 2, focusNs + span / 2);
+  });
+
+  function showWindow() {
+    var el = document.getElementById('window');
+    el.dataset.from = Math.round(view.from);
+    el.dataset.to = Math.round(view.to);
+    el.textContent = 'showing ' + secs(view.from) + ' \u2013 ' + secs(view.to) + ' (' + human(view.to - view.from)
+      + ') of ' + human(endNs);
+  }
+
+  // ---------------------------------------------------------------- input
+
+  function local(e) {
+    var r = canvas.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+  canvas.addEventListener('wheel', function (e) {
+    e.preventDefault();
+    var p = local(e);
+    if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+      pan((e.shiftKey ? e.deltaY : e.deltaX) / plotWidth());
+    } else {
+      zoomAt(nsOf(Math.max(LABEL, p.x)), Math.exp(e.deltaY * 0.0015));
+    }
+  }, { passive: false });
+  canvas.addEventListener('mousedown', function (e) {
+    if (e.button !== 0) return;
+    var p = local(e);
+    drag = { x0: p.x, x1: p.x, from: view.from, to: view.to, select: !e.shiftKey };
+  });
+  window.addEventListener('mousemove', function (e) {
+    var p = local(e);
+    if (drag) {
+      drag.x1 = p.x;
+      if (!drag.select) {
+        var dns = (drag.x0 - p.x) / plotWidth() * (drag.to - drag.from);
+        setView(drag.from + dns, drag.to + dns);
+      } else {
+        schedule();
+      }
+      return;
+    }
+    if (e.target !== canvas) { tip.hidden = true; return; }
+    var text = describe(p.x, p.y);
+    if (!text) { tip.hidden = true; return; }
+    tip.textContent = text;
+    tip.hidden = false;
+    var left = p.x + 14;
+    if (left + tip.offsetWidth > cssWidth) left = p.x - tip.offsetWidth - 14;
+    tip.style.left = Math.max(0, left) + 'px';
+    tip.style.top = (p.y + 16) + 'px';
+  });
+  window.addEventListener('mouseup', function () {
+    if (!drag) return;
+    var d = drag;
+    drag = null;
+    if (d.select && Math.abs(d.x1 - d.x0) > 3) {
+      setView(nsOf(Math.min(d.x0, d.x1)), nsOf(Math.max(d.x0, d.x1)));
+    } else {
+      schedule();
+    }
+  });
+  canvas.addEventListener('mouseleave', function () { tip.hidden = true; });
+  canvas.tabIndex = 0;
+  canvas.addEventListener('keydown', function (e) {
+    var mid = (view.from + view.to) / 2;
+    if (e.key === '+' || e.key === '=') zoomAt(mid, 0.5);
+    else if (e.key === '-') zoomAt(mid, 2);
+    else if (e.key === 'ArrowLeft') pan(-0.25);
+    else if (e.key === 'ArrowRight') pan(0.25);
+    else return;
+    e.preventDefault();
+  });
+  function button(id, f) { document.getElementById(id).addEventListener('click', f); }
+  button('zoom-in', function () { zoomAt((view.from + view.to) / 2, 0.5); });
+  button('zoom-out', function () { zoomAt((view.from + view.to) / 2, 2); });
+  button('pan-left', function () { pan(-0.25); });
+  button('pan-right', function () { pan(0.25); });
+  button('zoom-all', function () { setView(0, endNs); });
+  button('zoom-detail', function () { setView(detailFrom, detailTo); });
+
+  // ---------------------------------------------------------------- the legend
+
+  (function legend() {
+    var ul = document.getElementById('legend');
+    function item(swatch, label) {
+      var li = document.createElement('li');
+      li.appendChild(swatch);
+      li.appendChild(document.createTextNode(label));
+      ul.appendChild(li);
+    }
+    ACT.forEach(function (a) {
+      var s = document.createElement('span');
+      s.className = 'swatch';
+      s.style.background = a.css;
+      item(s, a.label);
+    });
+    MARK.forEach(function (m) {
+      var c = document.createElement('canvas');
+      c.width = 14; c.height = 14;
+      var g = c.getContext('2d'), saved = ctx;
+      ctx = g;
+      g.fillStyle = m.css; g.strokeStyle = m.css;
+      shape(m.shape, 7, 7, 10);
+      ctx = saved;
+      item(c, m.label);
+    });
+    var h = document.createElement('span');
+    h.className = 'swatch';
+    h.style.background = 'linear-gradient(90deg, transparent 6px, #333 6px, #333 8px, transparent 8px)';
+    item(h, 'hand-off of the GIL to another thread');
+    if (levels.length) {
+      var s = document.createElement('span');
+      s.className = 'swatch';
+      s.style.background = 'repeating-linear-gradient(135deg, ' + ACT[HOLDS].css + ' 0 3px, #a8cbe3 3px 5px)';
+      item(s, 'hatched: a summary of each bucket, outside the detailed span');
+    }
+  })();
+
+  window.addEventListener('resize', resize);
+  // For tests and the curious: the visible window in ns, and a way to set it.
+  window.gilsimReport = { view: function () { return { from: view.from, to: view.to }; }, show: setView };
+  resize();
+})();
