@@ -198,7 +198,8 @@
       ctx.lineWidth = 1;
       ctx.beginPath(); ctx.moveTo(x, AXIS - 4); ctx.lineTo(x, h); ctx.stroke();
       ctx.fillStyle = '#5b5b66';
-      ctx.fillText(tick(t, step), x, AXIS - 8);
+      var label = tick(t, step), half = ctx.measureText(label).width / 2;
+      ctx.fillText(label, Math.min(x, w - PAD - half), AXIS - 8);
     }
   }
 
