@@ -107,7 +107,7 @@ final class Recording implements TraceListener, Beat.Sink {
     /** A narration line, from the run's {@link gilsim.report.GilStory}. */
     @Override
     public void beat(Beat beat) {
-        if (keep(beat.timeNs())) phrases.add(beats, beat.timeNs(), beat.sentence());
+        if (keep(beat.timeNs(), beat.timeNs())) phrases.add(beats, beat.timeNs(), beat.sentence());
     }
 
     @Override
@@ -194,7 +194,7 @@ final class Recording implements TraceListener, Beat.Sink {
         int c = code[lane];
         int summaryCode = lane < threads ? c : c == 0 ? 1 : 0;
         for (Buckets s : levels) s.add(lane, summaryCode, from, nowNs);
-        if (window.overlaps(from, nowNs) && keep(Math.max(from, window.fromNs()))) {
+        if (window.overlaps(from, nowNs) && keep(Math.max(from, window.fromNs()), nowNs)) {
             lanes[lane].add(Math.max(from, window.fromNs()), c, 0);
         }
     }
@@ -202,16 +202,18 @@ final class Recording implements TraceListener, Beat.Sink {
     private void mark(int thread, String kind, long timeNs) {
         int k = Palette.code(Palette.MARKS, kind);
         levels.get(0).mark(thread, k, timeNs);
-        if (keep(timeNs)) marks.add(timeNs, k, thread);
+        if (keep(timeNs, timeNs)) marks.add(timeNs, k, thread);
     }
 
-    /** Whether an item at {@code atNs} is kept in detail; the first one past the budget sets the cut. */
-    private boolean keep(long atNs) {
-        if (!window.contains(atNs) || atNs >= cutNs) return false;
-        if (items >= budget) {
-            cutNs = atNs;
-            return false;
-        }
+    /**
+     * Whether an item at {@code atNs}, told at {@code nowNs}, is kept in detail. The budget runs out at a moment (the
+     * cut): from there on nothing is kept, but what began before it still is (a segment is told when it ends), so
+     * that the detailed span is whole up to the cut.
+     */
+    private boolean keep(long atNs, long nowNs) {
+        if (!window.contains(atNs)) return false;
+        if (cutNs == Long.MAX_VALUE && items >= budget) cutNs = nowNs;
+        if (atNs >= cutNs) return false;
         items++;
         return true;
     }

@@ -1,0 +1,88 @@
+package gilsim.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.report.Cli;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gilsim report} outside a browser: the page is the same bytes for the same run, fetches nothing, says what
+ * ran and what each arm buys and costs, and bad input writes nothing.
+ */
+class ReportCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void page_sameRunSameBytes_andSelfContained() throws IOException {
+        Path a = dir.resolve("a.html");
+        String[] args = {"report", "short-release", "--set", "duration=300ms", "--compare", "pinned=true",
+                "--compare", "policy=paused-budget,interval=2ms"};
+        Cli first = Cli.run(concat(args, "--out", a.toString()));
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().matches("wrote \\S+a\\.html \\(\\d+ kB\\)\\n"), first.out());
+        byte[] bytes = Files.readAllBytes(a);
+        Cli second = Cli.run(concat(args, "--out", a.toString()));
+        assertEquals(0, second.code(), second.err());
+        assertArrayEquals(bytes, Files.readAllBytes(a));
+
+        String page = Files.readString(a);
+        // Nothing to fetch: no external script, style, image, frame or font, and no address at all.
+        for (String banned : List.of("http://", "https://", "src=", "<link", "@import", "url(")) {
+            assertFalse(page.contains(banned), "the page refers to something outside it: " + banned);
+        }
+        assertTrue(page.contains("<canvas id=\"tl\""), "no timeline canvas");
+        assertTrue(page.contains("report short-release --set duration=300ms --compare pinned=true --compare "
+                + "policy=paused-budget,interval=2ms --seed 1 --out "), "no replay line");
+        assertTrue(page.contains("<th>pinned=true</th>") && page.contains("<th>policy=paused-budget, interval=2ms</th>"),
+                "the arms are not side by side");
+        // The run as asked starves main; both fixes end that, each at a price in the worker's rounds.
+        assertTrue(page.contains("<span class=\"verdict starves\">starves</span> (main)"), "no starving verdict");
+        Matcher buys = Pattern.compile("<tr><th>buys</th><td></td><td><ul><li>no thread starves</li>").matcher(page);
+        assertTrue(buys.find(), "the first arm's gain is not stated");
+        assertTrue(page.contains("<li>worker&#39;s rounds "), "the worker's cost in rounds is not stated");
+        assertTrue(page.contains("nothing was aggregated"), "a short run must be whole in the page");
+    }
+
+    @Test
+    void badInput_writesNothing() {
+        Path out = dir.resolve("r.html");
+        List<List<String>> cases = List.of(
+                List.of("report", "short-release"),
+                List.of("report", "short-release", "--window", "5ms..1ms", "--out", out.toString()),
+                List.of("report", "short-release", "--window", "3s..4s", "--out", out.toString()),
+                List.of("report", "short-release", "--compare", "pinned", "--out", out.toString()),
+                List.of("report", "short-release", "--compare", "nosuch=1", "--out", out.toString()),
+                List.of("report", "short-release", "--compare", "pinned=true,", "--out", out.toString()),
+                List.of("report", "short-release", "--compare", "keep=true", "--out", out.toString()),
+                List.of("report", "short-release", "--out", dir.resolve("r.png").toString()),
+                List.of("report", "short-release", "--out", dir.resolve("missing/r.html").toString()));
+        List<String> names = List.of("--out", "--window", "--window", "--compare", "--compare", "--compare",
+                "--compare", "--out", "--out");
+        for (int i = 0; i < cases.size(); i++) {
+            Cli cli = Cli.run(cases.get(i).toArray(String[]::new));
+            assertEquals(2, cli.code(), cases.get(i) + ": " + cli.err());
+            assertEquals(1, cli.err().lines().count(), cli.err());
+            assertTrue(cli.err().contains(names.get(i)), cases.get(i) + " does not name " + names.get(i) + ": "
+                    + cli.err());
+            assertEquals("", cli.out());
+        }
+        assertFalse(Files.exists(out));
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
