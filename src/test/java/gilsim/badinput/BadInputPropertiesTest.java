@@ -107,7 +107,7 @@ class BadInputPropertiesTest {
         List<Harness.Result> results = runAll("options", BadInputs.options(SEED, 4 * SCALE), 250);
         Set<String> features = features(results);
         CommandLine cl = new CommandLine(new Main());
-        for (String cmd : BadInputs.COMMANDS) {
+        for (String cmd : BadInputs.plus(BadInputs.COMMANDS, "report")) {
             for (OptionSpec o : cl.getSubcommands().get(cmd).getCommandSpec().options()) {
                 if (o.usageHelp() || o.versionHelp()) continue;
                 requireCovered(features, cmd + " " + o.longestName());

@@ -132,7 +132,7 @@ final class BadInputs {
         return out;
     }
 
-    private static List<String> plus(List<String> a, String... more) {
+    static List<String> plus(List<String> a, String... more) {
         List<String> out = new ArrayList<>(a);
         out.addAll(Arrays.asList(more));
         return out;
@@ -391,6 +391,43 @@ final class BadInputs {
         // bench: each option and a bad scenario among good ones.
         out.add(BadCase.of("options", "bench scenario", List.of("bench", sr, "nosuch", "--runs", "1", "--warmup",
                 "0", "--set", SMALL_RUN)));
+        out.addAll(report(seed, perOption));
+        return out;
+    }
+
+    /** The options of {@code gilsim report}, each with bad values; the page is never written. */
+    static List<BadCase> report(long seed, int perOption) {
+        List<BadCase> out = new ArrayList<>();
+        String page = DIR + "/r.html";
+        record Opt(String option, List<String> curated) {}
+        for (Opt o : List.of(new Opt("--window", BadValues.WINDOWS), new Opt("--seed", BadValues.LONGS),
+                new Opt("--compare", List.of("", "pinned", "=true", "nosuch=1", "pinned=maybe", "pinned=true,",
+                        ",pinned=true", "pinned=true,,cores=1", "keep=true", "cores=0", "duration=0ns", "=",
+                        "pinned=true;cores=1", "\ud83d\udc0d=1")),
+                new Opt("--set", List.of("", "cores", "=2", "nosuch=1", "cores=0", "cores=-1", "duration=0ns")),
+                new Opt("--machine", List.of(DIR + "/missing.yaml", DIR, "/dev/zero")),
+                new Opt("--out", List.of("", DIR, DIR + "/r.htm", DIR + "/r.png", DIR + "/r.html.txt",
+                        DIR + "/" + Harness.MARK + "/r.html")))) {
+            List<String> values = allThenJunk(o.curated(), seedFor(seed, "report " + o.option()), perOption);
+            for (int j = 0; j < values.size(); j++) {
+                List<String> a = new ArrayList<>(List.of("report", j % 2 == 0 ? "short-release" : "slice-rotation",
+                        "--set", SMALL_RUN));
+                if (!o.option().equals("--out")) a.addAll(List.of("--out", page));
+                a.addAll(List.of(o.option(), values.get(j)));
+                BadCase c = BadCase.of("options", "report " + o.option(), a).withOutput(page);
+                if (o.option().equals("--out") && !values.get(j).isEmpty() && !values.get(j).equals(DIR)) {
+                    c = c.withOutput(values.get(j));
+                }
+                out.add(c);
+            }
+        }
+        out.add(BadCase.of("options", "report --out", List.of("report", "short-release", "--set", SMALL_RUN)));
+        out.add(BadCase.of("options", "report --out", List.of("report", "short-release", "--out")));
+        out.add(BadCase.of("options", "report scenario", List.of("report", "short-relase", "--out", page))
+                .withOutput(page));
+        out.add(BadCase.of("options", "report scenario", List.of("report", "--out", page)).withOutput(page));
+        out.add(BadCase.of("options", "report scenario", List.of("report", "short-release", "slice-rotation",
+                "--out", page)).withOutput(page));
         return out;
     }
 
@@ -466,7 +503,9 @@ final class BadInputs {
                 new Writer("search --csv", List.of("search", scenario, "--over", "pinned=*", "--examples", "1",
                         "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), "--csv", "csv"),
                 new Writer("validate --chart", List.of("validate", scenario, "--repeat", "1", "--set", SMALL_RUN,
-                        "--python", "/nonexistent/python3"), "--chart", "png"));
+                        "--python", "/nonexistent/python3"), "--chart", "png"),
+                new Writer("report --out", List.of("report", scenario, "--set", SMALL_RUN, "--compare", "cores=1"),
+                        "--out", "html"));
     }
 
     /** Every writer into every place, on a built-in, then on drawn scenarios (a built-in or a good file). */
@@ -511,7 +550,9 @@ final class BadInputs {
                         "--examples", "500",
                         "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"),
                 List.of("validate", "short-release", "--duration", "60s", "--repeat", "20", "--chart",
-                        missing + "png"));
+                        missing + "png"),
+                plus(plus(List.of("report", "slice-rotation"), long_.toArray(String[]::new)), "--out",
+                        missing + "html"));
         for (List<String> a : lines) {
             String path = a.get(a.size() - 1);
             out.add(BadCase.of("outputs", a.get(0) + " " + a.get(a.size() - 2) + " checked before the work", a)
