@@ -47,11 +47,23 @@ final class Palette {
         }
     }
 
+    /**
+     * The CDF's thread colours: the charts' palette's list ({@code Palette.THREADS}), or, in the charts before they
+     * had a palette class, {@code WaitCdfChart.THREAD_COLORS}.
+     */
     private static List<String> threadColours() {
+        List<String> out = new ArrayList<>();
         try {
-            Field f = field(Class.forName("gilsim.report.chart.WaitCdfChart"), "THREAD_COLORS");
-            List<String> out = new ArrayList<>();
-            for (Color c : (Color[]) f.get(null)) out.add(css(c));
+            Object list = field(Class.forName("gilsim.report.chart.Palette"), "THREADS").get(null);
+            for (Object c : (List<?>) list) out.add(css((Color) c));
+            return List.copyOf(out);
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            // the older charts: below
+        }
+        try {
+            for (Color c : (Color[]) field(Class.forName("gilsim.report.chart.WaitCdfChart"), "THREAD_COLORS").get(null)) {
+                out.add(css(c));
+            }
             return List.copyOf(out);
         } catch (ReflectiveOperationException | ClassCastException e) {
             throw new IllegalStateException("cannot read the CDF colours: " + e, e);

@@ -80,9 +80,8 @@ final class ReportPage {
                 + "<button id=\"zoom-detail\">detailed span</button>"
                 + "<span id=\"window\" aria-live=\"polite\"></span></div>\n");
         b.append("<div class=\"view\"><div class=\"lanes\"><canvas id=\"tl\" width=\"900\" height=\"200\"></canvas>"
-                + "<div id=\"tip\" role=\"tooltip\" hidden></div></div>\n<aside id=\"story\"><h3>Narration of the "
-                + "visible window</h3><p id=\"story-count\"></p><ol id=\"narration\"></ol></aside></div>\n");
-        b.append("<ul class=\"legend\" id=\"legend\"></ul>\n<p id=\"aggregated\" class=\"note\">");
+                + "<div id=\"tip\" role=\"tooltip\" hidden></div>\n<ul class=\"legend\" id=\"legend\"></ul>\n"
+                + "<p id=\"aggregated\" class=\"note\">");
         if (r.detailIsWhole()) {
             b.append("Every event of the run is in the page (").append(r.items())
                     .append(" segments, marks and narration lines); nothing was aggregated.");
@@ -98,7 +97,8 @@ final class ReportPage {
                             + "detailed span only. For detail elsewhere, write the page again with "
                             + "<code>--window FROM..TO</code>.");
         }
-        b.append("</p></section>\n");
+        b.append("</p></div>\n<aside id=\"story\"><h3>Narration of the visible window</h3><p id=\"story-count\">"
+                + "</p><ol id=\"narration\"></ol></aside></div></section>\n");
     }
 
     private static void waits(StringBuilder b, Summary s, List<String> threads, List<AbstractHistogram> waits) {

@@ -74,7 +74,7 @@
   var tip = document.getElementById('tip');
   var LABEL = 78, AXIS = 26, LANE = 38, BAR = 16, PAD = 6;
   var view = { from: detailFrom, to: Math.max(detailTo, detailFrom + 1000) };
-  var focusNs = -1, drag = null, cssWidth = 900;
+  var focusNs = -1, drag = null, cssWidth = 900, crowded = 0;
   var MIN_SPAN = 1000;
 
   function plotWidth() { return cssWidth - LABEL - PAD; }
@@ -168,10 +168,14 @@
       if (view.from < detailFrom) summary(view.from, Math.min(view.to, detailFrom));
       if (view.to > detailTo) summary(Math.max(view.from, detailTo), view.to);
     }
+    crowded = 0;
     if (b > a) {
       for (var lane = 0; lane <= n; lane++) segments(lane, a, b);
-      handoffLines(a, b);
-      markShapes(a, b);
+      // Thousands of marks or hand-offs in a few hundred pixels hide the lanes under them: they show when zoomed in.
+      var hs = lowerBound(handoffTimes, b) - lowerBound(handoffTimes, a);
+      var ms = lowerBound(marks.t, b) - lowerBound(marks.t, a);
+      if (hs <= plotWidth() / 4) handoffLines(a, b); else crowded += hs;
+      if (ms <= plotWidth() / 2) markShapes(a, b); else crowded += ms;
     }
     if (focusNs >= view.from && focusNs <= view.to) {
       ctx.strokeStyle = '#d4a000';
@@ -199,13 +203,14 @@
       ctx.beginPath(); ctx.moveTo(x, AXIS - 4); ctx.lineTo(x, h); ctx.stroke();
       ctx.fillStyle = '#5b5b66';
       var label = tick(t, step), half = ctx.measureText(label).width / 2;
-      ctx.fillText(label, Math.min(x, w - PAD - half), AXIS - 8);
+      if (x + half <= w) ctx.fillText(label, x, AXIS - 8);
     }
   }
 
   function segments(lane, a, b) {
     var L = lanes[lane], row = rowOf(lane), y = laneTop(row) + (LANE - BAR) / 2;
     var i = Math.max(0, lowerBound(L.start, a) - 1);
+    if (lowerBound(L.start, b) - i > plotWidth() / 2) return binned(lane, a, b, i);
     for (; i < L.start.length && L.start[i] < b; i++) {
       var s = Math.max(a, L.start[i]), e = Math.min(b, i + 1 < L.start.length ? L.start[i + 1] : detailTo);
       if (e <= s) continue;
@@ -225,6 +230,36 @@
         if (c === OFF) { ctx.fillStyle = ACT[OFF].css; ctx.fillRect(x0, y + BAR / 2 - 2, Math.max(1, x1 - x0), 4); continue; }
         ctx.fillStyle = ACT[c].css;
         ctx.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
+      }
+    }
+  }
+
+  // More segments than pixels: each pixel column drawn as the shares of the time it covers, stacked.
+  function binned(lane, a, b, i) {
+    var L = lanes[lane], y = laneTop(rowOf(lane)) + (LANE - BAR) / 2, x0 = Math.floor(xOf(a)), x1 = Math.ceil(xOf(b));
+    var cols = Math.max(1, x1 - x0), codes = lane === n ? 2 : ACT.length, acc = new Float64Array(cols * codes);
+    var nsPerPx = (view.to - view.from) / plotWidth();
+    for (; i < L.start.length && L.start[i] < b; i++) {
+      var s = Math.max(a, L.start[i]), e = Math.min(b, i + 1 < L.start.length ? L.start[i + 1] : detailTo);
+      var c = lane === n ? (L.code[i] === 0 ? 1 : 0) : L.code[i];
+      while (e > s) {
+        var col = Math.min(cols - 1, Math.max(0, Math.floor(xOf(s)) - x0));
+        var colEnd = Math.min(e, view.from + (x0 + col + 1 - LABEL) * nsPerPx);
+        if (colEnd <= s) colEnd = e;
+        acc[col * codes + c] += colEnd - s;
+        s = colEnd;
+      }
+    }
+    for (var k = 0; k < cols; k++) {
+      var total = 0, top = y;
+      for (var c2 = 0; c2 < codes; c2++) total += acc[k * codes + c2];
+      if (total <= 0) continue;
+      for (c2 = 0; c2 < codes; c2++) {
+        var f = acc[k * codes + c2] / total;
+        if (f <= 0 || (lane === n && c2 === 1)) { top += BAR * f; continue; }
+        ctx.fillStyle = ACT[lane === n ? HOLDS : c2].css;
+        ctx.fillRect(x0 + k, lane === n ? y + BAR * (1 - f) : top, 1, BAR * f);
+        top += BAR * f;
       }
     }
   }
@@ -405,7 +440,7 @@
     el.dataset.from = Math.round(view.from);
     el.dataset.to = Math.round(view.to);
     el.textContent = 'showing ' + secs(view.from) + ' \u2013 ' + secs(view.to) + ' (' + human(view.to - view.from)
-      + ') of ' + human(endNs);
+      + ') of ' + human(endNs) + (crowded ? '; ' + crowded + ' marks and hand-offs in view: zoom in to see them' : '');
   }
 
   // ---------------------------------------------------------------- input
@@ -520,5 +555,8 @@
   window.addEventListener('resize', resize);
   // For tests and the curious: the visible window in ns, and a way to set it.
   window.gilsimReport = { view: function () { return { from: view.from, to: view.to }; }, show: setView };
+  // A link can open the page at a moment: page.html#t=1.0,1.03 shows 1.0 s to 1.03 s.
+  var asked = /^#t=([0-9.]+),([0-9.]+)$/.exec(location.hash);
+  if (asked && Number(asked[2]) > Number(asked[1])) setView(Number(asked[1]) * 1e9, Number(asked[2]) * 1e9);
   resize();
 })();
