@@ -51,7 +51,7 @@ final class ReportPage {
         b.append("<details id=\"summary\"><summary>The full summary, as <code>gilsim run</code> prints it</summary>")
                 .append("<pre>").append(Html.text(SummaryText.of(s))).append("</pre></details>\n");
         b.append("<script type=\"application/json\" id=\"data\">").append(Html.scriptJson(json(data(threads,
-                recording, s)))).append("</script>\n<script>\n").append(resource("report.js"))
+                recording)))).append("</script>\n<script>\n").append(resource("report.js"))
                 .append("</script>\n</body>\n</html>\n");
         return b.toString();
     }
@@ -184,7 +184,7 @@ final class ReportPage {
         return b.append("</ul>").toString();
     }
 
-    private static Map<String, Object> data(List<String> threads, Recording r, Summary s) {
+    private static Map<String, Object> data(List<String> threads, Recording r) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("threads", threads);
         d.put("activities", Palette.ACTIVITIES);
