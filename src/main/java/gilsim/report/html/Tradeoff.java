@@ -15,6 +15,8 @@ import java.util.Locale;
 final class Tradeoff {
     /** A change smaller than this share of the GIL (one point) is noise, not a cost. */
     private static final double SHARE_POINT = 0.01;
+    /** Nor is a throughput that moved by less than this fraction (half a percent). */
+    private static final double THROUGHPUT_NOISE = 0.005;
 
     private Tradeoff() {}
 
@@ -36,7 +38,8 @@ final class Tradeoff {
                 out.add(b.name() + "'s rounds " + b.rounds() + " \u2192 " + a.rounds());
             }
         }
-        if (base.pool() != null && arm.pool() != null && arm.pool().throughputRps() > base.pool().throughputRps()) {
+        if (base.pool() != null && arm.pool() != null
+                && arm.pool().throughputRps() > base.pool().throughputRps() * (1 + THROUGHPUT_NOISE)) {
             out.add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f requests/s", base.pool().throughputRps(),
                     arm.pool().throughputRps()));
         }
@@ -62,7 +65,8 @@ final class Tradeoff {
         if (arm.gil().switches() > base.gil().switches()) {
             out.add("switches " + base.gil().switches() + " \u2192 " + arm.gil().switches());
         }
-        if (base.pool() != null && arm.pool() != null && arm.pool().throughputRps() < base.pool().throughputRps()) {
+        if (base.pool() != null && arm.pool() != null
+                && arm.pool().throughputRps() < base.pool().throughputRps() * (1 - THROUGHPUT_NOISE)) {
             out.add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f requests/s", base.pool().throughputRps(),
                     arm.pool().throughputRps()));
         }
