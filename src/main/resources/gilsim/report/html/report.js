@@ -108,7 +108,7 @@
   function schedule() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(function () { pending = false; draw(); story(); showWindow(); });
+    requestAnimationFrame(function () { pending = false; draw(); story(); showWindow(); remember(); });
   }
 
   // ---------------------------------------------------------------- drawing
@@ -412,6 +412,7 @@
     for (var i = first; i < first + shown; i++) {
       var li = document.createElement('li');
       li.dataset.t = beats.t[i];
+      li.tabIndex = 0;
       var t = document.createElement('span');
       t.className = 't';
       t.textContent = secs(beats.t[i]);
@@ -427,6 +428,9 @@
     if (outside && levels.length) count.textContent += ' The narration covers ' + secs(detailFrom) + ' to '
       + secs(detailTo) + ' only.';
   }
+  list.addEventListener('keydown', function (e) {
+    if (e.key === 'Enter' && e.target.closest('li')) e.target.closest('li').click();
+  });
   list.addEventListener('click', function (e) {
     var li = e.target.closest('li');
     if (!li) return;
@@ -434,6 +438,12 @@
     var span = Math.min(5e6, Math.max(20000, (view.to - view.from) / 8));
     setView(focusNs - span / 2, focusNs + span / 2);
   });
+
+  // The address keeps the visible window (#t=FROM,TO in seconds), so that a copied link opens the same moment.
+  function remember() {
+    var hash = '#t=' + (view.from / 1e9).toFixed(6) + ',' + (view.to / 1e9).toFixed(6);
+    try { if (location.hash !== hash) history.replaceState(null, '', hash); } catch (e) { /* not where it is refused */ }
+  }
 
   function showWindow() {
     var el = document.getElementById('window');

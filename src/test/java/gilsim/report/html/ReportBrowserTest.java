@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -40,7 +41,7 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * The report page in a real browser (Debian's headless Chromium through chromium-driver): it opens from file:// with
  * no console error, draws its timeline, zooms so that the visible window and the narration follow, shows the event
- * under the pointer, and looks like something. One browser for the class, one short run: a pool run of 200 ms kept
+ * under the pointer, pans on a shift+drag with the address following, and looks like something. One browser for the class, one short run: a pool run of 200 ms kept
  * in detail for its first 20 ms, so that both the detail and the summaries are drawn.
  *
  * <p>There is no skipping: without Chromium the test fails and says how to get it.
@@ -156,6 +157,24 @@ class ReportBrowserTest {
         long f = Long.parseLong(attr("#window", "data-from"));
         long g = Long.parseLong(attr("#window", "data-to"));
         assertTrue(f <= at && at <= g && g - f < to - from, "clicking the line at " + at + " showed " + f + ".." + g);
+    }
+
+    @Test
+    void shiftDrag_pans_andTheAddressFollows() {
+        browser.findElement(By.id("zoom-detail")).click();
+        waitFor(() -> text("#window").contains("0.020000 s"));
+        browser.findElement(By.id("zoom-in")).click();
+        waitFor(() -> span() < 20_000_000L);
+        long from = Long.parseLong(attr("#window", "data-from"));
+        long width = span();
+        WebElement canvas = browser.findElement(By.id("tl"));
+        new Actions(browser).keyDown(Keys.SHIFT).moveToElement(canvas).clickAndHold().moveByOffset(-200, 0).release()
+                .keyUp(Keys.SHIFT).perform();
+        waitFor(() -> Long.parseLong(attr("#window", "data-from")) > from);
+        assertEquals(width, span(), 2, "a pan must keep the span");
+        long shown = Long.parseLong(attr("#window", "data-from"));
+        waitFor(() -> browser.getCurrentUrl().contains(String.format(java.util.Locale.ROOT, "#t=%.6f,",
+                shown / 1e9)));
     }
 
     @Test
