@@ -38,6 +38,12 @@ final class Recording implements TraceListener, Beat.Sink {
     private static final int WAITS = Palette.code(Palette.ACTIVITIES, "WAITS_FOR_GIL");
     private static final int READY = Palette.code(Palette.ACTIVITIES, "READY");
     private static final int OFF = Palette.code(Palette.ACTIVITIES, "OFF");
+    private static final int SIGNAL = Palette.code(Palette.MARKS, "SIGNAL");
+    private static final int TIMEOUT = Palette.code(Palette.MARKS, "TIMEOUT");
+    private static final int DROP_REQUEST = Palette.code(Palette.MARKS, "DROP_REQUEST");
+    private static final int FORCED_SWITCH = Palette.code(Palette.MARKS, "FORCED_SWITCH");
+    private static final int JOB_KEPT = Palette.code(Palette.MARKS, "JOB_KEPT");
+    private static final int YIELD = Palette.code(Palette.MARKS, "YIELD");
 
     private final int threads;
     private final TimeWindow window;
@@ -90,17 +96,17 @@ final class Recording implements TraceListener, Beat.Sink {
             update(e.thread(), e.timeNs());
             change(threads, 0, e.timeNs());
         } else if (event instanceof CondSignal e && e.cond().equals("gil") && e.woken() >= 0) {
-            mark(e.woken(), "SIGNAL", e.timeNs());
+            mark(e.woken(), SIGNAL, e.timeNs());
         } else if (event instanceof CondTimeout e && e.cond().equals("gil")) {
-            mark(e.thread(), "TIMEOUT", e.timeNs());
+            mark(e.thread(), TIMEOUT, e.timeNs());
         } else if (event instanceof DropRequest e) {
-            mark(e.holder(), "DROP_REQUEST", e.timeNs());
+            mark(e.holder(), DROP_REQUEST, e.timeNs());
         } else if (event instanceof ForcedSwitch e) {
-            mark(e.thread(), "FORCED_SWITCH", e.timeNs());
+            mark(e.thread(), FORCED_SWITCH, e.timeNs());
         } else if (event instanceof JobTaken e && e.kept()) {
-            mark(e.thread(), "JOB_KEPT", e.timeNs());
+            mark(e.thread(), JOB_KEPT, e.timeNs());
         } else if (event instanceof TurnYield e && e.start()) {
-            mark(e.thread(), "YIELD", e.timeNs());
+            mark(e.thread(), YIELD, e.timeNs());
         }
     }
 
@@ -199,10 +205,10 @@ final class Recording implements TraceListener, Beat.Sink {
         }
     }
 
-    private void mark(int thread, String kind, long timeNs) {
-        int k = Palette.code(Palette.MARKS, kind);
-        levels.get(0).mark(thread, k, timeNs);
-        if (keep(timeNs, timeNs)) marks.add(timeNs, k, thread);
+    /** A mark; summarised at the coarse level only, where a bucket's hover lists them. */
+    private void mark(int thread, int kind, long timeNs) {
+        levels.get(0).mark(thread, kind, timeNs);
+        if (keep(timeNs, timeNs)) marks.add(timeNs, kind, thread);
     }
 
     /**

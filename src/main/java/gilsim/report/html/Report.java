@@ -7,7 +7,6 @@ import gilsim.report.chart.RunSpec;
 import gilsim.run.Simulation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,14 +41,9 @@ public final class Report {
         List<Arm> arms = new ArrayList<>(List.of(new Arm("as asked", List.of(), sim.run(), waits.byThread())));
         for (List<String> overrides : compare) arms.add(arm(run, overrides));
         String page = ReportPage.html(run, window != null, replay, sim.threadNames(), recording, arms);
-        try {
-            Path temp = AtomicFile.temp(out);
-            try {
-                Files.writeString(temp, page, StandardCharsets.UTF_8);
-                AtomicFile.commit(temp, out);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+        try (AtomicFile.Stream file = new AtomicFile.Stream(out)) {
+            file.writer().write(page);
+            file.commit();
             return Files.size(out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
@@ -67,5 +61,4 @@ public final class Report {
         sim.addListener(waits);
         return new Arm(String.join(", ", overrides), overrides, sim.run(), waits.byThread());
     }
-
 }
