@@ -79,7 +79,8 @@ final class ReportPage {
                 + "title=\"pan right\">\u25b6</button><button id=\"zoom-all\">whole run</button>"
                 + "<button id=\"zoom-detail\">detailed span</button>"
                 + "<span id=\"window\" aria-live=\"polite\"></span></div>\n");
-        b.append("<div class=\"view\"><div class=\"lanes\"><canvas id=\"tl\" width=\"900\" height=\"200\"></canvas>"
+        b.append("<div class=\"view\"><div class=\"lanes\"><canvas id=\"tl\" width=\"900\" height=\"200\" role=\"img\" "
+                + "aria-label=\"timeline: a lane for the GIL and one per thread\"></canvas>"
                 + "<div id=\"tip\" role=\"tooltip\" hidden></div>\n<ul class=\"legend\" id=\"legend\"></ul>\n"
                 + "<p id=\"aggregated\" class=\"note\">");
         if (r.detailIsWhole()) {

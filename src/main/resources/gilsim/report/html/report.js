@@ -564,7 +564,12 @@
 
   window.addEventListener('resize', resize);
   // For tests and the curious: the visible window in ns, and a way to set it.
-  window.gilsimReport = { view: function () { return { from: view.from, to: view.to }; }, show: setView };
+  window.gilsimReport = {
+    view: function () { return { from: view.from, to: view.to }; },
+    show: setView,
+    /** The middle of a lane, in CSS pixels from the canvas's top: 'GIL' or a thread's name. */
+    laneMiddle: function (name) { return laneTop(name === 'GIL' ? 0 : threads.indexOf(name) + 1) + LANE / 2; }
+  };
   // A link can open the page at a moment: page.html#t=1.0,1.03 shows 1.0 s to 1.03 s.
   var asked = /^#t=([0-9.]+),([0-9.]+)$/.exec(location.hash);
   if (asked && Number(asked[2]) > Number(asked[1])) setView(Number(asked[1]) * 1e9, Number(asked[2]) * 1e9);

@@ -182,8 +182,8 @@ class ReportBrowserTest {
         browser.findElement(By.id("zoom-detail")).click();
         waitFor(() -> text("#window").contains("0.020000 s"));
         WebElement canvas = browser.findElement(By.id("tl"));
-        // The lane of thread t0 (the second lane, under the GIL's), in the middle of the plot.
-        int laneY = ((Number) js("return 26 + 38 + 19;")).intValue();
+        // The lane of thread t0, in the middle of the plot.
+        int laneY = ((Number) js("return gilsimReport.laneMiddle('t0');")).intValue();
         new Actions(browser).moveToElement(canvas, 0, laneY - canvas.getSize().height / 2).perform();
         waitFor(() -> browser.findElement(By.id("tip")).isDisplayed());
         String tip = browser.findElement(By.id("tip")).getText();
