@@ -7,12 +7,11 @@ import java.util.Locale;
 import java.util.function.BiFunction;
 
 /**
- * The comparison as text, one block per scenario, each of at most three tables that wrap to fit {@link #WIDTH}
- * columns: the verdict, the longest and 99th-percentile waits and whose they are, and the largest loss of GIL share
- * any thread takes (the fix's first cost); the GIL's switches and drop requests, and a pool's latency and
- * throughput; each thread's GIL share and rounds a second. Every figure of an arm other than as-is carries its
- * difference from the as-is arm: {@code pp} are percentage points of the run, {@code %} a relative change, and
- * {@code x12} twelve times as many.
+ * The comparison as text, one block per scenario, of tables that wrap to fit {@link #WIDTH} columns: the verdict,
+ * the longest and 99th-percentile waits and whose they are, and what the arm costs; the GIL's switches and drop
+ * requests; a pool's request latency, throughput and order; each thread's GIL share and rounds a second. The counts,
+ * shares, paces, latency p99 and throughput of an arm other than as-is carry their difference from the as-is arm:
+ * {@code pp} are percentage points of the run, {@code %} a relative change, {@code x12} twelve times as much.
  */
 public final class ComparisonText {
     /** The widest line, for a 100-column terminal. */
@@ -43,6 +42,8 @@ public final class ComparisonText {
             b.append('\n').append(table(c, List.of(
                     new Column("latency p99", (a, d) -> a.pool() == null ? "-"
                             : Durations.human(a.pool().latencyP99Ns()) + (d == null ? "" : relative(d.latencyP99Change()))),
+                    new Column("latency max", (a, d) -> a.pool() == null ? "-"
+                            : Durations.human(a.pool().latencyMaxNs())),
                     new Column("throughput", (a, d) -> a.pool() == null ? "-"
                             : String.format(Locale.ROOT, "%.0f req/s", a.pool().throughputRps())
                             + (d == null ? "" : relative(d.throughputChange()))),
