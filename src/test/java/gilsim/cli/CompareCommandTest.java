@@ -10,21 +10,19 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import gilsim.report.Cli;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code gilsim compare}: its figures are those {@code gilsim run --json} prints for each arm's keys and seed; the same
- * command prints the same bytes; its CSV has a header and one row per scenario and arm; bad input is one line, exit
- * 2, nothing printed or written.
+ * command prints the same bytes; its CSV has a header and one row per scenario and arm; its text fits 100 columns.
+ * (Its bad input is in {@link CommandLineTest} and the bad-input suite.)
  */
 class CompareCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -34,17 +32,8 @@ class CompareCommandTest {
     @TempDir
     Path dir;
 
-    record Result(int code, String out, String err) {}
-
-    private static Result gilsim(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-        return new Result(code, out.toString(), err.toString());
-    }
-
     private static JsonNode json(String... args) throws IOException {
-        Result r = gilsim(args);
+        Cli r = Cli.run(args);
         assertEquals(0, r.code(), String.join(" ", args) + ": " + r.err());
         return JSON.readTree(r.out());
     }
@@ -137,8 +126,8 @@ class CompareCommandTest {
         for (List<String> format : List.of(List.of("--json"), List.of("--seed", "3"))) {
             List<String> args = new ArrayList<>(List.of("compare", "short-release", "slice-rotation", "--set", SHORT));
             args.addAll(format);
-            Result first = gilsim(concat(args.toArray(String[]::new), "--csv", a.toString()));
-            Result second = gilsim(concat(args.toArray(String[]::new), "--csv", b.toString()));
+            Cli first = Cli.run(concat(args.toArray(String[]::new), "--csv", a.toString()));
+            Cli second = Cli.run(concat(args.toArray(String[]::new), "--csv", b.toString()));
             assertEquals(0, first.code(), first.err());
             assertEquals(first.out(), second.out());
             assertEquals(Files.readString(a), Files.readString(b));
@@ -148,7 +137,7 @@ class CompareCommandTest {
     @Test
     void theCsvHasAHeaderAndOneRowPerScenarioAndArm() throws IOException {
         Path csv = dir.resolve("compare.csv");
-        Result r = gilsim("compare", "short-release", "slice-rotation", "--set", SHORT, "--csv", csv.toString());
+        Cli r = Cli.run("compare", "short-release", "slice-rotation", "--set", SHORT, "--csv", csv.toString());
         assertEquals(0, r.code(), r.err());
         List<List<String>> rows = new ArrayList<>();
         CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
@@ -179,7 +168,7 @@ class CompareCommandTest {
 
     @Test
     void theTextFitsAHundredColumnsAndNamesEveryThread() {
-        Result r = gilsim("compare", "slice-rotation", "--set", "threads=12", "--set", SHORT, "--policies",
+        Cli r = Cli.run("compare", "slice-rotation", "--set", "threads=12", "--set", SHORT, "--policies",
                 "fifo-ticket");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
@@ -189,50 +178,6 @@ class CompareCommandTest {
         assertTrue(r.out().contains("\nkeep=true "), r.out());
         assertTrue(r.out().contains("\npolicy=fifo-ticket "), r.out());
         assertFalse(r.out().contains("policy=paused-budget"), r.out());
-    }
-
-    // --- bad input ---------------------------------------------------------------------------------------------
-
-    private List<Path> tree() throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.sorted().toList();
-        }
-    }
-
-    private void assertRejected(String[] args, String... mustContain) throws IOException {
-        List<Path> before = tree();
-        Result r = gilsim(args);
-        String what = String.join(" ", args) + " -> " + r.err();
-        assertEquals(2, r.code(), what);
-        assertEquals("", r.out(), what);
-        assertEquals(1, r.err().strip().lines().count(), "one line: " + what);
-        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), "no stack trace: " + what);
-        for (String m : mustContain) assertTrue(r.err().contains(m), "'" + m + "' missing: " + what);
-        assertEquals(before, tree(), "nothing created: " + what);
-    }
-
-    @Test
-    void badInputIsOneLineAndExit2BeforeAnyRun() throws IOException {
-        String csv = dir.resolve("c.csv").toString();
-        assertRejected(new String[] {"compare", "short-release", "--policies", "nogil", "--csv", csv},
-                "--policies nogil", "unknown policy 'nogil'", "fifo-ticket");
-        assertRejected(new String[] {"compare", "short-release", "--policies", "cpython,,fifo-ticket"}, "--policies");
-        assertRejected(new String[] {"compare", "short-release", "--policies", "fifo-ticket,fifo-ticket"},
-                "given twice");
-        assertRejected(new String[] {"compare", "short-release", "short-relase", "--csv", csv}, "short-relase",
-                "no built-in scenario");
-        assertRejected(new String[] {"compare", "short-release", "short-release"}, "given twice");
-        assertRejected(new String[] {"compare", "short-release", "--set", "work=fast"}, "--set work=fast",
-                "work");
-        assertRejected(new String[] {"compare", "short-release", "--set", "work"}, "--set work", "key=value");
-        // A key of one scenario only is unknown to the other; the runs of the first never start.
-        assertRejected(new String[] {"compare", "short-release", "slice-rotation", "--set", "work=1ms", "--csv", csv},
-                "work", "slice-rotation");
-        // The old GIL has no hand-off policy: the arm is named.
-        assertRejected(new String[] {"compare", "short-release", "--set", "python=2.7", "--policies", "fifo-ticket"},
-                "arm policy=fifo-ticket", "old GIL");
-        assertRejected(new String[] {"compare", "short-release", "--csv", dir.resolve("no/c.csv").toString()},
-                "--csv", "does not exist");
     }
 
     private static String[] concat(String[] a, String... b) {
