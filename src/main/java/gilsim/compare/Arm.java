@@ -11,7 +11,9 @@ import java.util.Map;
  * user's {@code --set}). The as-is arm sets none.
  *
  * @param label     how tables name the arm: {@code as-is}, or its overrides as {@code key=value[,key=value]}
- * @param overrides key to value as {@code --set} takes it, in the order given
+ * @param overrides key to value as {@code --set} takes it, in the order given: give several keys in a map of fixed
+ *                  order (a {@code LinkedHashMap}; {@code Map.of}'s order changes from one JVM to the next), so that
+ *                  the label and the replay line are the same every time
  */
 public record Arm(String label, Map<String, String> overrides) {
     public static final String AS_IS = "as-is";

@@ -104,9 +104,4 @@ public final class Arms {
         w.addAll(List.of("--seed", Long.toString(seed)));
         return List.copyOf(w);
     }
-
-    /** The as-is arm's parameters. */
-    public Params asIs() {
-        return params.get(0);
-    }
 }

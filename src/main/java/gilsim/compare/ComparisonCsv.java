@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -83,6 +84,6 @@ public final class ComparisonCsv {
     /** Six decimals at most, as the JSON writes fractions; empty for undefined. */
     private static String num(Double v) {
         if (v == null) return "";
-        return java.math.BigDecimal.valueOf(ComparisonJson.round(v)).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(ComparisonJson.round(v)).stripTrailingZeros().toPlainString();
     }
 }

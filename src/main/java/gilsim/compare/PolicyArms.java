@@ -5,7 +5,6 @@ import gilsim.scenario.InputError;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -55,11 +54,7 @@ public final class PolicyArms {
         for (String policy : policies) {
             if (!policy.equals(asIs.choice("policy"))) arms.add(Arm.of(Map.of("policy", policy)));
         }
-        if (scenario.key("keep") != null && !asIs.bool("keep")) {
-            Map<String, String> keep = new LinkedHashMap<>();
-            keep.put("keep", "true");
-            arms.add(Arm.of(keep));
-        }
+        if (scenario.key("keep") != null && !asIs.bool("keep")) arms.add(Arm.of(Map.of("keep", "true")));
         return List.copyOf(arms);
     }
 }
