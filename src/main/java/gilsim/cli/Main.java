@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         description = "A deterministic discrete-event simulator of CPython GIL scheduling.%n"
                 + "With no command, replays the built-in scenarios and prints one row each.",
         subcommands = {RunCommand.class, ScenariosCommand.class, MetricsCommand.class, SearchCommand.class,
-                MergeCommand.class,
+                MergeCommand.class, CompareCommand.class,
                 ChartCommand.class, BenchCommand.class, ValidateCommand.class, CalibrateCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",

@@ -28,7 +28,7 @@ import org.quicktheories.generators.Generate;
 final class BadInputs {
     private BadInputs() {}
 
-    static final List<String> COMMANDS = List.of("run", "search", "chart", "bench", "validate");
+    static final List<String> COMMANDS = List.of("run", "search", "chart", "bench", "validate", "compare");
 
     static final String SMALL_RUN = "duration=10ms";
 
@@ -44,6 +44,7 @@ final class BadInputs {
             // A missing interpreter is the safety net: a case that gets past every check stops there, exit 2, and
             // never starts real Python.
             case "validate" -> a.addAll(List.of("--repeat", "1", "--python", "/nonexistent/python3"));
+            case "compare" -> a.addAll(List.of("--policies", "fifo-ticket"));
             default -> throw new IllegalArgumentException(cmd);
         }
         a.addAll(extra);
@@ -180,7 +181,11 @@ final class BadInputs {
                         "\ud83d\udc0d")),
                 new Opt("validate", "--timeout", List.of("0", "-1", "3601", "9223372036854775807", "x")),
                 new Opt("validate", "--python", List.of("", "/nonexistent/python3", "/dev/null", "/etc/passwd",
-                        "/tmp", "2.6", "python0")));
+                        "/tmp", "2.6", "python0")),
+                new Opt("compare", "--seed", BadValues.LONGS),
+                new Opt("compare", "--policies", List.of("", " ", ",", "nogil", "cpython,", ",fifo-ticket",
+                        "fifo-ticket,fifo-ticket", "fifo-ticket;cpython", "FIFO-TICKET", "*", "policy=fifo-ticket",
+                        "fifo ticket", "\ud83d\udc0d", "fifo-\u0007ticket")));
         for (Opt o : opts) {
             String target = o.cmd() + " " + o.option();
             List<String> vs = allThenJunk(o.curated(), seedFor(seed, target), perOption);
@@ -195,6 +200,7 @@ final class BadInputs {
                 case "search" -> "--examples";
                 case "chart" -> "--width";
                 case "validate" -> "--repeat";
+                case "compare" -> "--policies";
                 default -> "--runs";
             };
             BadCase missing = BadCase.of("options", cmd + " " + opt, plus(command(cmd, sr, plus(over(cmd, "cores"),
@@ -208,7 +214,8 @@ final class BadInputs {
                     over(cmd, "cores")))));
             out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, "", over(cmd, "cores")))));
             out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, "-", over(cmd, "cores")))));
-            if (!cmd.equals("bench")) {
+            // bench and compare take several scenarios: a second one is no mistake.
+            if (!cmd.equals("bench") && !cmd.equals("compare")) {
                 out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, sr,
                         plus(over(cmd, "cores"), "slice-rotation")))));
             }
@@ -314,6 +321,19 @@ final class BadInputs {
         out.add(BadCase.of("options", "validate --force", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
                 "--force")));
         out.add(BadCase.of("options", "validate --force", List.of("validate", pool, "--force", "--repeat", "1")));
+
+        // compare: a scenario twice, a key one of the scenarios lacks, an arm the Python version cannot run, --json
+        // and --csv with bad input elsewhere.
+        out.add(BadCase.of("options", "compare scenario", List.of("compare", sr, sr, "--set", SMALL_RUN)));
+        out.add(BadCase.of("options", "compare --set", List.of("compare", sr, pool, "--set", SMALL_RUN, "--set",
+                "work=1ms")).mentioning("work"));
+        out.add(BadCase.of("options", "compare --set", List.of("compare", sr, "--set", SMALL_RUN, "--set",
+                "python=2.7")).mentioning("policy"));
+        out.add(BadCase.of("options", "compare --json", List.of("compare", sr, "--json", "--set", SMALL_RUN,
+                "--policies", "nogil")));
+        out.add(BadCase.of("options", "compare --csv", List.of("compare", sr, "--set", SMALL_RUN, "--csv")));
+        out.add(BadCase.of("options", "compare --csv", List.of("compare", sr, "--set", SMALL_RUN, "--policies",
+                "nogil", "--csv", DIR + "/c.csv")).withOutput(DIR + "/c.csv"));
 
         // merge: parts that are missing, unreadable, or not shard files.
         for (List<String> a : List.of(List.of("merge", "/nonexistent/part.jsonl"), List.of("merge", DIR),
@@ -466,7 +486,9 @@ final class BadInputs {
                 new Writer("search --csv", List.of("search", scenario, "--over", "pinned=*", "--examples", "1",
                         "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), "--csv", "csv"),
                 new Writer("validate --chart", List.of("validate", scenario, "--repeat", "1", "--set", SMALL_RUN,
-                        "--python", "/nonexistent/python3"), "--chart", "png"));
+                        "--python", "/nonexistent/python3"), "--chart", "png"),
+                new Writer("compare --csv", List.of("compare", scenario, "--policies", "fifo-ticket", "--set",
+                        SMALL_RUN), "--csv", "csv"));
     }
 
     /** Every writer into every place, on a built-in, then on drawn scenarios (a built-in or a good file). */
@@ -511,7 +533,9 @@ final class BadInputs {
                         "--examples", "500",
                         "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"),
                 List.of("validate", "short-release", "--duration", "60s", "--repeat", "20", "--chart",
-                        missing + "png"));
+                        missing + "png"),
+                plus(plus(List.of("compare", "slice-rotation"), long_.toArray(String[]::new)), "--csv",
+                        missing + "csv"));
         for (List<String> a : lines) {
             String path = a.get(a.size() - 1);
             out.add(BadCase.of("outputs", a.get(0) + " " + a.get(a.size() - 2) + " checked before the work", a)
@@ -551,7 +575,8 @@ final class BadInputs {
                 s -> List.of("search", s, "--over", "pinned=*", "--examples", "2", "--seeds-per-config", "1",
                         "--jobs", "1", "--csv", DIR + "/budget.csv"),
                 s -> List.of("search", s, "--over", "pinned=*", "--examples", "1", "--json"),
-                s -> List.of("bench", s, "--runs", "1", "--warmup", "0"));
+                s -> List.of("bench", s, "--runs", "1", "--warmup", "0"),
+                s -> List.of("compare", s, "--policies", "fifo-ticket", "--csv", DIR + "/budget.csv"));
         Gen<List<Integer>> gen = Generate.range(0, shapes.size() - 1).zip(Generate.range(1, 100),
                 Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
         List<List<Integer>> picks = new ArrayList<>();
