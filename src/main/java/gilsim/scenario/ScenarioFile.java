@@ -110,7 +110,7 @@ public final class ScenarioFile {
                 String field = "params." + e.getKey();
                 YamlTree.Scalar v = scalar(file, e.getValue(), field);
                 if (pool && e.getKey().equals(Waiters.NAME)) {
-                    // Not the pool's own key and never unused beside it: --set waiters=N would set it, not threads.
+                    // As a key of the file's own it would do nothing, and --set waiters would set it, not threads.
                     throw new InputError(file + ":" + v.line() + ": " + field + ": a pool file gives threads "
                             + "(waiters = threads - 1 is a name --set and --over take)");
                 }

@@ -18,9 +18,10 @@ public final class Waiters {
      * readily as "one thread", so a single thread is written threads=1.
      */
     static Key key(Key threads) {
-        return Key.count(NAME, String.valueOf(Math.max(1, Long.parseLong(threads.defaultValue()) - 1)),
-                threads.max() - 1, "the threads parked behind the GIL's holder, threads - 1 (1 to " + (threads.max() - 1) + "): sets threads "
-                        + "to waiters + 1");
+        long max = threads.max() - 1;
+        return Key.count(NAME, String.valueOf(Math.max(1, Long.parseLong(threads.defaultValue()) - 1)), max,
+                "the threads parked behind the GIL's holder, threads - 1 (1 to " + max + "): sets threads to "
+                        + "waiters + 1");
     }
 
     /** {@code p} with {@code name} set to {@code value}, where {@code waiters} sets {@code threads} to value + 1. */

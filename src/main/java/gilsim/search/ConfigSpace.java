@@ -36,7 +36,7 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
         }
         // Reject a bad --set now, with its own message, rather than at the first run.
         scenario.params(sets, machine);
-        requireOneNameForThreads(sets, ranges);
+        if (scenario.key(Waiters.NAME) == null) requireOneNameForThreads(sets, ranges); // else a file's own key
     }
 
     public ConfigSpace(Scenario scenario, List<String> sets, List<Range> ranges) {
@@ -159,7 +159,7 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
         return out;
     }
 
-    /** The key named {@code threads} (or {@code waiters}), then counts, booleans, choices and durations: the order shrinking takes. */
+    /** {@code threads} (or {@code waiters}), then counts, booleans, choices, durations: the order shrinking takes. */
     public List<Integer> shrinkOrder() {
         List<Integer> order = new ArrayList<>();
         for (int pass = 0; pass < 5; pass++) {
