@@ -94,6 +94,25 @@ final class BadInputs {
                 }
             }
         }
+        // waiters (a pool's threads - 1; not a key, but --set takes it): drawn values and 0, at most the pool's most
+        // threads, together with threads, and on a scenario with no pool.
+        for (String cmd : COMMANDS) {
+            for (String name : Builtins.names()) {
+                Key w = Builtins.get(name).waiters();
+                String feature = cmd + " --set waiters";
+                if (w == null) {
+                    out.add(setCase(cmd, name, "waiters=3", feature).mentioning("waiters"));
+                    continue;
+                }
+                for (String v : draw(BadValues.forKey(w), seedFor(seed, cmd + " " + name + " --set waiters"), perKey)) {
+                    out.add(setCase(cmd, name, "waiters=" + v, feature));
+                }
+                out.add(setCase(cmd, name, "waiters=0", feature).mentioning("waiters"));
+                out.add(setCase(cmd, name, "waiters=1024", feature).mentioning("waiters"));
+                out.add(withOutputs(BadCase.of("keys", feature, command(cmd, name, plus(over(cmd, "waiters"),
+                        "--set", SMALL_RUN, "--set", "threads=3", "--set", "waiters=2")))).mentioning("waiters"));
+            }
+        }
         for (String name : Builtins.names()) {
             for (String kind : List.of("timeline", "cdf", "compare")) {
                 List<String> extra = new ArrayList<>(List.of("--set", "duration=0ns"));
@@ -288,6 +307,20 @@ final class BadInputs {
         }
         out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
                 "--over", "pinned=*", "--over", "pinned=*")));
+        // waiters: a pool's threads - 1, from 1; never beside threads, in --over or --set; only for a pool.
+        for (List<String> o : List.of(List.of("--over", "waiters=0..7"), List.of("--over", "waiters=0"),
+                List.of("--over", "waiters=1..1024"), List.of("--over", "waiters=*"),
+                List.of("--over", "waiters=1..7", "--over", "threads=2..8"),
+                List.of("--over", "threads=2..8", "--over", "waiters=1..7"),
+                List.of("--set", "threads=5", "--over", "waiters=1..7"),
+                List.of("--set", "waiters=4", "--over", "threads=2..8"),
+                List.of("--over", "waiters=1..3", "--over", "waiters=4..5"))) {
+            out.add(BadCase.of("options", "search --over", plus(List.of("search", pool, "--examples", "1",
+                    "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), o.toArray(new String[0])))
+                    .mentioning("waiters"));
+        }
+        out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "waiters=1..3")).mentioning("waiters"));
         out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
                 "--over", "pinned=*", "--csv")));
         out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
