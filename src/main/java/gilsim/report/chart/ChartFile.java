@@ -45,21 +45,81 @@ public final class ChartFile {
         }
     }
 
-    static void write(Path out, Layout layout, List<? extends Chart<?, ?>> charts) {
-        write("--out", out, layout, charts);
+    /** Writes panels laid out by the charts themselves ({@link Panel}): titles and legends that are never cut. */
+    static void writePanels(Path out, Layout layout, List<Panel> panels) {
+        writeWith("--out", out, svg -> {
+            Dimension size = panelsSize(layout, panels);
+            if (svg) {
+                VectorGraphics2D g = new VectorGraphics2D();
+                paintPanels(g, layout, panels);
+                return svgBytes(g, size);
+            }
+            return pngBytes(render(layout, panels));
+        });
     }
 
-    /** @param option the option that named the file, for messages */
-    public static void write(String option, Path out, Layout layout, List<? extends Chart<?, ?>> charts) {
+    /** The picture as pixels, as {@link #writePanels} writes it to a PNG. */
+    static BufferedImage render(Layout layout, List<Panel> panels) {
+        Dimension size = panelsSize(layout, panels);
+        BufferedImage image = new BufferedImage(size.width, size.height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, size.width, size.height);
+        paintPanels(g, layout, panels);
+        g.dispose();
+        return image;
+    }
+
+    private static void paintPanels(Graphics2D g, Layout layout, List<Panel> panels) {
+        int x = 0;
+        int y = 0;
+        for (Panel p : panels) {
+            Graphics2D panel = (Graphics2D) g.create();
+            panel.translate(x, y);
+            panel.clipRect(0, 0, p.width(), p.height());
+            p.paint(panel);
+            panel.dispose();
+            if (layout == Layout.ROW) x += p.width();
+            else y += p.height();
+        }
+    }
+
+    private static Dimension panelsSize(Layout layout, List<Panel> panels) {
+        int w = 0;
+        int h = 0;
+        for (Panel p : panels) {
+            w = layout == Layout.ROW ? w + p.width() : Math.max(w, p.width());
+            h = layout == Layout.COLUMN ? h + p.height() : Math.max(h, p.height());
+        }
+        return new Dimension(w, h);
+    }
+
+    private static byte[] pngBytes(BufferedImage image) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ImageIO.write(image, "png", bytes);
+        return bytes.toByteArray();
+    }
+
+    private static byte[] svgBytes(VectorGraphics2D g, Dimension size) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, size.width, size.height));
+        doc.writeTo(bytes);
+        return bytes.toByteArray();
+    }
+
+    /** Draws a picture's bytes, PNG or SVG. */
+    private interface Drawing {
+        byte[] bytes(boolean svg) throws IOException;
+    }
+
+    private static void writeWith(String option, Path out, Drawing drawing) {
         checkExtension(option, out);
         boolean svg = out.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".svg");
         try {
+            byte[] bytes = drawing.bytes(svg);
             Path temp = AtomicFile.temp(out);
             try {
-                try (OutputStream os = Files.newOutputStream(temp)) {
-                    if (svg) svg(os, layout, charts);
-                    else png(os, layout, charts);
-                }
+                Files.write(temp, bytes);
                 AtomicFile.commit(temp, out);
             } finally {
                 Files.deleteIfExists(temp);
@@ -67,6 +127,16 @@ public final class ChartFile {
         } catch (IOException e) {
             throw new InputError(option + " " + out + ": cannot write (" + e.getMessage() + ")");
         }
+    }
+
+    /** @param option the option that named the file, for messages */
+    public static void write(String option, Path out, Layout layout, List<? extends Chart<?, ?>> charts) {
+        writeWith(option, out, svg -> {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            if (svg) svg(bytes, layout, charts);
+            else png(bytes, layout, charts);
+            return bytes.toByteArray();
+        });
     }
 
     private static void png(OutputStream os, Layout layout, List<? extends Chart<?, ?>> charts) throws IOException {
