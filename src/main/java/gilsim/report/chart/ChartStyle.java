@@ -26,6 +26,17 @@ public final class ChartStyle {
                     new Font(FAMILY, Font.PLAIN, size(20, scale)), new Font(FAMILY, Font.PLAIN, size(20, scale)),
                     size(16, scale));
         }
+
+        /** The same type {@code factor} as large (for panels narrower than any picture), no smaller than 8 pixels. */
+        Fonts scaled(double factor) {
+            if (factor >= 1) return this;
+            return new Fonts(shrink(title, factor), shrink(axisTitle, factor), shrink(ticks, factor),
+                    shrink(legend, factor), (int) Math.round(padding * factor));
+        }
+
+        private static Font shrink(Font f, double factor) {
+            return f.deriveFont((float) Math.max(8, Math.round(f.getSize() * factor)));
+        }
     }
 
     /** The style for a chart that draws its own title and legend (see {@link Panel}). */

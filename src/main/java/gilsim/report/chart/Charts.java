@@ -39,7 +39,7 @@ public final class Charts {
     public static void compare(List<RunSpec> runs, List<String> changedKeys, boolean cdf, TimeWindow window,
                                Path out, int width, int height) {
         if (cdf) {
-            ChartFile.writePanels(out, cdfLayout(width, runs.size()), cdfPanels(runs, changedKeys, window, width,
+            ChartFile.writePanels(out, cdfLayout(width, height, runs.size()), cdfPanels(runs, changedKeys, window, width,
                     height));
         } else {
             ChartFile.writePanels(out, ChartFile.Layout.COLUMN, timelinePanels(runs, changedKeys, window, width,
@@ -47,11 +47,12 @@ public final class Charts {
         }
     }
 
-    /** CDFs side by side while each panel keeps this many pixels; a narrower picture stacks them. */
-    static final int MIN_CDF_PANEL_WIDTH = 440;
-
-    static ChartFile.Layout cdfLayout(int width, int panels) {
-        return width / panels >= MIN_CDF_PANEL_WIDTH ? ChartFile.Layout.ROW : ChartFile.Layout.COLUMN;
+    /**
+     * CDFs side by side while each panel keeps 440 pixels of width; a narrower picture stacks them if each keeps
+     * 300 pixels of height there, else squeezes them side by side after all.
+     */
+    static ChartFile.Layout cdfLayout(int width, int height, int panels) {
+        return width / panels >= 440 || height / panels < 300 ? ChartFile.Layout.ROW : ChartFile.Layout.COLUMN;
     }
 
     /**
@@ -84,8 +85,10 @@ public final class Charts {
      */
     static List<Panel> cdfPanels(List<RunSpec> runs, List<String> changedKeys, TimeWindow window, int width,
                                  int height) {
-        ChartStyle.Fonts fonts = ChartStyle.Fonts.of(width, height);
-        ChartFile.Layout layout = cdfLayout(width, runs.size());
+        ChartFile.Layout layout = cdfLayout(width, height, runs.size());
+        // Type sized for the picture, smaller still in panels squeezed under 320 pixels side by side.
+        int panelWidth = layout == ChartFile.Layout.ROW ? width / runs.size() : width;
+        ChartStyle.Fonts fonts = ChartStyle.Fonts.of(width, height).scaled(panelWidth / 320.0);
         List<WaitRecorder> all = new ArrayList<>();
         List<AbstractHistogram> flat = new ArrayList<>();
         long interval = 0;
@@ -102,8 +105,9 @@ public final class Charts {
         for (int i = 0; i < runs.size(); i++) {
             RunSpec r = runs.get(i);
             int w = layout == ChartFile.Layout.ROW ? share(width, runs.size(), i) : width;
+            int h = layout == ChartFile.Layout.ROW ? height : share(height, runs.size(), i);
             drawn.add(WaitCdfChart.of(all.get(i).threads(), all.get(i).waits(), r.params().ns("interval"), xMax, w,
-                    fonts));
+                    h, fonts));
             titles.add(runs.size() == 1 ? title(r, List.of(), "GIL waits: ") : panelTitle(r, changedKeys,
                     "GIL waits, "));
             titleRows = Math.max(titleRows, Panel.titleRows(titles.get(i), w, fonts));

@@ -68,6 +68,15 @@ final class Panel {
         return legend;
     }
 
+    XYChart chart() {
+        return chart;
+    }
+
+    /** Where the chart's top edge is in the panel. */
+    int chartTop() {
+        return titleHeight();
+    }
+
     private int textWidth() {
         return width - 2 * padding;
     }
@@ -121,7 +130,7 @@ final class Panel {
                     (float) (r.getCenterY() + (m.getAscent() - m.getDescent()) / 2));
         }
         Rectangle2D legendBox = legendBounds();
-        int chartTop = titleHeight();
+        int chartTop = chartTop();
         int chartBottom = legend.isEmpty() ? height : height - padding - legendRoom;
         Graphics2D c = (Graphics2D) g.create();
         c.translate(0, chartTop);

@@ -34,16 +34,18 @@ final class WaitCdfChart {
     /**
      * @param xMaxMs the right end of the time axis; a compare gives every panel the same one
      * @param width the panel's width in pixels
+     * @param height the panel's height in pixels
      */
     static Drawn of(List<String> threads, List<AbstractHistogram> waits, long intervalNs, double xMaxMs, int width,
-                    ChartStyle.Fonts fonts) {
+                    int height, ChartStyle.Fonts fonts) {
         XYChart chart = new XYChart(800, 600);
         var s = chart.getStyler();
         ChartStyle.apply(s, fonts);
         String axis = "GIL wait (ms, log scale; waits under 1 us drawn at 1 us)";
-        // XChart does not wrap an axis title; a narrow panel gets the short one (the docs explain the floor).
+        // XChart neither wraps nor clips an axis title; a small panel gets short ones (the docs explain the floor).
         chart.setXAxisTitle(ChartStyle.width(axis, fonts.axisTitle()) < width * 0.8 ? axis : "GIL wait (ms, log scale)");
-        chart.setYAxisTitle("share of waits this long or shorter");
+        String share = "share of waits this long or shorter";
+        chart.setYAxisTitle(ChartStyle.width(share, fonts.axisTitle()) < height * 0.45 ? share : "share of waits");
         s.setXAxisLogarithmic(true);
         s.setXAxisMin(FLOOR_MS);
         s.setXAxisMax(xMaxMs);
