@@ -129,19 +129,21 @@ final class Panel {
             g.drawString(titleLines.get(i), (float) r.getX(),
                     (float) (r.getCenterY() + (m.getAscent() - m.getDescent()) / 2));
         }
-        Rectangle2D legendBox = legendBounds();
+        // The legend before the chart: in an SVG, VectorGraphics2D keeps XChart's clip of the plot for whatever is
+        // drawn after the chart, and the legend would vanish.
+        if (!legend.isEmpty()) {
+            Graphics2D l = (Graphics2D) g.create();
+            ChartStyle.hints(l);
+            Rectangle2D box = legendBounds();
+            legend.paint(l, box.getX(), box.getY(), textWidth());
+            l.dispose();
+        }
         int chartTop = chartTop();
         int chartBottom = legend.isEmpty() ? height : height - padding - legendRoom;
         Graphics2D c = (Graphics2D) g.create();
         c.translate(0, chartTop);
         chart.paint(c, width, Math.max(1, chartBottom - chartTop));
         c.dispose();
-        if (!legend.isEmpty()) {
-            Graphics2D l = (Graphics2D) g.create();
-            ChartStyle.hints(l);
-            legend.paint(l, legendBox.getX(), legendBox.getY(), textWidth());
-            l.dispose();
-        }
     }
 
     /** The title's font, smaller only if one word of it is wider than the panel. */

@@ -45,7 +45,7 @@ final class WaitCdfChart {
         // XChart neither wraps nor clips an axis title; a small panel gets short ones (the docs explain the floor).
         chart.setXAxisTitle(ChartStyle.width(axis, fonts.axisTitle()) < width * 0.8 ? axis : "GIL wait (ms, log scale)");
         String share = "share of waits this long or shorter";
-        chart.setYAxisTitle(ChartStyle.width(share, fonts.axisTitle()) < height * 0.45 ? share : "share of waits");
+        chart.setYAxisTitle(ChartStyle.width(share, fonts.axisTitle()) < height * 0.55 ? share : "share of waits");
         s.setXAxisLogarithmic(true);
         s.setXAxisMin(FLOOR_MS);
         s.setXAxisMax(xMaxMs);
