@@ -149,7 +149,7 @@ public final class Charts {
         return i < panels - 1 ? total / panels : total - (panels - 1) * (total / panels);
     }
 
-    private static Timeline record(RunSpec run, TimeWindow window) {
+    static Timeline record(RunSpec run, TimeWindow window) {
         Simulation sim = new Simulation(run.scenario(), run.params(), run.seed());
         TimelineRecorder recorder = new TimelineRecorder(sim.threadNames(), window, sim.spans());
         sim.addListener(recorder);

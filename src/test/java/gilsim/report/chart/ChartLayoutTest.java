@@ -100,7 +100,8 @@ class ChartLayoutTest {
     void xchartsOwnLegendIsCutAt640AndTheEdgeCheckSeesIt() {
         XYChart chart = new XYChart(640, 360);
         ChartStyle.apply(chart.getStyler(), 640, 360);
-        for (var entry : TimelineChart.legend(List.of(record(run("short-release", "policy=paused-budget"))))) {
+        for (var entry : TimelineChart.legend(List.of(Charts.record(run("short-release", "policy=paused-budget"),
+                SHORT_RELEASE)))) {
             XYSeries s = chart.addSeries(entry.label(), new double[] {1, 2}, new double[] {1, 2});
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         }
@@ -183,14 +184,6 @@ class ChartLayoutTest {
         for (XYSeries s : chart.getSeriesMap().values()) {
             for (double x : s.getXData()) assertTrue(x <= 2000.0, s.getName() + " at " + x + " ms");
         }
-    }
-
-    private static Timeline record(RunSpec run) {
-        var sim = new gilsim.run.Simulation(run.scenario(), run.params(), run.seed());
-        TimelineRecorder recorder = new TimelineRecorder(sim.threadNames(), SHORT_RELEASE, sim.spans());
-        sim.addListener(recorder);
-        sim.run();
-        return recorder.timeline();
     }
 
     private static BufferedImage render(Panel panel) {
