@@ -7,6 +7,7 @@ import gilsim.report.chart.RunSpec;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
+import gilsim.scenario.Waiters;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -162,7 +163,11 @@ final class ChartCommand implements Callable<Integer> {
         List<RunSpec> runs = new ArrayList<>(List.of(run, RunSpec.of(s, concat(sets, compare), run.params().machine(), seed)));
         if (!third.isEmpty()) runs.add(RunSpec.of(s, concat(sets, third), run.params().machine(), seed));
         Set<String> changed = new LinkedHashSet<>();
-        for (String kv : concat(compare, third)) changed.add(kv.substring(0, Math.max(0, kv.indexOf('='))).trim());
+        for (String kv : concat(compare, third)) {
+            String key = kv.substring(0, Math.max(0, kv.indexOf('='))).trim();
+            // A panel is titled with its params' values, where waiters=N shows as the threads=N+1 it runs.
+            changed.add(key.equals(Waiters.NAME) && s.waiters() != null ? "threads" : key);
+        }
         boolean cdf = "cdf".equals(of);
         for (RunSpec r : runs) {
             if (r.params().ns("duration") != durationNs) {

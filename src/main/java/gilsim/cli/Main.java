@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
         description = "A deterministic discrete-event simulator of CPython GIL scheduling.%n"
                 + "With no command, replays the built-in scenarios and prints one row each.",
         subcommands = {RunCommand.class, ScenariosCommand.class, MetricsCommand.class, SearchCommand.class,
-                MergeCommand.class,
-                ChartCommand.class, ReportCommand.class, BenchCommand.class, ValidateCommand.class, CalibrateCommand.class,
+                MergeCommand.class, CompareCommand.class,
+                ChartCommand.class, ReportCommand.class, BenchCommand.class, ValidateCommand.class,
+                CalibrateCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:search: a counterexample was found; validate: the verdicts disagree", "2:bad input (one line on stderr)",

@@ -1,16 +1,20 @@
 package gilsim.cli;
 
 import gilsim.report.TimeWindow;
-import gilsim.report.chart.RunSpec;
+import gilsim.compare.Arm;
+import gilsim.compare.Arms;
 import gilsim.report.html.Report;
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
 import gilsim.search.Replay;
 import gilsim.search.Launcher;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -65,36 +69,39 @@ final class ReportCommand implements Callable<Integer> {
             throw new InputError("--out " + out + ": the page is HTML; name a FILE.html");
         }
         Scenario s = Scenarios.resolve(scenario);
-        RunSpec run = RunSpec.of(s, sets, machine.profile(), seed);
-        long durationNs = run.params().ns("duration");
+        MachineProfile profile = machine.profile();
+        long durationNs = s.params(sets, profile).ns("duration");
         TimeWindow detail = window == null ? null : TimeWindow.parse("--window", window, durationNs);
-        List<List<String>> arms = new ArrayList<>();
-        for (String group : compare) arms.add(arm(s, group));
+        List<Arm> arms = new ArrayList<>();
+        for (String group : compare) arms.add(arm(group));
+        Arms checked;
+        try {
+            checked = Arms.of(s, sets, arms, profile);
+        } catch (InputError e) {
+            // A bad --set is worded as run words it; a bad arm names the scenario and the arm: say which option.
+            if (e.getMessage().startsWith("--set")) throw e;
+            throw new InputError("--compare: " + e.getMessage());
+        }
         OutputPath.check("--out", out);
-        long bytes = Report.write(run, detail, arms, replay(), out);
+        long bytes = Report.write(new Report.Request(s, sets, profile, seed, detail, checked, replay()), out);
         spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s (%s)%n", out, size(bytes));
         return 0;
     }
 
-    /** One {@code --compare} group, split at commas and each {@code KEY=VALUE} checked against the scenario. */
-    private List<String> arm(Scenario s, String group) {
-        List<String> overrides = new ArrayList<>();
+    /** One {@code --compare} group: {@code KEY=VALUE[,KEY=VALUE]}, each key once. */
+    private static Arm arm(String group) {
+        Map<String, String> overrides = new LinkedHashMap<>();
         for (String kv : group.split(",", -1)) {
-            if (!kv.contains("=") || kv.startsWith("=")) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || kv.substring(0, eq).isBlank()) {
                 throw new InputError("--compare " + group + ": expected KEY=VALUE[,KEY=VALUE], e.g. pinned=true");
             }
-            List<String> with = new ArrayList<>(sets);
-            with.add(kv);
-            try {
-                s.params(with, machine.profile());
-            } catch (InputError e) {
-                String m = e.getMessage();
-                throw new InputError(m.startsWith("--set ") ? "--compare" + m.substring("--set".length())
-                        : "--compare " + group + ": " + m);
+            String key = kv.substring(0, eq).trim();
+            if (overrides.put(key, kv.substring(eq + 1).trim()) != null) {
+                throw new InputError("--compare " + group + ": " + key + " is given twice");
             }
-            overrides.add(kv.trim());
         }
-        return overrides;
+        return Arm.of(overrides);
     }
 
     /** The command line that writes this page again, as it would run pasted. */

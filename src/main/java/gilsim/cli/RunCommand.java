@@ -64,7 +64,7 @@ final class RunCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "1",
-            description = "run seeds --seed .. --seed+N-1 and report each metric's mean with a 95% confidence "
+            description = "run seeds --seed .. --seed+N-1 and report each metric's mean with a 95%% confidence "
                     + "interval (1..10000; default: ${DEFAULT-VALUE}, one run)")
     int seeds;
 

@@ -21,9 +21,14 @@ final class ScenariosCommand implements Runnable {
         for (String name : Builtins.names()) {
             Scenario s = Builtins.get(name);
             out.println(name + ": " + s.description());
+            Key waiters = s.waiters();
             for (Key k : s.keys()) {
                 String choices = k.choices().isEmpty() ? "" : " (" + String.join(", ", k.choices()) + ")";
                 out.printf("  %-14s %-10s %s%s%n", k.name(), k.defaultValue(), k.help(), choices);
+                // Not a key of its own, but --set and --over take it: listed where a reader of threads looks.
+                if (waiters != null && k.name().equals("threads")) {
+                    out.printf("  %-14s %-10s %s%n", waiters.name(), waiters.defaultValue(), waiters.help());
+                }
             }
             out.println();
         }

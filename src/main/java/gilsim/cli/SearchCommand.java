@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
         description = {"Searches a scenario's keys for configurations that break a property (by default: no thread "
                 + "starves), shrinks the smallest failure it finds and prints the one `gilsim run` line that "
                 + "replays it.",
-                "Ranges: threads=2..8, work=500us..10ms, view=100us..400us:100us, pinned=*, policy=*, a,b,c. "
+                "Ranges: threads=2..8, work=500us..10ms, view=100us..400us:100us, pinned=*, policy=*, a,b,c; "
+                        + "a pool's waiters=1..7 searches threads - 1 under that name. "
                         + "A stepped range or a list has at most 100,000 values; --exhaustive lists at most "
                         + "1,000,000 configurations."},
         exitCodeListHeading = "%nExit codes:%n",

@@ -4,8 +4,12 @@ import gilsim.metrics.GilStats;
 import gilsim.metrics.RoundStats;
 import gilsim.metrics.Summary;
 import gilsim.scenario.Params;
+import gilsim.scenario.Waiters;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Builds a run's {@link Summary} from its listeners, including the starvation verdict. */
 final class Summaries {
@@ -26,9 +30,20 @@ final class Summaries {
             // A thread starves when one of its waits (an open one counts to the end) exceeds starve_after.
             if (p.waitMaxNs() > starveAfterNs) starved.add(names.get(i));
         }
-        return new Summary(scenario, seed, params.asText(), params.json(), endNs, events,
+        return new Summary(scenario, seed, params.asText(), pool == null ? params.json() : withWaiters(params.json()),
+                endNs, events,
                 starved.isEmpty() ? Summary.FAIR : Summary.STARVES, List.copyOf(starved), List.copyOf(threads),
                 new Summary.GilSummary(stats.switches(), stats.dropRequests(), stats.forcedSwitches(),
                         stats.timeouts()), pool);
+    }
+
+    /** A pool's params with {@code waiters} (threads - 1, which {@code --set waiters=N} sets) after threads. */
+    private static Map<String, Object> withWaiters(Map<String, Object> params) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        params.forEach((k, v) -> {
+            out.put(k, v);
+            if (k.equals("threads")) out.put(Waiters.NAME, (Long) v - 1);
+        });
+        return Collections.unmodifiableMap(out);
     }
 }

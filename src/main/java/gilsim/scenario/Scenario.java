@@ -54,6 +54,30 @@ public record Scenario(String name, String description, String origin, List<Key>
         return null;
     }
 
+    /**
+     * The {@link Waiters} key when this scenario runs the m0 pool (and has no key of that name itself), else null;
+     * {@code --set} and {@code --over} take it beside the keys.
+     */
+    public Key waiters() {
+        Key threads = key("threads");
+        if (key(Waiters.NAME) != null || threads == null) return null;
+        return workload.apply(parse(List.of(), machine)) instanceof Workload.Pool ? Waiters.key(threads) : null;
+    }
+
+    /**
+     * {@code waiters}' key where {@link #waiters()} gives one; the one line that says why not elsewhere.
+     *
+     * @param option the option as given, {@code --over waiters=1..3}, for the message
+     */
+    public Key requireWaiters(String option) {
+        Key w = waiters();
+        if (w == null) {
+            throw new InputError(option + ": waiters (a pool's threads - 1) is only for a scenario that runs the "
+                    + "m0 pool; " + name + " runs threads of its own, not a pool");
+        }
+        return w;
+    }
+
     /** The defaults. */
     public Params params() {
         return params(List.of());
@@ -94,11 +118,28 @@ public record Scenario(String name, String description, String origin, List<Key>
             if (machine.timerSlackNs() != null) values.put("timer_slack", machine.timerSlackNs());
             if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
         }
+        String threadsSet = null;
+        String waitersSet = null;
         for (String set : sets) {
             int eq = set.indexOf('=');
             if (eq <= 0) throw new InputError("--set " + set + ": expected key=value");
             String name = set.substring(0, eq).trim();
             Key k = byName.get(name);
+            if (k == null && name.equals(Waiters.NAME)) {
+                Key w = requireWaiters("--set " + set);
+                try {
+                    values.put("threads", (Long) w.parse(set.substring(eq + 1)) + 1);
+                } catch (IllegalArgumentException e) {
+                    throw new InputError("--set " + set + ": " + name + ": " + e.getMessage());
+                }
+                waitersSet = set;
+                if (threadsSet != null) throw Waiters.both("--set " + set, "--set " + threadsSet);
+                continue;
+            }
+            if (name.equals("threads")) {
+                threadsSet = set;
+                if (waitersSet != null) throw Waiters.both("--set " + waitersSet, "--set " + set);
+            }
             if (k == null) {
                 throw new InputError("--set " + set + ": unknown key '" + name + "' for scenario " + this.name
                         + " (keys: " + String.join(", ", byName.keySet()) + ")");

@@ -109,6 +109,11 @@ public final class ScenarioFile {
             for (Map.Entry<String, YamlTree> e : mapping(file, paramsNode, "params").entries().entrySet()) {
                 String field = "params." + e.getKey();
                 YamlTree.Scalar v = scalar(file, e.getValue(), field);
+                if (pool && e.getKey().equals(Waiters.NAME)) {
+                    // As a key of the file's own it would do nothing, and --set waiters would set it, not threads.
+                    throw new InputError(file + ":" + v.line() + ": " + field + ": a pool file gives threads "
+                            + "(waiters = threads - 1 is a name --set and --over take)");
+                }
                 Key known = keys.get(e.getKey());
                 Key key = known != null ? known : inferKey(file, v, e.getKey(), field);
                 try {

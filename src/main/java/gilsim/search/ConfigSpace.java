@@ -6,6 +6,7 @@ import gilsim.scenario.InputError;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
+import gilsim.scenario.Waiters;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,6 +36,7 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
         }
         // Reject a bad --set now, with its own message, rather than at the first run.
         scenario.params(sets, machine);
+        if (scenario.key(Waiters.NAME) == null) requireOneNameForThreads(sets, ranges); // else a file's own key
     }
 
     public ConfigSpace(Scenario scenario, List<String> sets, List<Range> ranges) {
@@ -51,10 +53,29 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
         return new ConfigSpace(scenario, sets, ranges, machine);
     }
 
+    /**
+     * A pool's threads are searched as {@code threads} or as {@code waiters} (threads - 1), and fixed by one name
+     * or the other: one of each, in {@code --over} or {@code --set}, is refused.
+     */
+    private static void requireOneNameForThreads(List<String> sets, List<Range> ranges) {
+        String threads = null;
+        String waiters = null;
+        for (Range r : ranges) {
+            if (r.name().equals("threads")) threads = "--over " + r;
+            if (r.name().equals(Waiters.NAME)) waiters = "--over " + r;
+        }
+        for (String set : sets) {
+            String key = set.substring(0, set.indexOf('=')).trim(); // has one: Scenario.params checked it
+            if (key.equals("threads") && threads == null) threads = "--set " + set;
+            if (key.equals(Waiters.NAME) && waiters == null) waiters = "--set " + set;
+        }
+        if (threads != null && waiters != null) throw Waiters.both(waiters, threads);
+    }
+
     /** The parameters of one run: the defaults, then {@code --set}, then the configuration's values. */
     public Params params(Config c) {
         Params p = scenario.params(sets, machine);
-        for (int i = 0; i < ranges.size(); i++) p = p.with(ranges.get(i).name(), c.get(i));
+        for (int i = 0; i < ranges.size(); i++) p = Waiters.with(p, ranges.get(i).name(), c.get(i));
         return p;
     }
 
@@ -138,7 +159,7 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
         return out;
     }
 
-    /** The key named {@code threads}, then counts, booleans, choices and durations: the order shrinking takes. */
+    /** {@code threads} (or {@code waiters}), then counts, booleans, choices, durations: the order shrinking takes. */
     public List<Integer> shrinkOrder() {
         List<Integer> order = new ArrayList<>();
         for (int pass = 0; pass < 5; pass++) {
@@ -150,7 +171,7 @@ public record ConfigSpace(Scenario scenario, List<String> sets, List<Range> rang
     }
 
     private static int shrinkClass(Range r) {
-        if (r.name().equals("threads")) return 0;
+        if (r.name().equals("threads") || r.name().equals(Waiters.NAME)) return 0;
         return switch (r.key().kind()) {
             case COUNT -> 1;
             case BOOL -> 2;

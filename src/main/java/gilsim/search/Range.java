@@ -3,6 +3,7 @@ package gilsim.search;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Key;
 import gilsim.scenario.Scenario;
+import gilsim.scenario.Waiters;
 import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,6 +17,7 @@ import org.quicktheories.generators.Generate;
  *
  * <ul>
  *   <li>{@code threads=2..8}, {@code threads=2..8:2}: counts, every value (or every step) from low to high;
+ *       a pool's {@code waiters=1..7} searches threads 2..8 under that name ({@link Waiters});
  *   <li>{@code work=500us..10ms}: a continuous duration range; {@code view=100us..400us:100us} steps through it;
  *   <li>{@code pinned=false..true} or {@code pinned=*}: both booleans; {@code policy=*}: every choice;
  *   <li>{@code a,b,c}: a list of any kind; a single value fixes the key.
@@ -92,6 +94,7 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
         String name = option.substring(0, eq).trim();
         String spec = option.substring(eq + 1).trim();
         Key key = scenario.key(name);
+        if (key == null && name.equals(Waiters.NAME)) key = scenario.requireWaiters("--over " + option);
         if (key == null) {
             List<String> names = scenario.keys().stream().map(Key::name).toList();
             throw new InputError("--over " + option + ": unknown key '" + name + "' for scenario " + scenario.name()

@@ -98,6 +98,7 @@ class BadInputPropertiesTest {
                     requireCovered(features, cmd + " --set " + k.name());
                 }
             }
+            requireCovered(features, cmd + " --set waiters");
         }
         report("keys", results);
     }

@@ -28,7 +28,7 @@ import org.quicktheories.generators.Generate;
 final class BadInputs {
     private BadInputs() {}
 
-    static final List<String> COMMANDS = List.of("run", "search", "chart", "bench", "validate");
+    static final List<String> COMMANDS = List.of("run", "search", "chart", "bench", "validate", "compare");
 
     static final String SMALL_RUN = "duration=10ms";
 
@@ -44,6 +44,7 @@ final class BadInputs {
             // A missing interpreter is the safety net: a case that gets past every check stops there, exit 2, and
             // never starts real Python.
             case "validate" -> a.addAll(List.of("--repeat", "1", "--python", "/nonexistent/python3"));
+            case "compare" -> a.addAll(List.of("--policies", "fifo-ticket"));
             default -> throw new IllegalArgumentException(cmd);
         }
         a.addAll(extra);
@@ -91,6 +92,25 @@ final class BadInputs {
                     out.add(withOutputs(BadCase.of("keys", "search --set shape", command("search", name, List.of(
                             "--set", SMALL_RUN, "--set")))));
                 }
+            }
+        }
+        // waiters (a pool's threads - 1; not a key, but --set takes it): drawn values and 0, at most the pool's most
+        // threads, together with threads, and on a scenario with no pool.
+        for (String cmd : COMMANDS) {
+            for (String name : Builtins.names()) {
+                Key w = Builtins.get(name).waiters();
+                String feature = cmd + " --set waiters";
+                if (w == null) {
+                    out.add(setCase(cmd, name, "waiters=3", feature).mentioning("waiters"));
+                    continue;
+                }
+                for (String v : draw(BadValues.forKey(w), seedFor(seed, cmd + " " + name + " --set waiters"), perKey)) {
+                    out.add(setCase(cmd, name, "waiters=" + v, feature));
+                }
+                out.add(setCase(cmd, name, "waiters=0", feature).mentioning("waiters"));
+                out.add(setCase(cmd, name, "waiters=1024", feature).mentioning("waiters"));
+                out.add(withOutputs(BadCase.of("keys", feature, command(cmd, name, plus(over(cmd, "waiters"),
+                        "--set", SMALL_RUN, "--set", "threads=3", "--set", "waiters=2")))).mentioning("waiters"));
             }
         }
         for (String name : Builtins.names()) {
@@ -180,7 +200,11 @@ final class BadInputs {
                         "\ud83d\udc0d")),
                 new Opt("validate", "--timeout", List.of("0", "-1", "3601", "9223372036854775807", "x")),
                 new Opt("validate", "--python", List.of("", "/nonexistent/python3", "/dev/null", "/etc/passwd",
-                        "/tmp", "2.6", "python0")));
+                        "/tmp", "2.6", "python0")),
+                new Opt("compare", "--seed", BadValues.LONGS),
+                new Opt("compare", "--policies", List.of("", " ", ",", "nogil", "cpython,", ",fifo-ticket",
+                        "fifo-ticket,fifo-ticket", "fifo-ticket;cpython", "FIFO-TICKET", "*", "policy=fifo-ticket",
+                        "fifo ticket", "\ud83d\udc0d", "fifo-\u0007ticket")));
         for (Opt o : opts) {
             String target = o.cmd() + " " + o.option();
             List<String> vs = allThenJunk(o.curated(), seedFor(seed, target), perOption);
@@ -195,6 +219,7 @@ final class BadInputs {
                 case "search" -> "--examples";
                 case "chart" -> "--width";
                 case "validate" -> "--repeat";
+                case "compare" -> "--policies";
                 default -> "--runs";
             };
             BadCase missing = BadCase.of("options", cmd + " " + opt, plus(command(cmd, sr, plus(over(cmd, "cores"),
@@ -208,7 +233,8 @@ final class BadInputs {
                     over(cmd, "cores")))));
             out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, "", over(cmd, "cores")))));
             out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, "-", over(cmd, "cores")))));
-            if (!cmd.equals("bench")) {
+            // bench and compare take several scenarios: a second one is no mistake.
+            if (!cmd.equals("bench") && !cmd.equals("compare")) {
                 out.add(withOutputs(BadCase.of("options", cmd + " scenario", command(cmd, sr,
                         plus(over(cmd, "cores"), "slice-rotation")))));
             }
@@ -281,6 +307,20 @@ final class BadInputs {
         }
         out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
                 "--over", "pinned=*", "--over", "pinned=*")));
+        // waiters: a pool's threads - 1, from 1; never beside threads, in --over or --set; only for a pool.
+        for (List<String> o : List.of(List.of("--over", "waiters=0..7"), List.of("--over", "waiters=0"),
+                List.of("--over", "waiters=1..1024"), List.of("--over", "waiters=*"),
+                List.of("--over", "waiters=1..7", "--over", "threads=2..8"),
+                List.of("--over", "threads=2..8", "--over", "waiters=1..7"),
+                List.of("--set", "threads=5", "--over", "waiters=1..7"),
+                List.of("--set", "waiters=4", "--over", "threads=2..8"),
+                List.of("--over", "waiters=1..3", "--over", "waiters=4..5"))) {
+            out.add(BadCase.of("options", "search --over", plus(List.of("search", pool, "--examples", "1",
+                    "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), o.toArray(new String[0])))
+                    .mentioning("waiters"));
+        }
+        out.add(BadCase.of("options", "search --over", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
+                "--over", "waiters=1..3")).mentioning("waiters"));
         out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
                 "--over", "pinned=*", "--csv")));
         out.add(BadCase.of("options", "search --csv", List.of("search", sr, "--examples", "1", "--set", SMALL_RUN,
@@ -314,6 +354,19 @@ final class BadInputs {
         out.add(BadCase.of("options", "validate --force", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
                 "--force")));
         out.add(BadCase.of("options", "validate --force", List.of("validate", pool, "--force", "--repeat", "1")));
+
+        // compare: a scenario twice, a key one of the scenarios lacks, an arm the Python version cannot run, --json
+        // and --csv with bad input elsewhere.
+        out.add(BadCase.of("options", "compare scenario", List.of("compare", sr, sr, "--set", SMALL_RUN)));
+        out.add(BadCase.of("options", "compare --set", List.of("compare", sr, pool, "--set", SMALL_RUN, "--set",
+                "work=1ms")).mentioning("work"));
+        out.add(BadCase.of("options", "compare --set", List.of("compare", sr, "--set", SMALL_RUN, "--set",
+                "python=2.7")).mentioning("policy"));
+        out.add(BadCase.of("options", "compare --json", List.of("compare", sr, "--json", "--set", SMALL_RUN,
+                "--policies", "nogil")));
+        out.add(BadCase.of("options", "compare --csv", List.of("compare", sr, "--set", SMALL_RUN, "--csv")));
+        out.add(BadCase.of("options", "compare --csv", List.of("compare", sr, "--set", SMALL_RUN, "--policies",
+                "nogil", "--csv", DIR + "/c.csv")).withOutput(DIR + "/c.csv"));
 
         // merge: parts that are missing, unreadable, or not shard files.
         for (List<String> a : List.of(List.of("merge", "/nonexistent/part.jsonl"), List.of("merge", DIR),
@@ -504,6 +557,8 @@ final class BadInputs {
                         "--seeds-per-config", "1", "--jobs", "1", "--set", SMALL_RUN), "--csv", "csv"),
                 new Writer("validate --chart", List.of("validate", scenario, "--repeat", "1", "--set", SMALL_RUN,
                         "--python", "/nonexistent/python3"), "--chart", "png"),
+                new Writer("compare --csv", List.of("compare", scenario, "--policies", "fifo-ticket", "--set",
+                        SMALL_RUN), "--csv", "csv"),
                 new Writer("report --out", List.of("report", scenario, "--set", SMALL_RUN, "--compare", "cores=1"),
                         "--out", "html"));
     }
@@ -551,6 +606,8 @@ final class BadInputs {
                         "--seeds-per-config", "3", "--jobs", "1", "--set", "duration=20s", "--csv", missing + "csv"),
                 List.of("validate", "short-release", "--duration", "60s", "--repeat", "20", "--chart",
                         missing + "png"),
+                plus(plus(List.of("compare", "slice-rotation"), long_.toArray(String[]::new)), "--csv",
+                        missing + "csv"),
                 plus(plus(List.of("report", "slice-rotation"), long_.toArray(String[]::new)), "--out",
                         missing + "html"));
         for (List<String> a : lines) {
@@ -592,7 +649,8 @@ final class BadInputs {
                 s -> List.of("search", s, "--over", "pinned=*", "--examples", "2", "--seeds-per-config", "1",
                         "--jobs", "1", "--csv", DIR + "/budget.csv"),
                 s -> List.of("search", s, "--over", "pinned=*", "--examples", "1", "--json"),
-                s -> List.of("bench", s, "--runs", "1", "--warmup", "0"));
+                s -> List.of("bench", s, "--runs", "1", "--warmup", "0"),
+                s -> List.of("compare", s, "--policies", "fifo-ticket", "--csv", DIR + "/budget.csv"));
         Gen<List<Integer>> gen = Generate.range(0, shapes.size() - 1).zip(Generate.range(1, 100),
                 Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
         List<List<Integer>> picks = new ArrayList<>();

@@ -196,6 +196,9 @@ final class FileInputs {
                 .map(v -> "name: p\npool: " + v + "\nparams:\n  duration: 10ms\n")
                 .mix(Generate.constant("name: p\npool: m0\nparams:\n  duration: 10ms\nthreads:\n" + THREAD_A), 20)));
         f.add(new Family("pool params", paramValues(true)));
+        // waiters is a name --set and --over take for threads - 1; a pool file gives threads.
+        f.add(fixed("pool waiters", "name: p\npool: m0\nparams:\n  duration: 10ms\n  waiters: 3\n",
+                "name: p\npool: m0\nparams:\n  duration: 10ms\n  threads: 4\n  waiters: 3\n"));
         f.add(new Family("not UTF-8", Generate.pick(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8)).map(FileInputs::notUtf8)));
         return f;
     }

@@ -228,6 +228,30 @@ class CommandLineTest {
         assertTrue(r.out().startsWith("scenario"), r.out());
     }
 
+    // --- compare ----------------------------------------------------------------------------------------------
+
+    @Test
+    void compareReadsEveryScenarioAndArmBeforeItsFirstRun() throws IOException {
+        String csv = dir.resolve("c.csv").toString();
+        assertRejected(args("compare", "short-release", "--policies", "nogil", "--csv", csv),
+                "--policies nogil", "unknown policy 'nogil'", "fifo-ticket");
+        assertRejected(args("compare", "short-release", "--policies", "cpython,,fifo-ticket"), "--policies");
+        assertRejected(args("compare", "short-release", "--policies", "fifo-ticket,fifo-ticket"), "given twice");
+        assertRejected(args("compare", "short-release", "short-relase", "--csv", csv), "short-relase",
+                "no built-in scenario");
+        assertRejected(args("compare", "short-release", "short-release"), "given twice");
+        assertRejected(args("compare", "short-release", "--set", "work=fast"), "--set work=fast");
+        assertRejected(args("compare", "short-release", "--set", "work"), "--set work", "key=value");
+        // A key of one scenario only is unknown to the other; the runs of the first never start.
+        assertRejected(args("compare", "short-release", "slice-rotation", "--set", "work=1ms", "--csv", csv),
+                "work", "slice-rotation");
+        // The old GIL has no hand-off policy: the arm is named.
+        assertRejected(args("compare", "short-release", "--set", "python=2.7", "--policies", "fifo-ticket"),
+                "arm policy=fifo-ticket", "old GIL");
+        assertRejected(args("compare", "short-release", "--csv", dir.resolve("no/c.csv").toString()), "--csv",
+                "does not exist");
+    }
+
     // --- help and replay lines ---------------------------------------------------------------------------------
 
     @Test

@@ -57,6 +57,13 @@ class ShardMergeTest {
                 "--exhaustive", "--set", "duration=300ms", "--property", "mean(latency_p99) < 9ms", "--jobs", "2"}, 3);
     }
 
+    /** A search over waiters (threads - 1): the merge re-reads the ranges as given and names the axis the same. */
+    @Test
+    void anExhaustiveSearchOverWaitersInTwoShards() throws IOException {
+        sameBytes(new String[] {"search", "slice-rotation", "--over", "waiters=1..3", "--over", "jobs=1..3",
+                "--exhaustive", "--set", "duration=200ms", "--seeds-per-config", "1", "--jobs", "2"}, 2);
+    }
+
     @Test
     void partsMissingTwiceOrOfAnotherSearchAreOneLine() throws IOException {
         String[] base = {"search", "short-release", "--over", "work=500us..3ms", "--examples", "6", "--set",

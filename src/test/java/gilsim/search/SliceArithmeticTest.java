@@ -54,9 +54,11 @@ class SliceArithmeticTest {
                                            List<ConfigResult> tried) {
         SearchRun.run(space, new SearchOptions(Property.NO_STARVATION, 1, true, 1, 1, 2), Progress.off(),
                 r -> tried.add(r.result()));
+        // The first axis is threads, or waiters = threads - 1.
+        int waiters = space.ranges().get(0).name().equals("waiters") ? 1 : 0;
         List<String> mismatches = new ArrayList<>();
         for (ConfigResult c : tried) {
-            int threads = ((Long) c.config().get(0)).intValue();
+            int threads = ((Long) c.config().get(0)).intValue() + waiters;
             int k = jobs.applyAsInt(c);
             int expected = starvingByArithmetic(threads, k);
             if (c.starvedMax() != expected) {
@@ -83,8 +85,17 @@ class SliceArithmeticTest {
      */
     @Test
     void theJobsKeyGivesTheArithmeticTableAtTheDefaults() {
-        ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"), List.of(),
-                List.of("threads=2..8", "jobs=1..8"));
+        assertTheArithmeticTableAgainstJobs("threads=2..8");
+    }
+
+    /** The same table on the axis the arithmetic is written in: {@code --over waiters=1..7} is threads 2..8. */
+    @Test
+    void theWaitersAxisGivesTheSameCells() {
+        assertTheArithmeticTableAgainstJobs("waiters=1..7");
+    }
+
+    private static void assertTheArithmeticTableAgainstJobs(String rows) {
+        ConfigSpace space = ConfigSpace.of(Scenarios.resolve("slice-rotation"), List.of(), List.of(rows, "jobs=1..8"));
         List<ConfigResult> tried = new ArrayList<>();
         List<String> mismatches = mismatches(space, c -> ((Long) c.config().get(1)).intValue(), tried);
         assertEquals(56, tried.size());

@@ -2,6 +2,7 @@ package gilsim.report.chart;
 
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.font.FontRenderContext;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 
@@ -9,16 +10,58 @@ import org.knowm.xchart.style.Styler;
 public final class ChartStyle {
     /** Logical fonts resolve the same way on every run of one machine, which keeps the output byte-stable. */
     static final String FAMILY = Font.SANS_SERIF;
+    /** Text is measured as drawn: anti-aliased, with fractional metrics (see {@link #hints}). */
+    static final FontRenderContext FRC = new FontRenderContext(null, true, true);
 
     private ChartStyle() {}
 
+    /**
+     * The type of one picture, scaled with its size so that a 800-pixel-wide panel of a compare stays readable; every
+     * panel of a picture gets the same.
+     */
+    record Fonts(Font title, Font axisTitle, Font ticks, Font legend, int padding) {
+        static Fonts of(int width, int height) {
+            double scale = Math.max(0.7, Math.min(1.2, Math.min(width / 1600.0, height / 900.0) * 1.1));
+            return new Fonts(new Font(FAMILY, Font.BOLD, size(26, scale)), new Font(FAMILY, Font.PLAIN, size(22, scale)),
+                    new Font(FAMILY, Font.PLAIN, size(20, scale)), new Font(FAMILY, Font.PLAIN, size(20, scale)),
+                    size(16, scale));
+        }
+
+        /** The same type {@code factor} as large (for panels narrower than any picture), no smaller than 8 pixels. */
+        Fonts scaled(double factor) {
+            if (factor >= 1) return this;
+            return new Fonts(shrink(title, factor), shrink(axisTitle, factor), shrink(ticks, factor),
+                    shrink(legend, factor), (int) Math.round(padding * factor));
+        }
+
+        private static Font shrink(Font f, double factor) {
+            return f.deriveFont((float) Math.max(8, Math.round(f.getSize() * factor)));
+        }
+    }
+
+    /** The style for a chart that draws its own title and legend (see {@link Panel}). */
+    static void apply(AxesChartStyler s, Fonts f) {
+        common(s);
+        s.setAxisTitleFont(f.axisTitle());
+        s.setAxisTickLabelsFont(f.ticks());
+        s.setChartPadding(f.padding());
+        s.setChartTitleVisible(false);
+        s.setLegendVisible(false);
+    }
+
     /** Scales type with the picture so that a 800-pixel-wide panel of a compare stays readable. */
     public static void apply(AxesChartStyler s, int width, int height) {
-        double scale = Math.max(0.7, Math.min(1.2, Math.min(width / 1600.0, height / 900.0) * 1.1));
-        s.setChartTitleFont(new Font(FAMILY, Font.BOLD, size(26, scale)));
-        s.setAxisTitleFont(new Font(FAMILY, Font.PLAIN, size(22, scale)));
-        s.setAxisTickLabelsFont(new Font(FAMILY, Font.PLAIN, size(20, scale)));
-        s.setLegendFont(new Font(FAMILY, Font.PLAIN, size(20, scale)));
+        Fonts f = Fonts.of(width, height);
+        common(s);
+        s.setChartTitleFont(f.title());
+        s.setAxisTitleFont(f.axisTitle());
+        s.setAxisTickLabelsFont(f.ticks());
+        s.setLegendFont(f.legend());
+        s.setChartPadding(f.padding());
+        s.setLegendPadding(f.padding() * 3 / 4);
+    }
+
+    private static void common(AxesChartStyler s) {
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotBackgroundColor(Color.WHITE);
         s.setPlotBorderColor(new Color(0x888888));
@@ -27,19 +70,23 @@ public final class ChartStyle {
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
         s.setLegendLayout(Styler.LegendLayout.Horizontal);
         s.setPlotGridLinesColor(new Color(0xE4E4E4));
-        s.setChartPadding(size(16, scale));
-        s.setLegendPadding(size(12, scale));
         s.setAntiAlias(true);
         s.setToolTipsEnabled(false);
         s.setLocale(java.util.Locale.ROOT);
     }
 
-    /** Sets the title, shrinking its type until it fits the width (about 0.6 em a character, bold). */
-    static void title(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String title) {
-        chart.setTitle(title);
-        int base = chart.getStyler().getChartTitleFont().getSize();
-        int fit = (int) (0.92 * chart.getWidth() / (0.6 * Math.max(1, title.length())));
-        chart.getStyler().setChartTitleFont(new Font(FAMILY, Font.BOLD, Math.max(12, Math.min(base, fit))));
+    /** The rendering hints that {@link #FRC} measures text for. */
+    static void hints(java.awt.Graphics2D g) {
+        g.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setRenderingHint(java.awt.RenderingHints.KEY_TEXT_ANTIALIASING,
+                java.awt.RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g.setRenderingHint(java.awt.RenderingHints.KEY_FRACTIONALMETRICS,
+                java.awt.RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+    }
+
+    /** The width of {@code text} in {@code font}, as drawn with {@link #hints}. */
+    static double width(String text, Font font) {
+        return font.getStringBounds(text, FRC).getWidth();
     }
 
     static int size(int base, double scale) {

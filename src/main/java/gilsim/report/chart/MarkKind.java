@@ -4,14 +4,14 @@ import java.awt.Color;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** The instants a timeline marks above a lane; the order is the legend's. */
+/** The instants a timeline marks in a lane, each with its own shape; the order is the legend's. */
 enum MarkKind {
-    SIGNAL("woken by a GIL signal", SeriesMarkers.TRIANGLE_DOWN, new Color(0x222222), true),
-    DROP_REQUEST("asked to drop (drop request)", SeriesMarkers.CROSS, new Color(0xC00000), true),
-    JOB_KEPT("job kept inside the slice", SeriesMarkers.CIRCLE, new Color(0x009E73), true),
-    TIMEOUT("timed wait expired", SeriesMarkers.DIAMOND, new Color(0x009E73), false),
-    FORCED_SWITCH("forced switch", SeriesMarkers.SQUARE, new Color(0x7B3294), false),
-    YIELD("yields its turn", SeriesMarkers.TRIANGLE_UP, new Color(0x666666), false);
+    SIGNAL("woken by a GIL signal", SeriesMarkers.TRIANGLE_DOWN, Palette.DARK_GREY, true),
+    DROP_REQUEST("asked to drop (drop request)", SeriesMarkers.CROSS, Palette.BLUE, true),
+    JOB_KEPT("job kept inside the slice", SeriesMarkers.CIRCLE, Palette.SKY_BLUE, true),
+    TIMEOUT("timed wait expired", SeriesMarkers.DIAMOND, Palette.ORANGE, false),
+    FORCED_SWITCH("forced switch", SeriesMarkers.SQUARE, Palette.BLACK, false),
+    YIELD("yields its turn", SeriesMarkers.TRIANGLE_UP, Palette.GREY, false);
 
     final String label;
     final Marker marker;

@@ -1,42 +1,49 @@
 package gilsim.report.chart;
 
+import gilsim.metrics.Summary;
 import gilsim.scenario.InputError;
 import gilsim.sim.Durations;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
-import org.knowm.xchart.AnnotationText;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A heat map of a search CSV over two searched keys: one cell per (x, y) setting, coloured by a column's value
- * (the worst wait, {@code max_wait_ns}, by default) and labelled with it. Rows that share a cell (other keys or
- * seeds varied) are folded by their maximum: the map answers "can this setting starve?". Nanosecond columns fall
- * into fixed bands in ms that grow about fivefold (a log scale), anchored on the 5 ms switch interval and the
- * 100 ms starvation bound; other columns into five equal bands.
+ * A heat map of a search CSV over two searched keys: one cell per (x, y) setting, its colour the verdict (bluish
+ * green: fair; red: starves) and its shade a column's value (the worst wait, {@code max_wait_ns}, by default: the
+ * longer, the darker), labelled with both. Rows that share a cell (other keys or seeds varied) are folded by their
+ * maximum, and a cell starves if any of its rows does: the map answers "can this setting starve?". Nanosecond
+ * columns fall into fixed bands in ms, anchored on the 5 ms switch interval and the 100 ms starvation bound; other
+ * columns into five equal bands. Fair cells are all light and starving cells all dark, so the two stay apart for
+ * every colour vision (see {@link Palette}).
  *
- * <p>Drawn on an XYChart, like the timeline: XChart 3.8.8's HeatMapChart indexes past its colour array in
- * piecewise mode and ignores the value formatter in cells, so each band is one thick-line series here.
+ * <p>The cells are drawn here over XChart's axes ({@link DrawnChart}): XChart 3.8.8's HeatMapChart colours by one
+ * value only, indexes past its colour array in piecewise mode and ignores the value formatter in cells.
  */
 final class SearchHeatmap {
-    private static final Color[] BAND_COLORS = {new Color(0xE5F5E0), new Color(0xA1D99B), new Color(0xFFE08A),
-            new Color(0xFDAE61), new Color(0xF46D43), new Color(0xD73027)};
     /** Upper bounds of the nanosecond bands; the last band is open. */
-    private static final long[] NS_BOUNDS = {1_000_000L, 5_000_000L, 20_000_000L, 100_000_000L, 1_000_000_000L};
+    private static final long[] NS_BOUNDS = {1_000_000L, 5_000_000L, 20_000_000L, 100_000_000L};
+    private static final int BANDS = NS_BOUNDS.length + 1;
 
     private SearchHeatmap() {}
 
     private record Band(String label, double below) {}
+
+    /** A cell's rows folded: the largest value, and whether any of them starves. */
+    private record Cell(double value, boolean starves) {
+        Cell fold(Cell o) {
+            return new Cell(Math.max(value, o.value), starves || o.starves);
+        }
+    }
+
+    /** A chart and what its legend lists. */
+    record Drawn(DrawnChart chart, List<Legend.Entry> legend) {}
 
     /** A value as {@code --set} takes it and a search writes it: 5ms, 4, true, fifo-ticket. */
     private static final java.util.regex.Pattern SETTING = java.util.regex.Pattern.compile("[A-Za-z0-9._-]+");
@@ -49,12 +56,29 @@ final class SearchHeatmap {
         }
     }
 
-    static XYChart of(SearchCsv csv, String xKey, String yKey, String valueColumn, String title, int width,
-                      int height) {
+    /**
+     * How long the runs were, for the title: from the CSV's {@code duration} column, which a search writes when
+     * it is given {@code --over duration=...}; the CSV does not record a duration set otherwise.
+     */
+    static String runLength(SearchCsv csv) {
+        int d = csv.header().indexOf("duration");
+        if (d < 0) return "runs of a length the CSV does not record";
+        TreeSet<String> lengths = new TreeSet<>(SearchHeatmap::compareSettings);
+        for (List<String> row : csv.rows()) lengths.add(row.get(d));
+        if (lengths.isEmpty()) return "runs";
+        return lengths.size() == 1 ? lengths.first() + " runs" : "runs of " + lengths.first() + " to " + lengths.last();
+    }
+
+    static Drawn of(SearchCsv csv, String xKey, String yKey, String valueColumn, ChartStyle.Fonts fonts) {
         int xi = csv.column("--x", xKey);
         int yi = csv.column("--y", yKey);
         int vi = csv.column("--value", valueColumn);
-        Map<List<String>, Double> cells = new HashMap<>();
+        int verdict = csv.header().indexOf("verdict");
+        if (verdict < 0) {
+            throw new InputError("--csv " + csv.file() + ": no verdict column (columns: " + String.join(", ",
+                    csv.header()) + "); expected a CSV written by gilsim search --csv");
+        }
+        Map<List<String>, Cell> cells = new HashMap<>();
         TreeSet<String> xs = new TreeSet<>(SearchHeatmap::compareSettings);
         TreeSet<String> ys = new TreeSet<>(SearchHeatmap::compareSettings);
         for (int r = 0; r < csv.rows().size(); r++) {
@@ -72,80 +96,94 @@ final class SearchHeatmap {
                 throw new InputError(csv.where(r) + "column " + (vi + 1) + " (" + valueColumn + ") holds '" + text
                         + "', not a finite number");
             }
+            String said = row.get(verdict);
+            if (!said.equals(Summary.FAIR) && !said.equals(Summary.STARVES)) {
+                throw new InputError(csv.where(r) + "column " + (verdict + 1) + " (verdict) holds '" + said
+                        + "', expected " + Summary.FAIR + " or " + Summary.STARVES);
+            }
             setting(csv, r, xi, xKey);
             setting(csv, r, yi, yKey);
             xs.add(row.get(xi));
             ys.add(row.get(yi));
-            cells.merge(List.of(row.get(xi), row.get(yi)), v, Math::max);
+            cells.merge(List.of(row.get(xi), row.get(yi)), new Cell(v, said.equals(Summary.STARVES)), Cell::fold);
         }
         if (cells.isEmpty()) throw new InputError("--csv " + csv.file() + ": no rows to draw");
         boolean nanos = valueColumn.endsWith("_ns");
-        List<Band> bands = nanos ? nsBands() : linearBands(cells.values());
+        List<Double> values = new ArrayList<>();
+        for (Cell c : cells.values()) values.add(c.value());
+        List<Band> bands = nanos ? nsBands() : linearBands(values);
         List<String> xList = new ArrayList<>(xs);
         List<String> yList = new ArrayList<>(ys);
 
-        XYChart chart = new XYChart(width, height);
-        var s = chart.getStyler();
-        ChartStyle.apply(s, width, height);
-        ChartStyle.title(chart, title);
+        DrawnChart chart = new DrawnChart(-0.5, xList.size() - 0.5, -0.5, yList.size() - 0.5, fonts,
+                (g, c) -> paintCells(g, c, xList, yList, cells, bands, nanos, fonts));
         chart.setXAxisTitle(xKey);
         chart.setYAxisTitle(yKey);
-        s.setLegendPosition(Styler.LegendPosition.OutsideE);
-        s.setLegendLayout(Styler.LegendLayout.Vertical);
+        var s = chart.getStyler();
         s.setPlotGridLinesVisible(false);
-        s.setPlotContentSize(1.0);
-        s.setXAxisMin(-0.5);
-        s.setXAxisMax(xList.size() - 0.5);
-        s.setYAxisMin(-0.5);
-        s.setYAxisMax(yList.size() - 0.5);
         s.setxAxisTickLabelsFormattingFunction(x -> CategoryTicks.label(xList, x));
         s.setyAxisTickLabelsFormattingFunction(y -> CategoryTicks.label(yList, y));
-        s.setMarkerSize(ChartStyle.size(22, Math.min(1.0, width / 1600.0 + 0.2)));
-        s.setAnnotationTextFont(new Font(ChartStyle.FAMILY, Font.BOLD,
-                ChartStyle.size(cellFontPx(width, xList.size()), 1)));
-        s.setAnnotationTextFontColor(Color.BLACK);
 
-        // A cell is a horizontal bar as tall as most of its row: the plot is about the chart less title and x axis.
-        double plotHeightPx = Math.max(60, height - 190);
-        float rowPx = (float) (0.94 * plotHeightPx / yList.size());
-        List<List<double[]>> byBand = new ArrayList<>();
-        for (int b = 0; b < bands.size(); b++) byBand.add(new ArrayList<>());
+        // Every band of both verdicts gets a legend swatch, used or not, so the scale reads the same on every map.
+        List<Legend.Entry> legend = new ArrayList<>();
+        legend.add(new Legend.Entry(new Legend.Heading(), "fair:"));
+        for (int b = 0; b < bands.size(); b++) {
+            legend.add(new Legend.Entry(new Legend.Swatch(Palette.FAIR.get(b)), bands.get(b).label()));
+        }
+        legend.add(new Legend.Entry(new Legend.Heading(), "starves:"));
+        for (int b = 0; b < bands.size(); b++) {
+            legend.add(new Legend.Entry(new Legend.Swatch(Palette.STARVES.get(b)), bands.get(b).label()));
+        }
+        return new Drawn(chart, legend);
+    }
+
+    /** Each cell a box filling most of its place, its value and verdict written in it in black or white. */
+    private static void paintCells(java.awt.Graphics2D g, DrawnChart c, List<String> xList, List<String> yList,
+                                   Map<List<String>, Cell> cells, List<Band> bands, boolean nanos,
+                                   ChartStyle.Fonts fonts) {
+        double w = Math.abs(c.x(1) - c.x(0));
+        double h = Math.abs(c.y(0) - c.y(1));
+        double gap = Math.max(1, Math.min(w, h) * 0.04);
         for (int x = 0; x < xList.size(); x++) {
             for (int y = 0; y < yList.size(); y++) {
-                Double v = cells.get(List.of(xList.get(x), yList.get(y)));
-                if (v == null) continue;
-                byBand.get(bandOf(bands, v)).add(new double[] {x, y});
-                chart.addAnnotation(new AnnotationText(valueText(v, nanos), x, y, false));
+                Cell cell = cells.get(List.of(xList.get(x), yList.get(y)));
+                if (cell == null) continue;
+                Color fill = (cell.starves() ? Palette.STARVES : Palette.FAIR).get(bandOf(bands, cell.value()));
+                Rectangle2D box = new Rectangle2D.Double(c.x(x) - w / 2 + gap / 2, c.y(y) - h / 2 + gap / 2, w - gap,
+                        h - gap);
+                g.setColor(fill);
+                g.fill(box);
+                g.setColor(Palette.LANE_RULE);
+                g.setStroke(new BasicStroke(1f));
+                g.draw(box);
+                String value = valueText(cell.value(), nanos);
+                String verdict = cell.starves() ? Summary.STARVES : Summary.FAIR;
+                Font font = cellFont(fonts, box.getWidth(), value);
+                g.setColor(Palette.textOn(fill));
+                boolean twoLines = box.getHeight() > font.getSize() * 2.8;
+                if (twoLines) {
+                    centred(g, value, font, box.getCenterX(), box.getCenterY() - font.getSize() * 0.6);
+                    centred(g, verdict, font.deriveFont(Font.PLAIN), box.getCenterX(),
+                            box.getCenterY() + font.getSize() * 0.7);
+                } else {
+                    centred(g, value, font, box.getCenterX(), box.getCenterY());
+                }
             }
         }
-        for (int b = 0; b < bands.size(); b++) {
-            List<double[]> list = byBand.get(b);
-            Band band = bands.get(b);
-            double[] px = new double[Math.max(1, list.size() * 3)];
-            double[] py = new double[px.length];
-            py[0] = Double.NaN;
-            for (int i = 0; i < list.size(); i++) {
-                px[3 * i] = list.get(i)[0] - 0.48;
-                px[3 * i + 1] = list.get(i)[0] + 0.48;
-                px[3 * i + 2] = list.get(i)[0] + 0.48;
-                py[3 * i] = list.get(i)[1];
-                py[3 * i + 1] = list.get(i)[1];
-                py[3 * i + 2] = Double.NaN;
-            }
-            XYSeries cellsOfBand = chart.addSeries(band.label(), px, py);
-            cellsOfBand.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
-            cellsOfBand.setMarker(SeriesMarkers.NONE);
-            cellsOfBand.setLineColor(BAND_COLORS[b]);
-            cellsOfBand.setLineStyle(new BasicStroke(rowPx, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
-            cellsOfBand.setShowInLegend(false);
-            // Every band gets a legend swatch, used or not, so the scale reads the same on every map.
-            XYSeries swatch = chart.addSeries("swatch: " + band.label(), new double[] {0}, new double[] {Double.NaN});
-            swatch.setLabel(band.label());
-            swatch.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
-            swatch.setMarker(SeriesMarkers.SQUARE);
-            swatch.setMarkerColor(BAND_COLORS[b]);
-        }
-        return chart;
+    }
+
+    private static void centred(java.awt.Graphics2D g, String text, Font font, double x, double y) {
+        g.setFont(font);
+        var m = font.getLineMetrics(text, ChartStyle.FRC);
+        g.drawString(text, (float) (x - ChartStyle.width(text, font) / 2),
+                (float) (y + (m.getAscent() - m.getDescent()) / 2));
+    }
+
+    /** Bold, as large as the tick labels or as fits the cell's width. */
+    private static Font cellFont(ChartStyle.Fonts fonts, double cellWidth, String text) {
+        Font f = fonts.ticks().deriveFont(Font.BOLD);
+        while (f.getSize() > 8 && ChartStyle.width(text, f) > cellWidth * 0.9) f = f.deriveFont((float) f.getSize() - 1);
+        return f;
     }
 
     private static List<Band> nsBands() {
@@ -167,11 +205,12 @@ final class SearchHeatmap {
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        double step = Math.max(max - min, 1e-9) / 5;
+        double step = Math.max(max - min, 1e-9) / BANDS;
         List<Band> bands = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < BANDS; i++) {
             double lo = min + i * step;
-            bands.add(new Band(number(lo) + " to " + number(lo + step), i == 4 ? Double.POSITIVE_INFINITY : lo + step));
+            bands.add(new Band(number(lo) + " to " + number(lo + step),
+                    i == BANDS - 1 ? Double.POSITIVE_INFINITY : lo + step));
         }
         return bands;
     }
@@ -187,11 +226,6 @@ final class SearchHeatmap {
 
     private static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.3g", v);
-    }
-
-    /** Cell labels shrink when many columns share the width. */
-    private static int cellFontPx(int width, int columns) {
-        return Math.max(10, Math.min(22, width / (columns * 9)));
     }
 
     /** Durations sort by length, numbers by value, the rest (true/false, names) as text. */

@@ -1,102 +1,87 @@
 package gilsim.report.chart;
 
-import java.awt.BasicStroke;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import java.util.Set;
 
 /**
- * A lane per thread over simulated time. XChart has no Gantt chart, so each activity is one line series drawn
- * very thick with square ends, its segments separated by NaN points (which break the line); that gives one legend
- * entry per activity however many segments there are. Marks are scatter series just above the lanes.
+ * A lane per thread over simulated time. Each lane is a band of its own, every other one faintly shaded and ruled
+ * off from the next: the thread's activity is a bar along the band's middle, and its marks sit inside the band,
+ * things done to it just above the bar and things it does just below, so that a mark is never nearer another
+ * thread's bar than its own.
  */
 final class TimelineChart {
-    /** Lanes sit at whole y values; a mark floats this far above or below its lane's centre, clear of the bar. */
-    private static final double MARK_OFFSET = 0.36;
-    /** XChart packs horizontal legend entries tight; a few spaces keep one label from touching the next swatch. */
-    static final String LEGEND_GAP = "\u2003";
+    /** The bar's share of a lane's height; the marks take most of the rest. */
+    private static final double BAR = 0.36;
+    /** A mark's largest share of a lane's height, so that both rows of marks fit beside the bar. */
+    private static final double MARK = 0.22;
 
     private TimelineChart() {}
 
-    static XYChart of(Timeline t, String title, int width, int height) {
-        XYChart chart = new XYChart(width, height);
-        ChartStyle.apply(chart.getStyler(), width, height);
-        ChartStyle.title(chart, title);
+    static DrawnChart of(Timeline t, ChartStyle.Fonts fonts) {
+        int lanes = t.threads().size();
+        DrawnChart chart = new DrawnChart(t.window().fromNs() / 1e6, t.window().toNs() / 1e6, -0.5, lanes - 0.5, fonts,
+                (g, c) -> paint(g, c, t, fonts));
         chart.setXAxisTitle("simulated time (ms)");
         chart.setYAxisTitle("thread");
         var s = chart.getStyler();
         s.setPlotGridHorizontalLinesVisible(false);
-        s.setMarkerSize(ChartStyle.size(14, Math.min(1.0, width / 1600.0 + 0.2)));
-        int lanes = t.threads().size();
-        s.setYAxisMin(-0.5);
-        s.setYAxisMax(lanes - 0.5);
-        s.setPlotContentSize(1.0);
-        s.setXAxisMin(t.window().fromNs() / 1e6);
-        s.setXAxisMax(t.window().toNs() / 1e6);
         s.setXAxisDecimalPattern(decimals(t.window().lengthNs()));
         List<String> bottomUp = new ArrayList<>(t.threads());
-        java.util.Collections.reverse(bottomUp);
+        Collections.reverse(bottomUp);
         s.setyAxisTickLabelsFormattingFunction(y -> CategoryTicks.label(bottomUp, y));
-
-        // The bar fills about half a lane: the plot is roughly the chart less title, axis and legend.
-        double plotHeightPx = Math.max(60, height - 300);
-        float bar = (float) Math.max(4, 0.5 * plotHeightPx / lanes);
-        Map<Activity, List<double[]>> byActivity = new EnumMap<>(Activity.class);
-        for (Timeline.Segment seg : t.segments()) {
-            byActivity.computeIfAbsent(seg.activity(), a -> new ArrayList<>())
-                    .add(new double[] {seg.startNs() / 1e6, seg.endNs() / 1e6, lane(lanes, seg.thread())});
-        }
-        for (Activity a : Activity.values()) {
-            List<double[]> segs = byActivity.get(a);
-            if (segs == null) continue;
-            double[] x = new double[segs.size() * 3];
-            double[] y = new double[segs.size() * 3];
-            for (int i = 0; i < segs.size(); i++) {
-                double[] g = segs.get(i);
-                x[3 * i] = g[0];
-                x[3 * i + 1] = g[1];
-                x[3 * i + 2] = g[1];
-                y[3 * i] = g[2];
-                y[3 * i + 1] = g[2];
-                y[3 * i + 2] = Double.NaN;
-            }
-            XYSeries series = chart.addSeries(a.label, x, y);
-            series.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
-            series.setMarker(SeriesMarkers.NONE);
-            series.setLineColor(a.color);
-            series.setLineStyle(new BasicStroke(bar, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
-            // The legend would draw the bar's stroke, as tall as a lane; a square swatch stands in for it there.
-            series.setShowInLegend(false);
-            XYSeries swatch = chart.addSeries("swatch: " + a.label, new double[] {t.window().fromNs() / 1e6},
-                    new double[] {Double.NaN});
-            swatch.setLabel(a.label + LEGEND_GAP);
-            swatch.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
-            swatch.setMarker(SeriesMarkers.SQUARE);
-            swatch.setMarkerColor(a.color);
-        }
-        Map<MarkKind, List<Timeline.Mark>> byKind = new EnumMap<>(MarkKind.class);
-        for (Timeline.Mark m : t.marks()) byKind.computeIfAbsent(m.kind(), k -> new ArrayList<>()).add(m);
-        for (MarkKind k : MarkKind.values()) {
-            List<Timeline.Mark> marks = byKind.get(k);
-            if (marks == null) continue;
-            double[] x = new double[marks.size()];
-            double[] y = new double[marks.size()];
-            for (int i = 0; i < marks.size(); i++) {
-                x[i] = marks.get(i).timeNs() / 1e6;
-                y[i] = lane(lanes, marks.get(i).thread()) + (k.above ? MARK_OFFSET : -MARK_OFFSET);
-            }
-            XYSeries series = chart.addSeries(k.label, x, y);
-            series.setLabel(k.label + LEGEND_GAP);
-            series.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
-            series.setMarker(k.marker);
-            series.setMarkerColor(k.color);
-        }
         return chart;
+    }
+
+    /** The legend of one or several timelines: the activities and marks any of them shows, in a fixed order. */
+    static List<Legend.Entry> legend(List<Timeline> timelines) {
+        Set<Activity> activities = EnumSet.noneOf(Activity.class);
+        Set<MarkKind> marks = EnumSet.noneOf(MarkKind.class);
+        for (Timeline t : timelines) {
+            for (Timeline.Segment s : t.segments()) activities.add(s.activity());
+            for (Timeline.Mark m : t.marks()) marks.add(m.kind());
+        }
+        List<Legend.Entry> entries = new ArrayList<>();
+        for (Activity a : activities) entries.add(new Legend.Entry(new Legend.Swatch(a.color), a.label));
+        for (MarkKind k : marks) entries.add(new Legend.Entry(new Legend.Mark(k.marker, k.color), k.label));
+        return entries;
+    }
+
+    private static void paint(java.awt.Graphics2D g, DrawnChart c, Timeline t, ChartStyle.Fonts fonts) {
+        int lanes = t.threads().size();
+        Rectangle2D plot = c.plotBounds();
+        double pitch = Math.abs(c.y(0) - c.y(1));
+        for (int thread = 0; thread < lanes; thread++) {
+            double top = c.y(lane(lanes, thread) + 0.5);
+            if (thread % 2 == 1) {
+                g.setColor(Palette.LANE_BAND);
+                g.fill(new Rectangle2D.Double(plot.getX(), top, plot.getWidth(), pitch));
+            }
+            if (thread > 0) {
+                g.setColor(Palette.LANE_RULE);
+                g.setStroke(new java.awt.BasicStroke(1f));
+                g.draw(new Line2D.Double(plot.getX(), top, plot.getMaxX(), top));
+            }
+        }
+        double bar = Math.max(3, pitch * BAR);
+        for (Timeline.Segment s : t.segments()) {
+            double x0 = c.x(s.startNs() / 1e6);
+            double x1 = c.x(s.endNs() / 1e6);
+            g.setColor(s.activity().color);
+            g.fill(new Rectangle2D.Double(x0, c.y(lane(lanes, s.thread())) - bar / 2, x1 - x0, bar));
+        }
+        int size = (int) Math.max(4, Math.min(fonts.ticks().getSize() * 0.75, pitch * MARK));
+        double gap = Math.max(1, pitch * 0.03);
+        for (Timeline.Mark m : t.marks()) {
+            double centre = c.y(lane(lanes, m.thread()));
+            double offset = bar / 2 + gap + size / 2.0;
+            g.setColor(m.kind().color);
+            m.kind().marker.paint(g, c.x(m.timeNs() / 1e6), m.kind().above ? centre - offset : centre + offset, size);
+        }
     }
 
     /** The first thread's lane is at the top. */

@@ -26,15 +26,15 @@ final class Buckets {
         this.threads = threads;
         this.buckets = buckets;
         this.widthNs = Math.max(1, (durationNs + buckets - 1) / buckets);
-        int codes = Palette.ACTIVITIES.size();
+        int codes = PagePalette.ACTIVITIES.size();
         ns = new long[threads + 1][buckets * codes];
         handoffs = new int[buckets];
-        marks = new int[threads][Palette.MARKS.size()][];
+        marks = new int[threads][PagePalette.MARKS.size()][];
     }
 
     /** {@code [fromNs, toNs)} of lane {@code lane} in activity {@code code}. */
     void add(int lane, int code, long fromNs, long toNs) {
-        int codes = Palette.ACTIVITIES.size();
+        int codes = PagePalette.ACTIVITIES.size();
         for (int b = bucket(fromNs); b < buckets && b * widthNs < toNs; b++) {
             long start = Math.max(fromNs, b * widthNs);
             long end = Math.min(toNs, (b + 1) * widthNs);
@@ -64,7 +64,7 @@ final class Buckets {
      * bucket's time); hand-offs per bucket; and the marks as [thread, kind, bucket, count] rows.
      */
     Map<String, Object> data(long endNs) {
-        int codes = Palette.ACTIVITIES.size();
+        int codes = PagePalette.ACTIVITIES.size();
         int used = (int) Math.min(buckets, (endNs + widthNs - 1) / widthNs);
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("widthNs", widthNs);

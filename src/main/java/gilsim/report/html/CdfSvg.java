@@ -56,7 +56,7 @@ final class CdfSvg {
         for (int t = 0; t < threads.size(); t++) {
             AbstractHistogram h = waits.get(t);
             if (h.getTotalCount() == 0) continue;
-            String colour = Palette.THREADS.get(t % Palette.THREADS.size());
+            String colour = PagePalette.THREADS.get(t % PagePalette.THREADS.size());
             boolean few = h.getTotalCount() < FEW;
             StringBuilder path = new StringBuilder();
             double total = h.getTotalCount();
@@ -104,7 +104,7 @@ final class CdfSvg {
         for (int t = 0; t < threads.size(); t++) {
             AbstractHistogram h = waits.get(t);
             b.append("<li><span class=\"swatch\" style=\"background:")
-                    .append(Palette.THREADS.get(t % Palette.THREADS.size())).append("\"></span>")
+                    .append(PagePalette.THREADS.get(t % PagePalette.THREADS.size())).append("\"></span>")
                     .append(Html.text(threads.get(t))).append(": ");
             if (h.getTotalCount() == 0) {
                 b.append("no waits");

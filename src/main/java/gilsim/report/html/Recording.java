@@ -33,17 +33,17 @@ final class Recording implements TraceListener, Beat.Sink {
     /** Buckets across the whole run at the coarse and the fine summary level. */
     static final int[] LEVELS = {1000, 10_000};
 
-    private static final int HOLDS = Palette.code(Palette.ACTIVITIES, "HOLDS_GIL");
-    private static final int RUNS = Palette.code(Palette.ACTIVITIES, "RUNS_WITHOUT_GIL");
-    private static final int WAITS = Palette.code(Palette.ACTIVITIES, "WAITS_FOR_GIL");
-    private static final int READY = Palette.code(Palette.ACTIVITIES, "READY");
-    private static final int OFF = Palette.code(Palette.ACTIVITIES, "OFF");
-    private static final int SIGNAL = Palette.code(Palette.MARKS, "SIGNAL");
-    private static final int TIMEOUT = Palette.code(Palette.MARKS, "TIMEOUT");
-    private static final int DROP_REQUEST = Palette.code(Palette.MARKS, "DROP_REQUEST");
-    private static final int FORCED_SWITCH = Palette.code(Palette.MARKS, "FORCED_SWITCH");
-    private static final int JOB_KEPT = Palette.code(Palette.MARKS, "JOB_KEPT");
-    private static final int YIELD = Palette.code(Palette.MARKS, "YIELD");
+    private static final int HOLDS = PagePalette.code(PagePalette.ACTIVITIES, "HOLDS_GIL");
+    private static final int RUNS = PagePalette.code(PagePalette.ACTIVITIES, "RUNS_WITHOUT_GIL");
+    private static final int WAITS = PagePalette.code(PagePalette.ACTIVITIES, "WAITS_FOR_GIL");
+    private static final int READY = PagePalette.code(PagePalette.ACTIVITIES, "READY");
+    private static final int OFF = PagePalette.code(PagePalette.ACTIVITIES, "OFF");
+    private static final int SIGNAL = PagePalette.code(PagePalette.MARKS, "SIGNAL");
+    private static final int TIMEOUT = PagePalette.code(PagePalette.MARKS, "TIMEOUT");
+    private static final int DROP_REQUEST = PagePalette.code(PagePalette.MARKS, "DROP_REQUEST");
+    private static final int FORCED_SWITCH = PagePalette.code(PagePalette.MARKS, "FORCED_SWITCH");
+    private static final int JOB_KEPT = PagePalette.code(PagePalette.MARKS, "JOB_KEPT");
+    private static final int YIELD = PagePalette.code(PagePalette.MARKS, "YIELD");
 
     private final int threads;
     private final TimeWindow window;

@@ -1,10 +1,18 @@
 package gilsim.report.html;
 
+import gilsim.compare.Arm;
+import gilsim.compare.ArmFigures;
+import gilsim.compare.Arms;
+import gilsim.compare.Comparison;
+import gilsim.compare.PolicyArms;
+import gilsim.metrics.Summary;
 import gilsim.report.AtomicFile;
 import gilsim.report.GilStory;
 import gilsim.report.TimeWindow;
-import gilsim.report.chart.RunSpec;
 import gilsim.run.Simulation;
+import gilsim.scenario.MachineProfile;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,7 +20,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs what a report shows (the run as asked, then each compared arm) and writes the page. */
+/**
+ * Runs what a report shows and writes the page: the run as asked (recorded for the timeline and narration), each
+ * {@code --compare} arm, and the scenario under each GIL policy ({@code gilsim compare}'s table).
+ */
 public final class Report {
     /**
      * Segments, marks and narration lines kept in full detail: about 1.5 MB of page at most. The built-ins' 2 s runs
@@ -23,24 +34,37 @@ public final class Report {
     private Report() {}
 
     /**
-     * @param run     the run as asked
+     * What to run.
+     *
+     * @param sets    the user's {@code --set}s, for every arm
+     * @param machine the {@code --machine} profile, or null
      * @param window  the span to keep in detail (and show first); the whole run when null
-     * @param compare each arm's {@code KEY=VALUE} overrides, applied on top of the run's
+     * @param arms    the checked {@code --compare} arms, the as-is arm first ({@link Arms#of})
      * @param replay  the command line that writes this page again
-     * @return the page's size in bytes
      */
-    public static long write(RunSpec run, TimeWindow window, List<List<String>> compare, String replay, Path out) {
-        Simulation sim = new Simulation(run.scenario(), run.params(), run.seed());
-        long durationNs = run.params().ns("duration");
-        TimeWindow detail = window != null ? window : new TimeWindow(0, durationNs);
+    public record Request(Scenario scenario, List<String> sets, MachineProfile machine, long seed, TimeWindow window,
+                          Arms arms, String replay) {
+        public Request {
+            sets = List.copyOf(sets);
+        }
+    }
+
+    /** @return the page's size in bytes */
+    public static long write(Request r, Path out) {
+        Params params = r.scenario().params(r.sets(), r.machine());
+        Simulation sim = new Simulation(r.scenario(), params, r.seed());
+        long durationNs = params.ns("duration");
+        TimeWindow detail = r.window() != null ? r.window() : new TimeWindow(0, durationNs);
         Recording recording = new Recording(sim.threadNames().size(), durationNs, detail, DETAIL_BUDGET, sim.spans());
         sim.addListener(recording);
         sim.addListener(new GilStory(sim.threadNames(), detail, recording));
         Waits waits = new Waits(sim.threadNames().size(), durationNs);
         sim.addListener(waits);
-        List<Arm> arms = new ArrayList<>(List.of(new Arm("as asked", List.of(), sim.run(), waits.byThread())));
-        for (List<String> overrides : compare) arms.add(arm(run, overrides));
-        String page = ReportPage.html(run, window != null, replay, sim.threadNames(), recording, arms);
+        List<ArmRun> arms = new ArrayList<>(List.of(new ArmRun(figures(r, Arm.asIs(), sim.run()), waits.byThread())));
+        for (Arm arm : r.arms().arms().subList(1, r.arms().arms().size())) arms.add(run(r, arm));
+        Comparison policies = Arms.of(r.scenario(), r.sets(), PolicyArms.of(r.scenario(), params,
+                PolicyArms.registered()), r.machine()).run(r.seed());
+        String page = ReportPage.html(r, sim.threadNames(), recording, arms, policies);
         try (AtomicFile.Stream file = new AtomicFile.Stream(out)) {
             file.writer().write(page);
             file.commit();
@@ -50,15 +74,25 @@ public final class Report {
         }
     }
 
-    /** The run with {@code overrides} on top of its own settings. */
-    static Arm arm(RunSpec run, List<String> overrides) {
-        List<String> sets = new ArrayList<>();
-        for (String k : run.setKeys()) sets.add(k + "=" + run.params().asText().get(k));
-        sets.addAll(overrides);
-        RunSpec spec = RunSpec.of(run.scenario(), sets, run.params().machine(), run.seed());
-        Simulation sim = new Simulation(spec.scenario(), spec.params(), spec.seed());
-        Waits waits = new Waits(sim.threadNames().size(), spec.params().ns("duration"));
+    /** The arm's run, with each thread's waits recorded for its CDF. */
+    private static ArmRun run(Request r, Arm arm) {
+        List<String> sets = new ArrayList<>(r.sets());
+        sets.addAll(arm.sets());
+        Params params = r.scenario().params(sets, r.machine());
+        Simulation sim = new Simulation(r.scenario(), params, r.seed());
+        Waits waits = new Waits(sim.threadNames().size(), params.ns("duration"));
         sim.addListener(waits);
-        return new Arm(String.join(", ", overrides), overrides, sim.run(), waits.byThread());
+        return new ArmRun(figures(r, arm, sim.run()), waits.byThread());
+    }
+
+    /** The arm's figures, with the {@code gilsim run} words that replay it, as {@code gilsim compare} gives them. */
+    private static ArmFigures figures(Request r, Arm arm, Summary s) {
+        List<String> w = new ArrayList<>(List.of("run", r.scenario().origin().equals("built-in") ? r.scenario().name()
+                : r.scenario().origin()));
+        if (r.machine() != null) w.addAll(List.of("--machine", r.machine().file()));
+        for (String set : r.sets()) w.addAll(List.of("--set", set));
+        for (String set : arm.sets()) w.addAll(List.of("--set", set));
+        w.addAll(List.of("--seed", Long.toString(r.seed())));
+        return ArmFigures.of(arm, w, s);
     }
 }

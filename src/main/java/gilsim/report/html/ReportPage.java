@@ -6,7 +6,10 @@ import gilsim.metrics.Summary;
 import gilsim.metrics.Summary.ThreadSummary;
 import gilsim.report.Explanation;
 import gilsim.report.SummaryText;
-import gilsim.report.chart.RunSpec;
+import gilsim.compare.ArmFigures;
+import gilsim.compare.Comparison;
+import gilsim.compare.ComparisonText;
+import gilsim.search.Launcher;
 import gilsim.sim.Durations;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.HdrHistogram.AbstractHistogram;
 
 /**
@@ -31,9 +35,9 @@ final class ReportPage {
 
     private ReportPage() {}
 
-    static String html(RunSpec run, boolean windowAsked, String replay, List<String> threads, Recording recording,
-                       List<Arm> arms) {
-        Summary s = arms.get(0).summary();
+    static String html(Report.Request r, List<String> threads, Recording recording, List<ArmRun> arms,
+                       Comparison policies) {
+        Summary s = arms.get(0).figures().summary();
         StringBuilder b = new StringBuilder(1 << 20);
         String title = "gilsim report: " + s.scenario() + " (" + s.verdict() + ")";
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -44,10 +48,11 @@ final class ReportPage {
                 .append(s.verdict()).append("\">").append(s.verdict()).append(s.starves() ? ": "
                         + Html.text(String.join(", ", s.starvedThreads())) : "").append("</span></h1>\n");
         b.append("<p class=\"why\" id=\"explanation\">").append(Html.text(Explanation.of(s))).append("</p></header>\n");
-        ran(b, run, s, replay);
-        timeline(b, recording, windowAsked);
+        ran(b, r, s);
+        timeline(b, recording, r.window() != null);
         waits(b, s, threads, arms.get(0).waits());
         if (arms.size() > 1) compare(b, arms);
+        policies(b, r, policies);
         b.append("<details id=\"summary\"><summary>The full summary, as <code>gilsim run</code> prints it</summary>")
                 .append("<pre>").append(Html.text(SummaryText.of(s))).append("</pre></details>\n");
         b.append("<script type=\"application/json\" id=\"data\">").append(Html.scriptJson(json(data(threads,
@@ -56,14 +61,15 @@ final class ReportPage {
         return b.toString();
     }
 
-    private static void ran(StringBuilder b, RunSpec run, Summary s, String replay) {
+    private static void ran(StringBuilder b, Report.Request r, Summary s) {
+        List<String> setKeys = r.sets().stream().map(kv -> kv.substring(0, kv.indexOf('=')).trim()).toList();
         b.append("<section id=\"ran\"><h2>What ran</h2>\n<p>Scenario <b>").append(Html.text(s.scenario()))
-                .append("</b> (").append(Html.text(run.scenario().origin())).append("), seed ").append(s.seed())
+                .append("</b> (").append(Html.text(r.scenario().origin())).append("), seed ").append(s.seed())
                 .append(", ").append(Durations.human(s.simulatedNs())).append(" simulated, ").append(s.events())
-                .append(" events.</p>\n<p>Replay this page: <code id=\"replay\">").append(Html.text(replay))
+                .append(" events.</p>\n<p>Replay this page: <code id=\"replay\">").append(Html.text(r.replay()))
                 .append("</code></p>\n<p class=\"params\">Parameters (those set on the command line in bold): ");
         for (Map.Entry<String, String> e : s.params().entrySet()) {
-            boolean set = run.setKeys().contains(e.getKey());
+            boolean set = setKeys.contains(e.getKey());
             b.append(set ? "<code class=\"set\">" : "<code>").append(Html.text(e.getKey() + "=" + e.getValue()))
                     .append("</code> ");
         }
@@ -103,79 +109,91 @@ final class ReportPage {
     }
 
     private static void waits(StringBuilder b, Summary s, List<String> threads, List<AbstractHistogram> waits) {
-        long interval = s.params().containsKey("interval") ? Durations.parse(s.params().get("interval")) : 5_000_000L;
+        long interval = interval(s);
         b.append("<section id=\"waits\"><h2>GIL waits</h2>\n<p>How long each take of the GIL waited, from "
                 + "take_gil's entry to the take, over the whole run: the fraction of waits this long or shorter.</p>\n")
                 .append(CdfSvg.of(threads, waits, interval, CdfSvg.xMaxNs(waits, interval), CDF_WIDTH, CDF_HEIGHT))
                 .append(CdfSvg.legend(threads, waits)).append("</section>\n");
     }
 
-    private static void compare(StringBuilder b, List<Arm> arms) {
-        Summary base = arms.get(0).summary();
-        b.append("<section id=\"compare\"><h2>The arms side by side</h2>\n<p>The run as asked and each ")
+    private static void compare(StringBuilder b, List<ArmRun> arms) {
+        List<ArmFigures> figures = arms.stream().map(ArmRun::figures).toList();
+        ArmFigures asIs = figures.get(0);
+        Comparison c = new Comparison(asIs.summary().scenario(), "", figures);
+        b.append("<section id=\"compare\"><h2>The arms side by side</h2>\n<p>The run as asked (as-is) and each ")
                 .append("<code>--compare</code> arm: the same scenario, seed and settings with the arm's keys changed. ")
-                .append("\u201cBuys\u201d and \u201ccosts\u201d are read against the run as asked.</p>\n")
+                .append("What an arm buys and what it costs are read against the as-is arm.</p>\n")
                 .append("<div class=\"scroll\"><table class=\"arms\"><tr><th></th>");
-        for (Arm a : arms) b.append("<th>").append(Html.text(a.label())).append("</th>");
+        for (ArmFigures a : figures) b.append("<th>").append(Html.text(a.arm().label())).append("</th>");
         b.append("</tr>\n");
-        row(b, "verdict", arms, a -> "<span class=\"verdict " + a.summary().verdict() + "\">" + a.summary().verdict()
-                + "</span>" + (a.summary().starves() ? " (" + Html.text(String.join(", ",
-                a.summary().starvedThreads())) + ")" : ""));
-        row(b, "longest wait", arms, a -> {
-            ThreadSummary w = worst(a.summary());
-            return Durations.human(w.waitMaxNs()) + " (" + Html.text(w.name()) + ")";
-        });
-        for (ThreadSummary t : base.threads()) {
-            String n = t.name();
-            row(b, Html.text(n) + ": p99 wait", arms, a -> thread(a, n, x -> Durations.human(x.waitP99Ns())));
-            row(b, Html.text(n) + ": share of the GIL", arms, a -> thread(a, n, x -> Tradeoff.pct(x.gilShare())));
-            if (t.rounds() != null) row(b, Html.text(n) + ": rounds", arms, a -> thread(a, n, x -> String.valueOf(
-                    x.rounds())));
+        row(b, "verdict", figures, a -> "<span class=\"verdict " + a.verdict() + "\">" + a.verdict() + "</span>"
+                + (a.starves() ? " (" + Html.text(String.join(", ", a.starvedThreads())) + ")" : ""));
+        row(b, "longest wait", figures, a -> Durations.human(a.maxWait().ns()) + " (" + Html.text(a.maxWait().thread())
+                + ")");
+        for (String n : c.threadNames()) {
+            row(b, Html.text(n) + ": p99 wait", figures, a -> thread(a, n, t -> Durations.human(t.waitP99Ns())));
+            row(b, Html.text(n) + ": share of the GIL", figures, a -> thread(a, n, t -> Tradeoff.pct(t.gilShare())));
+            if (asIs.thread(n) != null && asIs.thread(n).rounds() != null) {
+                row(b, Html.text(n) + ": rounds", figures, a -> thread(a, n, t -> String.valueOf(t.rounds())));
+            }
         }
-        row(b, "switches", arms, a -> String.valueOf(a.summary().gil().switches()));
-        row(b, "drop requests", arms, a -> String.valueOf(a.summary().gil().dropRequests()));
-        row(b, "forced switches", arms, a -> String.valueOf(a.summary().gil().forcedSwitches()));
-        if (base.pool() != null) {
-            row(b, "throughput", arms, a -> a.summary().pool() == null ? "\u2013"
-                    : String.format(Locale.ROOT, "%.0f requests/s", a.summary().pool().throughputRps()));
-            row(b, "request latency p99", arms, a -> a.summary().pool() == null ? "\u2013"
-                    : Durations.human(a.summary().pool().latencyP99Ns()));
-            row(b, "order", arms, a -> a.summary().pool() == null ? "\u2013" : a.summary().pool().orderVerdict());
+        row(b, "switches", figures, a -> String.valueOf(a.switches()));
+        row(b, "drop requests", figures, a -> String.valueOf(a.dropRequests()));
+        row(b, "forced switches", figures, a -> String.valueOf(a.forcedSwitches()));
+        if (asIs.pool() != null) {
+            row(b, "throughput", figures, a -> a.pool() == null ? "\u2013"
+                    : String.format(Locale.ROOT, "%.0f requests/s", a.pool().throughputRps()));
+            row(b, "request latency p99", figures, a -> a.pool() == null ? "\u2013"
+                    : Durations.human(a.pool().latencyP99Ns()));
+            row(b, "order", figures, a -> a.pool() == null ? "\u2013" : a.pool().orderVerdict());
         }
-        row(b, "buys", arms, a -> a == arms.get(0) ? "" : list(Tradeoff.buys(base, a.summary())));
-        row(b, "costs", arms, a -> a == arms.get(0) ? "" : list(Tradeoff.costs(base, a.summary())));
+        row(b, "buys", figures, a -> a == asIs ? "" : list(Tradeoff.of(a, asIs, c.deltas(a)).buys()));
+        row(b, "costs", figures, a -> a == asIs ? "" : list(Tradeoff.of(a, asIs, c.deltas(a)).costs()));
         b.append("</table></div>\n<div class=\"cdfs\">");
         List<AbstractHistogram> all = new ArrayList<>();
         long interval = 0;
-        for (Arm a : arms) {
+        for (ArmRun a : arms) {
             all.addAll(a.waits());
-            interval = Math.max(interval, Durations.parse(a.summary().params().get("interval")));
+            interval = Math.max(interval, interval(a.figures().summary()));
         }
         double xMax = CdfSvg.xMaxNs(all, interval);
-        for (Arm a : arms) {
-            List<String> names = a.summary().threads().stream().map(ThreadSummary::name).toList();
-            b.append("<figure><figcaption>").append(Html.text(a.label())).append("</figcaption>")
-                    .append(CdfSvg.of(names, a.waits(), Durations.parse(a.summary().params().get("interval")), xMax,
-                            360, 240)).append(CdfSvg.legend(names, a.waits())).append("</figure>");
+        for (ArmRun a : arms) {
+            Summary s = a.figures().summary();
+            List<String> names = s.threads().stream().map(ThreadSummary::name).toList();
+            b.append("<figure><figcaption>").append(Html.text(a.figures().arm().label())).append("</figcaption>")
+                    .append(CdfSvg.of(names, a.waits(), interval(s), xMax, 360, 240))
+                    .append(CdfSvg.legend(names, a.waits())).append("</figure>");
         }
         b.append("</div></section>\n");
     }
 
-    private static void row(StringBuilder b, String head, List<Arm> arms, java.util.function.Function<Arm, String> cell) {
+    /** {@code gilsim compare}'s table of the scenario under each GIL policy, as the command prints it. */
+    private static void policies(StringBuilder b, Report.Request r, Comparison c) {
+        List<String> words = new ArrayList<>(Launcher.words());
+        words.addAll(List.of("compare", r.scenario().origin().equals("built-in") ? r.scenario().name()
+                : r.scenario().origin()));
+        for (String set : r.sets()) words.addAll(List.of("--set", set));
+        words.addAll(List.of("--seed", Long.toString(r.seed())));
+        b.append("<section id=\"policies\"><h2>Which fix? The scenario under each GIL policy</h2>\n<p>The run as ")
+                .append("asked and the same under every other GIL hand-off policy")
+                .append(r.scenario().key("keep") != null ? " and the keep rule" : "").append(", as <code>")
+                .append(Html.text(String.join(" ", words))).append("</code> prints it (docs/compare.md).</p>\n<pre>")
+                .append(Html.text(ComparisonText.of(List.of(c), Launcher.words()))).append("</pre></section>\n");
+    }
+
+    private static void row(StringBuilder b, String head, List<ArmFigures> arms, Function<ArmFigures, String> cell) {
         b.append("<tr><th>").append(head).append("</th>");
-        for (Arm a : arms) b.append("<td>").append(cell.apply(a)).append("</td>");
+        for (ArmFigures a : arms) b.append("<td>").append(cell.apply(a)).append("</td>");
         b.append("</tr>\n");
     }
 
-    private static String thread(Arm a, String name, java.util.function.Function<ThreadSummary, String> f) {
+    private static String thread(ArmFigures a, String name, Function<ThreadSummary, String> f) {
         for (ThreadSummary t : a.summary().threads()) if (t.name().equals(name)) return f.apply(t);
         return "\u2013";
     }
 
-    private static ThreadSummary worst(Summary s) {
-        ThreadSummary w = s.threads().get(0);
-        for (ThreadSummary t : s.threads()) if (t.waitMaxNs() > w.waitMaxNs()) w = t;
-        return w;
+    private static long interval(Summary s) {
+        return Durations.parse(s.params().get("interval"));
     }
 
     private static String list(List<String> items) {
@@ -188,8 +206,8 @@ final class ReportPage {
     private static Map<String, Object> data(List<String> threads, Recording r) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("threads", threads);
-        d.put("activities", Palette.ACTIVITIES);
-        d.put("marks", Palette.MARKS);
+        d.put("activities", PagePalette.ACTIVITIES);
+        d.put("marks", PagePalette.MARKS);
         d.put("hole", String.valueOf(Phrases.HOLE));
         d.put("run", r.data());
         return d;

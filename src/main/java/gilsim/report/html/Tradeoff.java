@@ -1,84 +1,80 @@
 package gilsim.report.html;
 
-import gilsim.metrics.Summary;
-import gilsim.metrics.Summary.ThreadSummary;
+import gilsim.compare.ArmFigures;
+import gilsim.compare.Deltas;
 import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * What an arm buys and what it costs against the run as asked, read off the two summaries: the longest wait and the
- * verdict on the one side; each thread's share of the GIL and its rounds, the switches (each one a hand-off the
- * threads pay for) and a pool's throughput on the other.
+ * What an arm buys and what it costs against the as-is arm, in words, read off {@code gilsim compare}'s differences:
+ * the verdict and the longest wait on the one side; each thread's share of the GIL and its rounds, the switches (each a
+ * hand-off the threads pay for) and a pool's latency and throughput on the other. A change that helps is a gain, one
+ * that hurts a cost, whichever arm it is.
  */
 final class Tradeoff {
-    /** A change smaller than this share of the GIL (one point) is noise, not a cost. */
+    /** A share that moved by less than one point of the run is noise, neither gain nor cost. */
     private static final double SHARE_POINT = 0.01;
-    /** Nor is a throughput that moved by less than this fraction (half a percent). */
-    private static final double THROUGHPUT_NOISE = 0.005;
+    /** Nor is a pace, latency or throughput that moved by less than half a percent. */
+    private static final double NOISE = 0.005;
 
-    private Tradeoff() {}
+    private final List<String> buys = new ArrayList<>();
+    private final List<String> costs = new ArrayList<>();
 
-    static List<String> buys(Summary base, Summary arm) {
-        List<String> out = new ArrayList<>();
-        if (base.starves() && !arm.starves()) out.add("no thread starves");
-        long before = base.maxWaitNs();
-        long after = arm.maxWaitNs();
-        if (after < before) {
-            out.add("longest wait " + Durations.human(before) + " \u2192 " + Durations.human(after)
-                    + (after > 0 ? String.format(Locale.ROOT, " (%.0f\u00d7 shorter)", (double) before / after) : ""));
+    private Tradeoff(ArmFigures arm, ArmFigures asIs, Deltas d) {
+        if (asIs.starves() != arm.starves()) {
+            (arm.starves() ? costs : buys).add(arm.starves() ? "starves: " + String.join(", ", arm.starvedThreads())
+                    : "no thread starves");
         }
-        for (ThreadSummary b : base.threads()) {
-            ThreadSummary a = find(arm, b.name());
-            if (a == null) continue;
-            if (a.gilShare() - b.gilShare() >= SHARE_POINT) out.add(b.name() + "'s share " + pct(b.gilShare())
-                    + " \u2192 " + pct(a.gilShare()));
-            if (b.rounds() != null && a.rounds() != null && a.rounds() > b.rounds()) {
-                out.add(b.name() + "'s rounds " + b.rounds() + " \u2192 " + a.rounds());
+        long before = asIs.maxWait().ns();
+        long after = arm.maxWait().ns();
+        if (after != before) {
+            String times = after > 0 && before > 0 ? String.format(Locale.ROOT, " (%.0f\u00d7 %s)",
+                    (double) Math.max(before, after) / Math.min(before, after), after < before ? "shorter" : "longer")
+                    : "";
+            (after < before ? buys : costs).add("longest wait " + Durations.human(before) + " \u2192 "
+                    + Durations.human(after) + times);
+        }
+        for (ArmFigures.ThreadFigures t : arm.threads()) {
+            ArmFigures.ThreadFigures base = asIs.thread(t.name());
+            Deltas.ThreadDelta td = d.thread(t.name());
+            if (base == null || td == null) continue;
+            if (td.gilShare() != null && Math.abs(td.gilShare()) >= SHARE_POINT) {
+                (td.gilShare() > 0 ? buys : costs).add(t.name() + "'s share of the GIL " + pct(base.gilShare())
+                        + " \u2192 " + pct(t.gilShare()));
+            }
+            boolean fromNone = base.rounds() != null && base.rounds() == 0 && t.rounds() != null && t.rounds() > 0;
+            Double pace = td.roundsPerSecondChange();
+            if (fromNone || pace != null && Math.abs(pace) >= NOISE) {
+                (fromNone || pace > 0 ? buys : costs).add(t.name() + "'s rounds " + base.rounds() + " \u2192 "
+                        + t.rounds() + (fromNone ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * pace)));
             }
         }
-        if (base.pool() != null && arm.pool() != null
-                && arm.pool().throughputRps() > base.pool().throughputRps() * (1 + THROUGHPUT_NOISE)) {
-            out.add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f requests/s", base.pool().throughputRps(),
-                    arm.pool().throughputRps()));
+        if (d.switches() > 0) costs.add("switches " + asIs.switches() + " \u2192 " + arm.switches());
+        if (d.latencyP99Change() != null && Math.abs(d.latencyP99Change()) >= NOISE) {
+            (d.latencyP99Change() < 0 ? buys : costs).add("request latency p99 "
+                    + Durations.human(asIs.pool().latencyP99Ns()) + " \u2192 " + Durations.human(arm.pool().latencyP99Ns()));
         }
-        return out;
+        if (d.throughputChange() != null && Math.abs(d.throughputChange()) >= NOISE) {
+            (d.throughputChange() > 0 ? buys : costs).add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f "
+                    + "requests/s", asIs.pool().throughputRps(), arm.pool().throughputRps()));
+        }
     }
 
-    static List<String> costs(Summary base, Summary arm) {
-        List<String> out = new ArrayList<>();
-        if (!base.starves() && arm.starves()) out.add("a thread starves: " + String.join(", ", arm.starvedThreads()));
-        if (arm.maxWaitNs() > base.maxWaitNs()) {
-            out.add("longest wait " + Durations.human(base.maxWaitNs()) + " \u2192 " + Durations.human(arm.maxWaitNs()));
-        }
-        for (ThreadSummary b : base.threads()) {
-            ThreadSummary a = find(arm, b.name());
-            if (a == null) continue;
-            if (b.gilShare() - a.gilShare() >= SHARE_POINT) out.add(b.name() + "'s share " + pct(b.gilShare())
-                    + " \u2192 " + pct(a.gilShare()));
-            if (b.rounds() != null && a.rounds() != null && a.rounds() < b.rounds()) {
-                out.add(String.format(Locale.ROOT, "%s's rounds %d \u2192 %d (%.1f %% fewer)", b.name(), b.rounds(),
-                        a.rounds(), 100.0 * (b.rounds() - a.rounds()) / b.rounds()));
-            }
-        }
-        if (arm.gil().switches() > base.gil().switches()) {
-            out.add("switches " + base.gil().switches() + " \u2192 " + arm.gil().switches());
-        }
-        if (base.pool() != null && arm.pool() != null
-                && arm.pool().throughputRps() < base.pool().throughputRps() * (1 - THROUGHPUT_NOISE)) {
-            out.add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f requests/s", base.pool().throughputRps(),
-                    arm.pool().throughputRps()));
-        }
-        return out;
+    static Tradeoff of(ArmFigures arm, ArmFigures asIs, Deltas d) {
+        return new Tradeoff(arm, asIs, d);
+    }
+
+    List<String> buys() {
+        return buys;
+    }
+
+    List<String> costs() {
+        return costs;
     }
 
     static String pct(double share) {
         return String.format(Locale.ROOT, "%.1f %%", 100 * share);
-    }
-
-    private static ThreadSummary find(Summary s, String name) {
-        for (ThreadSummary t : s.threads()) if (t.name().equals(name)) return t;
-        return null;
     }
 }

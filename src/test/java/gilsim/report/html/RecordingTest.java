@@ -45,7 +45,7 @@ class RecordingTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> summaries = (List<Map<String, Object>>) data.get("summaries");
         assertEquals(Recording.LEVELS.length, summaries.size());
-        int codes = Palette.ACTIVITIES.size();
+        int codes = PagePalette.ACTIVITIES.size();
         for (Map<String, Object> level : summaries) {
             int steps = (Integer) level.get("steps");
             @SuppressWarnings("unchecked")

@@ -44,7 +44,7 @@ class ReportCommandTest {
         assertTrue(page.contains("<canvas id=\"tl\""), "no timeline canvas");
         assertTrue(page.contains("report short-release --set duration=300ms --compare pinned=true --compare "
                 + "policy=paused-budget,interval=2ms --seed 1 --out "), "no replay line");
-        assertTrue(page.contains("<th>pinned=true</th>") && page.contains("<th>policy=paused-budget, interval=2ms</th>"),
+        assertTrue(page.contains("<th>pinned=true</th>") && page.contains("<th>policy=paused-budget,interval=2ms</th>"),
                 "the arms are not side by side");
         // The run as asked starves main; both fixes end that, each at a price in the worker's rounds.
         assertTrue(page.contains("<span class=\"verdict starves\">starves</span> (main)"), "no starving verdict");
@@ -52,6 +52,8 @@ class ReportCommandTest {
         assertTrue(buys.find(), "the first arm's gain is not stated");
         assertTrue(page.contains("<li>worker&#39;s rounds "), "the worker's cost in rounds is not stated");
         assertTrue(page.contains("nothing was aggregated"), "a short run must be whole in the page");
+        // gilsim compare's table of the scenario under each policy.
+        assertTrue(page.contains("policy=fifo-ticket    fair"), "no table of the policies");
     }
 
     @Test

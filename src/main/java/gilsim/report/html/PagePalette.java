@@ -12,7 +12,7 @@ import java.util.Locale;
  * belongs to the charts, so it is read here by reflection, once, and never copied: change a colour there and the
  * page follows.
  */
-final class Palette {
+final class PagePalette {
     /** A lane activity or a mark kind: its enum name, legend label, CSS colour; for marks, shape and side. */
     record Entry(String name, String label, String css, String shape, boolean above) {}
 
@@ -21,7 +21,7 @@ final class Palette {
     /** One colour per thread for the CDFs, in thread order (repeating past the last). */
     static final List<String> THREADS = threadColours();
 
-    private Palette() {}
+    private PagePalette() {}
 
     /** The index of activity (or mark kind) {@code name} in its palette, which is its code in the page's data. */
     static int code(List<Entry> entries, String name) {
@@ -47,22 +47,12 @@ final class Palette {
         }
     }
 
-    /**
-     * The CDF's thread colours: the charts' palette's list ({@code Palette.THREADS}), or, in the charts before they
-     * had a palette class, {@code WaitCdfChart.THREAD_COLORS}.
-     */
+    /** The CDF's thread colours: the charts' {@code Palette.THREADS}. */
     private static List<String> threadColours() {
-        List<String> out = new ArrayList<>();
         try {
-            Object list = field(Class.forName("gilsim.report.chart.Palette"), "THREADS").get(null);
-            for (Object c : (List<?>) list) out.add(css((Color) c));
-            return List.copyOf(out);
-        } catch (ReflectiveOperationException | ClassCastException e) {
-            // the older charts: below
-        }
-        try {
-            for (Color c : (Color[]) field(Class.forName("gilsim.report.chart.WaitCdfChart"), "THREAD_COLORS").get(null)) {
-                out.add(css(c));
+            List<String> out = new ArrayList<>();
+            for (Object c : (List<?>) field(Class.forName("gilsim.report.chart.Palette"), "THREADS").get(null)) {
+                out.add(css((Color) c));
             }
             return List.copyOf(out);
         } catch (ReflectiveOperationException | ClassCastException e) {

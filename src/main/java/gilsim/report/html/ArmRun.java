@@ -1,0 +1,15 @@
+package gilsim.report.html;
+
+import gilsim.compare.ArmFigures;
+import java.util.List;
+import org.HdrHistogram.AbstractHistogram;
+
+/**
+ * One arm of the report as it ran: its figures (as {@code gilsim compare} reads them off the run's summary) and each
+ * thread's GIL waits over the whole run, for its CDF.
+ */
+record ArmRun(ArmFigures figures, List<AbstractHistogram> waits) {
+    ArmRun {
+        waits = List.copyOf(waits);
+    }
+}
