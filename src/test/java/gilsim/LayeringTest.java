@@ -34,7 +34,8 @@ class LayeringTest {
             // Listeners match on the event families the model packages own, and the programs' rounds.
             Map.entry("metrics", union(MODELS, Set.of("program"))),
             Map.entry("run", Set.of("sim", "os", "sync", "cpython", "program", "m0", "scenario", "metrics")),
-            Map.entry("report", union(MODELS, Set.of("scenario", "metrics", "run"))),
+            // The HTML report shows a comparison's arms (gilsim.report.html).
+            Map.entry("report", union(MODELS, Set.of("scenario", "metrics", "run", "compare"))),
             Map.entry("search", Set.of("sim", "scenario", "metrics", "run", "report")),
             // The fixes compared: arms run and their figures read; no report, so that the HTML report can use it.
             Map.entry("compare", Set.of("sim", "cpython", "scenario", "metrics", "run")),

@@ -83,7 +83,8 @@ final class ReportCommand implements Callable<Integer> {
             throw new InputError("--compare: " + e.getMessage());
         }
         OutputPath.check("--out", out);
-        long bytes = Report.write(new Report.Request(s, sets, profile, seed, detail, checked, replay()), out);
+        long bytes = Report.write(new Report.Request(s, sets, profile, seed, detail, checked, replay(),
+                Launcher.words()), out);
         spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s (%s)%n", out, size(bytes));
         return 0;
     }

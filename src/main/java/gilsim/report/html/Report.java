@@ -40,12 +40,15 @@ public final class Report {
      * @param machine the {@code --machine} profile, or null
      * @param window  the span to keep in detail (and show first); the whole run when null
      * @param arms    the checked {@code --compare} arms, the as-is arm first ({@link Arms#of})
-     * @param replay  the command line that writes this page again
+     * @param replay   the command line that writes this page again
+     * @param launcher the words that start gilsim from a shell ({@code java -jar target/gilsim.jar}), for the
+     *                 command lines the page quotes
      */
     public record Request(Scenario scenario, List<String> sets, MachineProfile machine, long seed, TimeWindow window,
-                          Arms arms, String replay) {
+                          Arms arms, String replay, List<String> launcher) {
         public Request {
             sets = List.copyOf(sets);
+            launcher = List.copyOf(launcher);
         }
     }
 

@@ -9,7 +9,6 @@ import gilsim.report.SummaryText;
 import gilsim.compare.ArmFigures;
 import gilsim.compare.Comparison;
 import gilsim.compare.ComparisonText;
-import gilsim.search.Launcher;
 import gilsim.sim.Durations;
 import java.io.IOException;
 import java.io.InputStream;
@@ -169,7 +168,7 @@ final class ReportPage {
 
     /** {@code gilsim compare}'s table of the scenario under each GIL policy, as the command prints it. */
     private static void policies(StringBuilder b, Report.Request r, Comparison c) {
-        List<String> words = new ArrayList<>(Launcher.words());
+        List<String> words = new ArrayList<>(r.launcher());
         words.addAll(List.of("compare", r.scenario().origin().equals("built-in") ? r.scenario().name()
                 : r.scenario().origin()));
         for (String set : r.sets()) words.addAll(List.of("--set", set));
@@ -178,7 +177,7 @@ final class ReportPage {
                 .append("asked and the same under every other GIL hand-off policy")
                 .append(r.scenario().key("keep") != null ? " and the keep rule" : "").append(", as <code>")
                 .append(Html.text(String.join(" ", words))).append("</code> prints it (docs/compare.md).</p>\n<pre>")
-                .append(Html.text(ComparisonText.of(List.of(c), Launcher.words()))).append("</pre></section>\n");
+                .append(Html.text(ComparisonText.of(List.of(c), r.launcher()))).append("</pre></section>\n");
     }
 
     private static void row(StringBuilder b, String head, List<ArmFigures> arms, Function<ArmFigures, String> cell) {

@@ -209,29 +209,37 @@
 
   function segments(lane, a, b) {
     var L = lanes[lane], row = rowOf(lane), y = laneTop(row) + (LANE - BAR) / 2;
-    var i = Math.max(0, lowerBound(L.start, a) - 1);
+    var i = Math.max(0, lowerBound(L.start, a) - 1), run = null;
     if (lowerBound(L.start, b) - i > plotWidth() / 2) return binned(lane, a, b, i);
     for (; i < L.start.length && L.start[i] < b; i++) {
       var s = Math.max(a, L.start[i]), e = Math.min(b, i + 1 < L.start.length ? L.start[i + 1] : detailTo);
       if (e <= s) continue;
       var c = L.code[i], x0 = xOf(s), x1 = xOf(e);
       if (lane === n) {
+        // The holder's name goes on its run of holds; a re-take's gap of a few pixels does not end the run.
+        if (c !== 0 && run && (c !== run.c || x0 - run.x1 > 3)) { holderName(run, y); run = null; }
         if (c === 0) continue;
+        if (!run) run = { c: c, x0: x0 };
+        run.x1 = x1;
         ctx.fillStyle = ACT[HOLDS].css;
         ctx.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
-        if (x1 - x0 > 40) {
-          ctx.fillStyle = '#ffffff';
-          ctx.font = '11px system-ui, sans-serif';
-          ctx.textAlign = 'left';
-          ctx.textBaseline = 'middle';
-          ctx.fillText(threads[c - 1], Math.max(x0, LABEL) + 3, y + BAR / 2, x1 - Math.max(x0, LABEL) - 6);
-        }
       } else {
         if (c === OFF) { ctx.fillStyle = ACT[OFF].css; ctx.fillRect(x0, y + BAR / 2 - 2, Math.max(1, x1 - x0), 4); continue; }
         ctx.fillStyle = ACT[c].css;
         ctx.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
       }
     }
+    if (run) holderName(run, y);
+  }
+
+  function holderName(run, y) {
+    var left = Math.max(run.x0, LABEL), width = run.x1 - left;
+    if (width <= 40) return;
+    ctx.fillStyle = '#ffffff';
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(threads[run.c - 1], left + 3, y + BAR / 2, width - 6);
   }
 
   // More segments than pixels: each pixel column drawn as the shares of the time it covers, stacked.
