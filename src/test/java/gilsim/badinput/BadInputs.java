@@ -650,7 +650,8 @@ final class BadInputs {
                         "--jobs", "1", "--csv", DIR + "/budget.csv"),
                 s -> List.of("search", s, "--over", "pinned=*", "--examples", "1", "--json"),
                 s -> List.of("bench", s, "--runs", "1", "--warmup", "0"),
-                s -> List.of("compare", s, "--policies", "fifo-ticket", "--csv", DIR + "/budget.csv"));
+                s -> List.of("compare", s, "--policies", "fifo-ticket", "--csv", DIR + "/budget.csv"),
+                s -> List.of("report", s, "--compare", "cores=1", "--out", DIR + "/budget.html"));
         Gen<List<Integer>> gen = Generate.range(0, shapes.size() - 1).zip(Generate.range(1, 100),
                 Generate.range(0, 2), (a, b, c) -> List.of(a, b, c));
         List<List<Integer>> picks = new ArrayList<>();
