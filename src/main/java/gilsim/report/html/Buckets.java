@@ -46,6 +46,10 @@ final class Buckets {
         return widthNs;
     }
 
+    int buckets() {
+        return buckets;
+    }
+
     void handoff(long timeNs) {
         handoffs[bucket(timeNs)]++;
     }

@@ -32,6 +32,11 @@ import java.util.Map;
 final class Recording implements TraceListener, Beat.Sink {
     /** Buckets across the whole run at the coarse and the fine summary level. */
     static final int[] LEVELS = {1000, 10_000};
+    /**
+     * At most this many buckets of all lanes together at one level (16 MB while recording, 2 MB of page): a pool of
+     * hundreds of threads gets fewer, wider buckets.
+     */
+    private static final int MAX_LANE_BUCKETS = 400_000;
 
     private static final int HOLDS = PagePalette.code(PagePalette.ACTIVITIES, "HOLDS_GIL");
     private static final int RUNS = PagePalette.code(PagePalette.ACTIVITIES, "RUNS_WITHOUT_GIL");
@@ -78,7 +83,12 @@ final class Recording implements TraceListener, Beat.Sink {
         sinceNs = new long[threads + 1];
         lanes = new Column[threads + 1];
         for (int i = 0; i <= threads; i++) lanes[i] = new Column();
-        for (int buckets : LEVELS) levels.add(new Buckets(threads, buckets, durationNs));
+        for (int buckets : LEVELS) {
+            int fits = Math.min(buckets, Math.max(10, MAX_LANE_BUCKETS / (threads + 1)));
+            if (levels.isEmpty() || levels.get(levels.size() - 1).buckets() < fits) {
+                levels.add(new Buckets(threads, fits, durationNs));
+            }
+        }
     }
 
     @Override
@@ -144,9 +154,9 @@ final class Recording implements TraceListener, Beat.Sink {
         return cutNs != Long.MAX_VALUE;
     }
 
-    /** The width of a bucket at summary level {@code level}. */
-    long bucketNs(int level) {
-        return levels.get(level).widthNs();
+    /** The width of a bucket at each summary level, coarse first. */
+    List<Long> bucketNs() {
+        return levels.stream().map(Buckets::widthNs).toList();
     }
 
     /** The page's data: the detail as columns of time deltas and codes, then the summaries when the detail is partial. */

@@ -45,7 +45,7 @@ final class ReportPage {
                 .append("</style>\n</head>\n<body>\n");
         b.append("<header><h1>").append(Html.text(s.scenario())).append(" <span class=\"verdict ")
                 .append(s.verdict()).append("\">").append(s.verdict()).append(s.starves() ? ": "
-                        + Html.text(String.join(", ", s.starvedThreads())) : "").append("</span></h1>\n");
+                        + Html.text(starved(s.starvedThreads())) : "").append("</span></h1>\n");
         b.append("<p class=\"why\" id=\"explanation\">").append(Html.text(Explanation.of(s))).append("</p></header>\n");
         ran(b, r, s);
         timeline(b, recording, r.window() != null);
@@ -58,6 +58,12 @@ final class ReportPage {
                 recording)))).append("</script>\n<script>\n").append(resource("report.js"))
                 .append("</script>\n</body>\n</html>\n");
         return b.toString();
+    }
+
+    /** The starved threads, or their number and the first few when there are many. */
+    static String starved(List<String> names) {
+        if (names.size() <= 4) return String.join(", ", names);
+        return names.size() + " threads (" + String.join(", ", names.subList(0, 3)) + ", \u2026)";
     }
 
     private static void ran(StringBuilder b, Report.Request r, Summary s) {
@@ -98,7 +104,7 @@ final class ReportPage {
             b.append(r.budgetReached() ? ", the page's budget of " + Report.DETAIL_BUDGET + ")"
                     : windowAsked ? ", the --window asked for)" : ")");
             b.append(". Elsewhere the timeline shows summaries: each lane's share of each activity per bucket of ")
-                    .append(Durations.human(r.bucketNs(0))).append(" or ").append(Durations.human(r.bucketNs(1)))
+                    .append(String.join(" or ", r.bucketNs().stream().map(Durations::human).toList()))
                     .append(" (hover for the marks and hand-offs in it), drawn hatched; the narration covers the "
                             + "detailed span only. For detail elsewhere, write the page again with "
                             + "<code>--window FROM..TO</code>.");
@@ -126,7 +132,7 @@ final class ReportPage {
         for (ArmFigures a : figures) b.append("<th>").append(Html.text(a.arm().label())).append("</th>");
         b.append("</tr>\n");
         row(b, "verdict", figures, a -> "<span class=\"verdict " + a.verdict() + "\">" + a.verdict() + "</span>"
-                + (a.starves() ? " (" + Html.text(String.join(", ", a.starvedThreads())) + ")" : ""));
+                + (a.starves() ? " (" + Html.text(starved(a.starvedThreads())) + ")" : ""));
         row(b, "longest wait", figures, a -> Durations.human(a.maxWait().ns()) + " (" + Html.text(a.maxWait().thread())
                 + ")");
         for (String n : c.threadNames()) {

@@ -24,7 +24,7 @@ final class Tradeoff {
 
     private Tradeoff(ArmFigures arm, ArmFigures asIs, Deltas d) {
         if (asIs.starves() != arm.starves()) {
-            (arm.starves() ? costs : buys).add(arm.starves() ? "starves: " + String.join(", ", arm.starvedThreads())
+            (arm.starves() ? costs : buys).add(arm.starves() ? "starves: " + ReportPage.starved(arm.starvedThreads())
                     : "no thread starves");
         }
         long before = asIs.maxWait().ns();
