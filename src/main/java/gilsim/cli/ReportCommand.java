@@ -57,7 +57,8 @@ final class ReportCommand implements Callable<Integer> {
                     + "detail budget)")
     String window;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "the run's seed (default: ${DEFAULT-VALUE})")
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+            description = "the run's seed (default: ${DEFAULT-VALUE})")
     long seed;
 
     @Mixin

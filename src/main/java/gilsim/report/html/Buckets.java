@@ -79,7 +79,8 @@ final class Buckets {
                 long total = 0;
                 for (int c = 0; c < codes; c++) total += lane[i * codes + c];
                 for (int c = 0; c < codes; c++) {
-                    b.append((char) ('a' + (total == 0 ? 0 : Math.round((double) STEPS * lane[i * codes + c] / total))));
+                    long share = total == 0 ? 0 : Math.round((double) STEPS * lane[i * codes + c] / total);
+                    b.append((char) ('a' + share));
                 }
             }
             shares.add(b.toString());

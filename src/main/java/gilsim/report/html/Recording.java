@@ -159,7 +159,7 @@ final class Recording implements TraceListener, Beat.Sink {
         return levels.stream().map(Buckets::widthNs).toList();
     }
 
-    /** The page's data: the detail as columns of time deltas and codes, then the summaries when the detail is partial. */
+    /** The page's data: the detail as columns of time deltas and codes, then summaries if the detail is partial. */
     Map<String, Object> data() {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("endNs", endNs);

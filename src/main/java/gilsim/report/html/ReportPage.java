@@ -98,7 +98,8 @@ final class ReportPage {
             b.append("Every event of the run is in the page (").append(r.items())
                     .append(" segments, marks and narration lines); nothing was aggregated.");
         } else {
-            b.append("Kept in full detail: ").append(Durations.human(r.detailToNs() - r.windowFromNs())).append(" from ")
+            b.append("Kept in full detail: ").append(Durations.human(r.detailToNs() - r.windowFromNs()))
+                    .append(" from ")
                     .append(seconds(r.windowFromNs())).append(" to ").append(seconds(r.detailToNs())).append(" (")
                     .append(r.items()).append(" segments, marks and narration lines");
             b.append(r.budgetReached() ? ", the page's budget of " + Report.DETAIL_BUDGET + ")"
@@ -126,7 +127,8 @@ final class ReportPage {
         ArmFigures asIs = figures.get(0);
         Comparison c = new Comparison(asIs.summary().scenario(), "", figures);
         b.append("<section id=\"compare\"><h2>The arms side by side</h2>\n<p>The run as asked (as-is) and each ")
-                .append("<code>--compare</code> arm: the same scenario, seed and settings with the arm's keys changed. ")
+                .append("<code>--compare</code> arm: the same scenario, seed and settings with the arm's keys ")
+                .append("changed. ")
                 .append("What an arm buys and what it costs are read against the as-is arm.</p>\n")
                 .append("<div class=\"scroll\"><table class=\"arms\"><tr><th></th>");
         for (ArmFigures a : figures) b.append("<th>").append(Html.text(a.arm().label())).append("</th>");

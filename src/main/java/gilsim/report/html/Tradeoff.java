@@ -53,8 +53,8 @@ final class Tradeoff {
         }
         if (d.switches() > 0) costs.add("switches " + asIs.switches() + " \u2192 " + arm.switches());
         if (d.latencyP99Change() != null && Math.abs(d.latencyP99Change()) >= NOISE) {
-            (d.latencyP99Change() < 0 ? buys : costs).add("request latency p99 "
-                    + Durations.human(asIs.pool().latencyP99Ns()) + " \u2192 " + Durations.human(arm.pool().latencyP99Ns()));
+            (d.latencyP99Change() < 0 ? buys : costs).add("request latency p99 " + Durations.human(
+                    asIs.pool().latencyP99Ns()) + " \u2192 " + Durations.human(arm.pool().latencyP99Ns()));
         }
         if (d.throughputChange() != null && Math.abs(d.throughputChange()) >= NOISE) {
             (d.throughputChange() > 0 ? buys : costs).add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f "

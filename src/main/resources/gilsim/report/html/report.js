@@ -102,7 +102,10 @@
     view.to = from + span;
     schedule();
   }
-  function pan(fraction) { setView(view.from + fraction * (view.to - view.from), view.to + fraction * (view.to - view.from)); }
+  function pan(fraction) {
+    var by = fraction * (view.to - view.from);
+    setView(view.from + by, view.to + by);
+  }
 
   var pending = false;
   function schedule() {
@@ -224,7 +227,11 @@
         ctx.fillStyle = ACT[HOLDS].css;
         ctx.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
       } else {
-        if (c === OFF) { ctx.fillStyle = ACT[OFF].css; ctx.fillRect(x0, y + BAR / 2 - 2, Math.max(1, x1 - x0), 4); continue; }
+        if (c === OFF) { // asleep or blocked: a thin line, so that the lane reads as idle
+          ctx.fillStyle = ACT[OFF].css;
+          ctx.fillRect(x0, y + BAR / 2 - 2, Math.max(1, x1 - x0), 4);
+          continue;
+        }
         ctx.fillStyle = ACT[c].css;
         ctx.fillRect(x0, y, Math.max(1, x1 - x0), BAR);
       }
@@ -282,23 +289,35 @@
       var y0 = laneTop(rowOf(hnd.from)) + LANE / 2, y1 = laneTop(rowOf(hnd.to)) + LANE / 2;
       ctx.beginPath(); ctx.moveTo(x, y0); ctx.lineTo(x, y1); ctx.stroke();
       var dir = y1 > y0 ? 1 : -1, tipY = y1 - dir * BAR / 2;
-      ctx.beginPath(); ctx.moveTo(x, tipY); ctx.lineTo(x - 3, tipY - dir * 6); ctx.lineTo(x + 3, tipY - dir * 6); ctx.fill();
+      ctx.beginPath();
+      ctx.moveTo(x, tipY); ctx.lineTo(x - 3, tipY - dir * 6); ctx.lineTo(x + 3, tipY - dir * 6);
+      ctx.fill();
       if (++drawn > 20000) break;
     }
   }
   var handoffTimes = handoffs.map(function (h) { return h.t; });
 
+  // The PNG charts' marker shapes (XChart's names), drawn around (x, y).
   function shape(kind, x, y, size) {
     var r = size / 2;
+    function polygon(points) {
+      ctx.moveTo(x + points[0] * r, y + points[1] * r);
+      for (var i = 2; i < points.length; i += 2) ctx.lineTo(x + points[i] * r, y + points[i + 1] * r);
+      ctx.closePath();
+      ctx.fill();
+    }
     ctx.beginPath();
     switch (kind) {
-      case 'TriangleDown': ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y - r); ctx.lineTo(x, y + r); ctx.closePath(); ctx.fill(); break;
-      case 'TriangleUp': ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y + r); ctx.lineTo(x, y - r); ctx.closePath(); ctx.fill(); break;
-      case 'Diamond': ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y); ctx.closePath(); ctx.fill(); break;
-      case 'Square': ctx.fillRect(x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6); break;
+      case 'TriangleDown': polygon([-1, -1, 1, -1, 0, 1]); break;
+      case 'TriangleUp': polygon([-1, 1, 1, 1, 0, -1]); break;
+      case 'Diamond': polygon([0, -1, 1, 0, 0, 1, -1, 0]); break;
+      case 'Square': polygon([-0.8, -0.8, 0.8, -0.8, 0.8, 0.8, -0.8, 0.8]); break;
       case 'Cross':
         ctx.lineWidth = 2;
-        ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r); ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r); ctx.stroke(); break;
+        ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
+        ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r);
+        ctx.stroke();
+        break;
       default: ctx.arc(x, y, r * 0.8, 0, 2 * Math.PI); ctx.fill();
     }
   }
@@ -386,7 +405,8 @@
       }
       var coarse = levels[0], k0 = Math.floor(ns / coarse.widthNs);
       coarse.marks.forEach(function (m) {
-        if (m[0] === lane && m[2] === k0) parts.push(m[3] + ' \u00d7 ' + MARK[m[1]].label + ' (in ' + human(coarse.widthNs) + ')');
+        if (m[0] !== lane || m[2] !== k0) return;
+        parts.push(m[3] + ' \u00d7 ' + MARK[m[1]].label + ' (in ' + human(coarse.widthNs) + ')');
       });
     }
     return name + ', ' + secs(k * lv.widthNs) + ' \u2192 ' + secs((k + 1) * lv.widthNs) + ' (summary of '
@@ -450,7 +470,11 @@
   // The address keeps the visible window (#t=FROM,TO in seconds), so that a copied link opens the same moment.
   function remember() {
     var hash = '#t=' + (view.from / 1e9).toFixed(6) + ',' + (view.to / 1e9).toFixed(6);
-    try { if (location.hash !== hash) history.replaceState(null, '', hash); } catch (e) { /* not where it is refused */ }
+    try {
+      if (location.hash !== hash) history.replaceState(null, '', hash);
+    } catch (e) {
+      // A browser that refuses it for file:// keeps the address as it was.
+    }
   }
 
   function showWindow() {

@@ -41,8 +41,9 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * The report page in a real browser (Debian's headless Chromium through chromium-driver): it opens from file:// with
  * no console error, draws its timeline, zooms so that the visible window and the narration follow, shows the event
- * under the pointer, pans on a shift+drag with the address following, and looks like something. One browser for the class, one short run: a pool run of 200 ms kept
- * in detail for its first 20 ms, so that both the detail and the summaries are drawn.
+ * under the pointer, pans on a shift+drag with the address following, and looks like something. One browser for the
+ * class, one short run: a pool run of 200 ms kept in detail for its first 20 ms, so that both the detail and the
+ * summaries are drawn.
  *
  * <p>There is no skipping: without Chromium the test fails and says how to get it.
  */
@@ -53,7 +54,7 @@ class ReportBrowserTest {
     @TempDir
     static Path dir;
 
-    /** Selenium warns that it has no DevTools bindings for this Chromium; the test uses none. Held: loggers are weak. */
+    /** Selenium warns that it has no DevTools bindings for this Chromium, which the test does not use. */
     private static final Logger DEVTOOLS = Logger.getLogger("org.openqa.selenium.devtools");
 
     static ChromeDriver browser;
@@ -143,9 +144,11 @@ class ReportBrowserTest {
                 "the narration did not follow the zoom: still '" + firstAfter + "' .. '" + lastAfter + "'");
         long from = Long.parseLong(attr("#window", "data-from"));
         long to = Long.parseLong(attr("#window", "data-to"));
-        for (String t : List.of(attr("#narration li:first-child", "data-t"), attr("#narration li:last-child", "data-t"))) {
+        for (String t : List.of(attr("#narration li:first-child", "data-t"),
+                attr("#narration li:last-child", "data-t"))) {
             long ns = Long.parseLong(t);
-            assertTrue(ns >= from && ns < to, "a narration line at " + ns + " is outside the window " + from + ".." + to);
+            assertTrue(ns >= from && ns < to, "a narration line at " + ns + " is outside the window " + from + ".."
+                    + to);
         }
 
         // A narration line is a link to its moment: clicking one zooms there.
