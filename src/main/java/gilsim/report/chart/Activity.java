@@ -3,7 +3,7 @@ package gilsim.report.chart;
 import java.awt.Color;
 
 /** What a thread is doing, as a timeline lane shows it; the order is the legend's. */
-enum Activity {
+public enum Activity {
     HOLDS_GIL("holds the GIL", Palette.BLUE),
     RUNS_WITHOUT_GIL("runs without the GIL", Palette.SKY_BLUE),
     WAITS_FOR_GIL("waits for the GIL", Palette.VERMILION),
@@ -17,5 +17,14 @@ enum Activity {
     Activity(String label, Color color) {
         this.label = label;
         this.color = color;
+    }
+
+    /** The legend's words. */
+    public String label() {
+        return label;
+    }
+
+    public Color color() {
+        return color;
     }
 }

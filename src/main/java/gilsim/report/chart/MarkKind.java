@@ -5,7 +5,7 @@ import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /** The instants a timeline marks in a lane, each with its own shape; the order is the legend's. */
-enum MarkKind {
+public enum MarkKind {
     SIGNAL("woken by a GIL signal", SeriesMarkers.TRIANGLE_DOWN, Palette.DARK_GREY, true),
     DROP_REQUEST("asked to drop (drop request)", SeriesMarkers.CROSS, Palette.BLUE, true),
     JOB_KEPT("job kept inside the slice", SeriesMarkers.CIRCLE, Palette.SKY_BLUE, true),
@@ -24,5 +24,24 @@ enum MarkKind {
         this.marker = marker;
         this.color = color;
         this.above = above;
+    }
+
+    /** The legend's words. */
+    public String label() {
+        return label;
+    }
+
+    public Color color() {
+        return color;
+    }
+
+    /** XChart's name of the marker's shape ({@code TriangleDown}, {@code Cross}, ...), which the HTML page draws too. */
+    public String shape() {
+        return marker.getClass().getSimpleName();
+    }
+
+    /** Whether the mark sits above its lane (done to the thread) or below (done by it). */
+    public boolean above() {
+        return above;
     }
 }

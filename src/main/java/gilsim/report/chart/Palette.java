@@ -10,7 +10,7 @@ import java.util.List;
  * of them. {@code PaletteTest} checks that the colours each kind of picture shows together stay apart under
  * simulated protanopia, deuteranopia and tritanopia; docs/reading-charts.md lists them.
  */
-final class Palette {
+public final class Palette {
     static final Color BLACK = new Color(0x000000);
     static final Color ORANGE = new Color(0xE69F00);
     static final Color SKY_BLUE = new Color(0x56B4E9);
@@ -28,7 +28,7 @@ final class Palette {
     static final Color LANE_RULE = new Color(0xC8C8C8);
 
     /** A CDF's thread curves; past four threads the colours repeat with another dash pattern. */
-    static final List<Color> THREADS = List.of(VERMILION, BLUE, SKY_BLUE, GREY);
+    public static final List<Color> THREADS = List.of(VERMILION, BLUE, SKY_BLUE, GREY);
     /** The CDF's switch-interval line, drawn dashed. */
     static final Color INTERVAL = BLACK;
 

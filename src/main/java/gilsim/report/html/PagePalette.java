@@ -1,25 +1,30 @@
 package gilsim.report.html;
 
+import gilsim.report.chart.Activity;
+import gilsim.report.chart.MarkKind;
+import gilsim.report.chart.Palette;
 import java.awt.Color;
-import java.lang.reflect.Field;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * The timeline's and CDF's colours, labels and mark shapes, read from the PNG charts' own palette
- * ({@code gilsim.report.chart}) so that the page and the pictures always agree. That palette is package-private and
- * belongs to the charts, so it is read here by reflection, once, and never copied: change a colour there and the
- * page follows.
+ * The timeline's and CDF's colours, labels and mark shapes, taken from the PNG charts' own palette
+ * ({@code gilsim.report.chart}) and never copied, so that the page and the pictures always agree: change a colour
+ * there and the page follows.
  */
 final class PagePalette {
     /** A lane activity or a mark kind: its enum name, legend label, CSS colour; for marks, shape and side. */
     record Entry(String name, String label, String css, String shape, boolean above) {}
 
-    static final List<Entry> ACTIVITIES = entries("gilsim.report.chart.Activity", false);
-    static final List<Entry> MARKS = entries("gilsim.report.chart.MarkKind", true);
+    static final List<Entry> ACTIVITIES = entries(Activity.values(), Activity::label, Activity::color, a -> "",
+            a -> false);
+    static final List<Entry> MARKS = entries(MarkKind.values(), MarkKind::label, MarkKind::color, MarkKind::shape,
+            MarkKind::above);
     /** One colour per thread for the CDFs, in thread order (repeating past the last). */
-    static final List<String> THREADS = threadColours();
+    static final List<String> THREADS = Palette.THREADS.stream().map(PagePalette::css).toList();
 
     private PagePalette() {}
 
@@ -29,41 +34,11 @@ final class PagePalette {
         throw new IllegalStateException("the chart palette has no " + name);
     }
 
-    private static List<Entry> entries(String enumClass, boolean marks) {
-        try {
-            Class<?> c = Class.forName(enumClass);
-            List<Entry> out = new ArrayList<>();
-            for (Object constant : c.getEnumConstants()) {
-                String name = ((Enum<?>) constant).name();
-                String label = (String) field(c, "label").get(constant);
-                String css = css((Color) field(c, "color").get(constant));
-                String shape = marks ? field(c, "marker").get(constant).getClass().getSimpleName() : "";
-                boolean above = marks && field(c, "above").getBoolean(constant);
-                out.add(new Entry(name, label, css, shape, above));
-            }
-            return List.copyOf(out);
-        } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new IllegalStateException("cannot read the chart palette " + enumClass + ": " + e, e);
-        }
-    }
-
-    /** The CDF's thread colours: the charts' {@code Palette.THREADS}. */
-    private static List<String> threadColours() {
-        try {
-            List<String> out = new ArrayList<>();
-            for (Object c : (List<?>) field(Class.forName("gilsim.report.chart.Palette"), "THREADS").get(null)) {
-                out.add(css((Color) c));
-            }
-            return List.copyOf(out);
-        } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new IllegalStateException("cannot read the CDF colours: " + e, e);
-        }
-    }
-
-    private static Field field(Class<?> c, String name) throws NoSuchFieldException {
-        Field f = c.getDeclaredField(name);
-        f.setAccessible(true);
-        return f;
+    private static <E extends Enum<E>> List<Entry> entries(E[] constants, Function<E, String> label,
+                                                          Function<E, Color> color, Function<E, String> shape,
+                                                          Predicate<E> above) {
+        return Arrays.stream(constants).map(e -> new Entry(e.name(), label.apply(e), css(color.apply(e)),
+                shape.apply(e), above.test(e))).toList();
     }
 
     static String css(Color c) {

@@ -2,6 +2,7 @@ package gilsim.report.html;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import gilsim.metrics.Summary;
 import gilsim.metrics.Summary.ThreadSummary;
 import gilsim.report.Explanation;
@@ -28,7 +29,12 @@ import org.HdrHistogram.AbstractHistogram;
  * the clock or the machine.
  */
 final class ReportPage {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Map entries by key: the page's data is built from maps, some of them {@code Map.of}, whose order changes from
+     * one JVM to the next, and the same run must give the same bytes in every process.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
     private static final int CDF_WIDTH = 520;
     private static final int CDF_HEIGHT = 300;
 

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The page reads the PNG charts' palette, whole, and its script can draw every mark shape the charts use. */
+/** The page takes the PNG charts' palette, whole, and its script can draw every mark shape the charts use. */
 class PagePaletteTest {
     @Test
     void palette_isTheCharts() throws IOException {

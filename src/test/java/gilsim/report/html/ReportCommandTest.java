@@ -35,6 +35,9 @@ class ReportCommandTest {
         Cli second = Cli.run(concat(args, "--out", a.toString()));
         assertEquals(0, second.code(), second.err());
         assertArrayEquals(bytes, Files.readAllBytes(a));
+        // And in another JVM, whose hash seeds differ (Map.of iterates in another order there).
+        assertEquals(0, inAnotherJvm(concat(args, "--out", a.toString())), "the child JVM's report failed");
+        assertArrayEquals(bytes, Files.readAllBytes(a), "another JVM wrote other bytes");
 
         String page = Files.readString(a);
         // Nothing to fetch: no external script, style, image, frame or font, and no address at all.
@@ -54,6 +57,24 @@ class ReportCommandTest {
         assertTrue(page.contains("nothing was aggregated"), "a short run must be whole in the page");
         // gilsim compare's table of the scenario under each policy.
         assertTrue(page.contains("policy=fifo-ticket    fair"), "no table of the policies");
+    }
+
+    private static int inAnotherJvm(String[] args) throws IOException {
+        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), "gilsim.cli.Main"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return -1;
+            }
+            return p.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     @Test
