@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Fans each emitted event out to the listeners that read its class ({@link TraceListener#reads}), in the order the
- * listeners were added.
+ * listeners were added. It sees every event, so it checks here that simulated time never goes back in the trace.
  */
 public final class Trace {
     /** A dense number for each event class, the same in every run: the index into {@link #byClass}. */
@@ -25,6 +25,7 @@ public final class Trace {
      * forgotten when a listener is added; null where not made yet.
      */
     private TraceListener[][] byClass = new TraceListener[32][];
+    private long lastNs;
 
     public void add(TraceListener listener) {
         listeners.add(listener);
@@ -32,6 +33,9 @@ public final class Trace {
     }
 
     public void emit(TraceEvent event) {
+        long timeNs = event.timeNs();
+        if (timeNs < lastNs) throw new IllegalStateException("trace time went back from " + lastNs + " to " + event);
+        lastNs = timeNs;
         int index = CLASS_INDEX.get(event.getClass());
         TraceListener[] readers = index < byClass.length ? byClass[index] : null;
         if (readers == null) readers = readersOf(event.getClass(), index);
