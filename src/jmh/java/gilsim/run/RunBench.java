@@ -20,12 +20,13 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A whole run of a built-in scenario, 2 s simulated, listeners and summary included: what {@code gilsim bench}
- * measures, under JMH's forks and statistics. Seeds cycle through 1..1000, as bench's measured runs do.
+ * measures, under JMH's forks and statistics. Seeds cycle through 1..1000, as bench's measured runs do. The pool's
+ * hot paths take thousands of runs to compile, hence the long warm-up.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
+@Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class RunBench {
