@@ -9,47 +9,41 @@ import java.util.List;
  * listeners were added. It sees every event, so it checks here that simulated time never goes back in the trace.
  */
 public final class Trace {
-    /** A dense number for each event class, the same in every run: the index into {@link #byClass}. */
-    private static final ClassValue<Integer> CLASS_INDEX = new ClassValue<>() {
-        private int next;
-
-        @Override
-        protected synchronized Integer computeValue(Class<?> type) {
-            return next++;
-        }
-    };
-
     private final List<TraceListener> listeners = new ArrayList<>();
-    /**
-     * The listeners of each event class by its {@link #CLASS_INDEX}, made when the class is first emitted and
-     * forgotten when a listener is added; null where not made yet.
-     */
-    private TraceListener[][] byClass = new TraceListener[32][];
+    /** The event classes seen so far, and beside each the listeners that read it; forgotten when a listener is added. */
+    private Class<?>[] classes = new Class<?>[0];
+    private TraceListener[][] readers = new TraceListener[0][];
     private long lastNs;
 
     public void add(TraceListener listener) {
         listeners.add(listener);
-        Arrays.fill(byClass, null);
+        classes = new Class<?>[0];
+        readers = new TraceListener[0][];
     }
 
     public void emit(TraceEvent event) {
         long timeNs = event.timeNs();
         if (timeNs < lastNs) throw new IllegalStateException("trace time went back from " + lastNs + " to " + event);
         lastNs = timeNs;
-        int index = CLASS_INDEX.get(event.getClass());
-        TraceListener[] readers = index < byClass.length ? byClass[index] : null;
-        if (readers == null) readers = readersOf(event.getClass(), index);
-        for (TraceListener l : readers) l.on(event);
+        Class<?> type = event.getClass();
+        Class<?>[] known = classes;
+        int i = 0;
+        while (i < known.length && known[i] != type) i++;
+        TraceListener[] to = i < known.length ? readers[i] : readersOf(type);
+        for (TraceListener l : to) l.on(event);
     }
 
-    private TraceListener[] readersOf(Class<?> type, int index) {
-        List<TraceListener> readers = new ArrayList<>();
+    /** A run emits a dozen classes at most: a scan of them is quicker than any map. */
+    private TraceListener[] readersOf(Class<?> type) {
+        List<TraceListener> to = new ArrayList<>();
         for (TraceListener l : listeners) {
             List<Class<? extends TraceEvent>> reads = l.reads();
-            if (reads == null || reads.contains(type)) readers.add(l);
+            if (reads == null || reads.contains(type)) to.add(l);
         }
-        if (index >= byClass.length) byClass = Arrays.copyOf(byClass, Math.max(index + 1, 2 * byClass.length));
-        return byClass[index] = readers.toArray(new TraceListener[0]);
+        classes = Arrays.copyOf(classes, classes.length + 1);
+        classes[classes.length - 1] = type;
+        readers = Arrays.copyOf(readers, readers.length + 1);
+        return readers[readers.length - 1] = to.toArray(new TraceListener[0]);
     }
 
     public void finish(long endNs) {
