@@ -1,7 +1,7 @@
 package gilsim.sim;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -60,11 +60,11 @@ public class TraceBench {
 
     /** Six listener classes, so the call to each is as megamorphic as in a run. */
     abstract static class Counter implements TraceListener {
-        final List<Class<? extends TraceEvent>> reads;
+        List<Class<? extends TraceEvent>> reads;
         long seen;
 
-        Counter(List<Class<? extends TraceEvent>> reads) {
-            this.reads = reads;
+        void reading(List<Class<? extends TraceEvent>> classes) {
+            this.reads = classes;
         }
 
         @Override
@@ -73,27 +73,23 @@ public class TraceBench {
         }
     }
 
-    static final class C0 extends Counter { C0(List<Class<? extends TraceEvent>> r) { super(r); } public void on(TraceEvent e) { seen++; } }
-    static final class C1 extends Counter { C1(List<Class<? extends TraceEvent>> r) { super(r); } public void on(TraceEvent e) { seen += 2; } }
-    static final class C2 extends Counter { C2(List<Class<? extends TraceEvent>> r) { super(r); } public void on(TraceEvent e) { seen += 3; } }
-    static final class C3 extends Counter { C3(List<Class<? extends TraceEvent>> r) { super(r); } public void on(TraceEvent e) { seen += 4; } }
-    static final class C4 extends Counter { C4(List<Class<? extends TraceEvent>> r) { super(r); } public void on(TraceEvent e) { seen += 5; } }
-    static final class C5 extends Counter { C5(List<Class<? extends TraceEvent>> r) { super(r); } public void on(TraceEvent e) { seen += 6; } }
+    static final class C0 extends Counter { @Override public void on(TraceEvent e) { seen++; } }
+    static final class C1 extends Counter { @Override public void on(TraceEvent e) { seen += 2; } }
+    static final class C2 extends Counter { @Override public void on(TraceEvent e) { seen += 3; } }
+    static final class C3 extends Counter { @Override public void on(TraceEvent e) { seen += 4; } }
+    static final class C4 extends Counter { @Override public void on(TraceEvent e) { seen += 5; } }
+    static final class C5 extends Counter { @Override public void on(TraceEvent e) { seen += 6; } }
 
     @Setup(Level.Trial)
     public void wire() {
         trace = new Trace();
-        List<Counter> counters = new ArrayList<>();
-        counters.add(new C0(readsAll ? null : READS.get(0)));
-        counters.add(new C1(readsAll ? null : READS.get(1)));
-        counters.add(new C2(readsAll ? null : READS.get(2)));
-        counters.add(new C3(readsAll ? null : READS.get(3)));
-        counters.add(new C4(readsAll ? null : READS.get(4)));
-        counters.add(new C5(readsAll ? null : READS.get(5)));
+        List<Counter> counters = List.of(new C0(), new C1(), new C2(), new C3(), new C4(), new C5());
+        for (int i = 0; i < counters.size(); i++) counters.get(i).reading(readsAll ? null : READS.get(i));
         counters.forEach(trace::add);
-        // All at time 0, so the trace's clock check passes however often the array is replayed. A pool run's mix: ThreadState twice as often as each GIL or condition-variable event, pool events rarer.
+        // All at time 0, so the trace's clock check passes however often the array is replayed. A pool run's mix:
+        // ThreadState twice as often as each GIL or condition-variable event, the pool's events rarer.
         int[] mix = {0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 3};
-        java.util.SplittableRandom r = new java.util.SplittableRandom(1);
+        SplittableRandom r = new SplittableRandom(1);
         for (int i = 0; i < EVENTS; i++) {
             events[i] = switch (mix[r.nextInt(mix.length)]) {
                 case 0 -> new E0(0);

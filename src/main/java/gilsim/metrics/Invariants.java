@@ -15,10 +15,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks, on every event of every run, what must always hold: at most one GIL holder, at most {@code cores}
- * threads running, a scenario's lock held by one thread at a time, and a queue's items conserved (what was put and
- * not yet got, never below zero). That simulated time never goes back is checked on every event by the
- * {@link gilsim.sim.Trace} itself, which sees them all. It only observes; a violation stops the run with the event.
+ * Checks, in every run, what must always hold: at most one GIL holder, at most {@code cores} threads running, a
+ * scenario's lock held by one thread at a time, and a queue's items conserved (what was put and not yet got, never
+ * below zero). That simulated time never goes back is checked on every event by the {@link gilsim.sim.Trace} itself,
+ * which sees them all. It only observes; a violation stops the run with the event.
  */
 public final class Invariants implements TraceListener {
     private final int cores;

@@ -25,7 +25,7 @@ public final class Latencies {
 
     /** Nothing lasts longer than the run: a value above this is recorded as this. */
     private final long highestNs;
-    /** Counts by HdrHistogram's counts index: chunk {@code index >> 10}, entry {@code index & 1023}; null until used. */
+    /** Counts by HdrHistogram's counts index: chunk {@code index >> 10}, entry {@code index & 1023}; null unused. */
     private final int[][] chunks = new int[CHUNKS][];
     private final long[] chunkTotals = new long[CHUNKS];
     private long count;

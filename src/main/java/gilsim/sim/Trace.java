@@ -10,7 +10,7 @@ import java.util.List;
  */
 public final class Trace {
     private final List<TraceListener> listeners = new ArrayList<>();
-    /** The event classes seen so far, and beside each the listeners that read it; forgotten when a listener is added. */
+    /** The event classes seen so far, and beside each the listeners that read it; reset when a listener is added. */
     private Class<?>[] classes = new Class<?>[0];
     private TraceListener[][] readers = new TraceListener[0][];
     private long lastNs;

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +79,7 @@ class EngineTest {
         assertEquals("1500us", Durations.format(1_500_000L));
         assertEquals("2s", Durations.format(2_000_000_000L));
     }
+
     /**
      * The order is (time, then insertion), as a plain priority queue gives it, with many events scheduled for now
      * or the next ns, some cancelled, and the run cut into slices. The same random program runs on the engine and
@@ -90,17 +93,23 @@ class EngineTest {
         }
     }
 
-    /** A step of the random program: logs itself, then schedules up to two more (many at now or at one ns). */
-    private static void step(int id, SplittableRandom r, List<Integer> log, int[] next, java.util.function.BiFunction<Long, Integer, Runnable> at) {
+    /** Schedules an action after a delay; returns what cancels it. */
+    private interface Scheduler {
+        Runnable after(long delayNs, Runnable action);
+    }
+
+    /** A step of the random program: logs itself, then schedules one or two more (many at now or at one ns). */
+    private static void step(int id, SplittableRandom r, List<Integer> log, int[] next, Scheduler scheduler) {
         log.add(id);
         if (next[0] > 3_000) return;
         for (int k = 1 + r.nextInt(2); k > 0; k--) {
-            long delay = switch (r.nextInt(4)) {
+            long delayNs = switch (r.nextInt(4)) {
                 case 0, 1 -> 0;
                 case 2 -> 1;
                 default -> r.nextInt(50);
             };
-            Runnable cancel = at.apply(delay, next[0]++);
+            int child = next[0]++;
+            Runnable cancel = scheduler.after(delayNs, () -> step(child, r, log, next, scheduler));
             if (r.nextInt(10) == 0) cancel.run();
         }
     }
@@ -109,29 +118,25 @@ class EngineTest {
         Engine e = new Engine(1_000_000);
         SplittableRandom r = new SplittableRandom(seed);
         List<Integer> log = new ArrayList<>();
-        int[] next = {1};
-        java.util.function.BiFunction<Long, Integer, Runnable>[] at = new java.util.function.BiFunction[1];
-        at[0] = (delay, id) -> e.after(delay, () -> step(id, r, log, next, at[0]))::cancel;
-        e.at(0, () -> step(0, r, log, next, at[0]));
+        Scheduler scheduler = (delayNs, action) -> e.after(delayNs, action)::cancel;
+        e.at(0, () -> step(0, r, log, new int[] {1}, scheduler));
         for (long end = 10; end <= 200_000; end += 10) e.runUntil(end); // in slices: a slice's end cuts between events
         return log;
     }
 
     private static List<Integer> referenceOrder(long seed) {
         record Due(long timeNs, long seq, Runnable action, boolean[] cancelled) {}
-        java.util.PriorityQueue<Due> queue = new java.util.PriorityQueue<>(
-                java.util.Comparator.comparingLong(Due::timeNs).thenComparingLong(Due::seq));
+        PriorityQueue<Due> queue =
+                new PriorityQueue<>(Comparator.comparingLong(Due::timeNs).thenComparingLong(Due::seq));
         SplittableRandom r = new SplittableRandom(seed);
         List<Integer> log = new ArrayList<>();
-        int[] next = {1};
         long[] nowAndSeq = {0, 0};
-        java.util.function.BiFunction<Long, Integer, Runnable>[] at = new java.util.function.BiFunction[1];
-        at[0] = (delay, id) -> {
+        Scheduler scheduler = (delayNs, action) -> {
             boolean[] cancelled = {false};
-            queue.add(new Due(nowAndSeq[0] + delay, nowAndSeq[1]++, () -> step(id, r, log, next, at[0]), cancelled));
+            queue.add(new Due(nowAndSeq[0] + delayNs, nowAndSeq[1]++, action, cancelled));
             return () -> cancelled[0] = true;
         };
-        queue.add(new Due(0, nowAndSeq[1]++, () -> step(0, r, log, next, at[0]), new boolean[1]));
+        scheduler.after(0, () -> step(0, r, log, new int[] {1}, scheduler));
         while (!queue.isEmpty()) {
             Due d = queue.poll();
             nowAndSeq[0] = d.timeNs();
