@@ -16,6 +16,16 @@ public final class Trace {
     private long lastNs;
 
     public void add(TraceListener listener) {
+        List<Class<? extends TraceEvent>> reads = listener.reads();
+        // An event's own class is matched, never its family: a family interface would match nothing, silently.
+        if (reads != null) {
+            for (Class<?> type : reads) {
+                if (type.isInterface()) {
+                    throw new IllegalArgumentException("a listener reads " + type.getName() + ", an interface: "
+                            + "name the event classes");
+                }
+            }
+        }
         listeners.add(listener);
         classes = new Class<?>[0];
         readers = new TraceListener[0][];

@@ -28,6 +28,14 @@ class TraceTest {
     }
 
     @Test
+    void aListenerOfAFamilyInterfaceIsRefused() {
+        Trace trace = new Trace();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> trace.add(TraceListener.of(TraceEvent.class, event -> {})));
+        assertEquals("a listener reads gilsim.sim.TraceEvent, an interface: name the event classes", e.getMessage());
+    }
+
+    @Test
     void timeNeverGoesBackInTheTrace() {
         Trace trace = new Trace();
         trace.emit(new Ping(5));
