@@ -1,6 +1,5 @@
 package gilsim.metrics;
 
-import gilsim.os.OsEvent;
 import gilsim.sim.TraceEvent;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
@@ -64,8 +63,13 @@ public final class GilStats implements TraceListener, Spans.Sink {
     }
 
     @Override
+    public List<Class<? extends TraceEvent>> reads() {
+        return List.of(GilTake.class, CondSignal.class, CondWait.class, CondTimeout.class, DropRequest.class,
+                ForcedSwitch.class);
+    }
+
+    @Override
     public void on(TraceEvent event) {
-        if (event instanceof OsEvent.ThreadState) return; // the most frequent event, and none of ours
         if (event instanceof GilTake t) {
             PerThread p = threads.get(t.thread());
             p.signalled = false;

@@ -4,25 +4,36 @@ import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
 /**
- * A stream of durations in bounded memory: an HdrHistogram of 3 significant digits (0.1 %, finer than any figure
- * gilsim prints) over the run's length, and the exact maximum beside it. A percentile never reads above that maximum
- * (a histogram bucket's top can), so no figure exceeds what happened.
+ * A stream of durations in bounded memory: counts in the buckets of an HdrHistogram of 3 significant digits (0.1 %,
+ * finer than any figure gilsim prints), and the exact maximum beside them. A percentile never reads above that
+ * maximum (a bucket's top can), so no figure exceeds what happened.
+ *
+ * <p>The buckets and the percentile are HdrHistogram's own (2.2's {@code getValueAtPercentile}; LatenciesTest holds
+ * the two to the same figures), kept here in chunks of 1024 counts made as values reach them, each with its total.
+ * A pool run records about one duration per engine event, and a percentile skips whole chunks: an
+ * HdrHistogram resized itself up to the longest value of each of a run's dozen histograms, and walked every count
+ * below a percentile: 14 % of the JFR samples of a pool run (docs/benchmarks.md).
  */
 public final class Latencies {
-    private final AbstractHistogram histogram;
+    /** HdrHistogram's layout for 3 digits and a lowest value of 1: 2048 sub-buckets, the upper 1024 per bucket. */
+    private static final int HALF_MAGNITUDE = 10;
+    private static final int HALF_COUNT = 1 << HALF_MAGNITUDE;
+    private static final long SUB_BUCKET_MASK = 2 * HALF_COUNT - 1;
+    private static final int LEADING_ZERO_BASE = 64 - HALF_MAGNITUDE - 1;
+    /** Chunks enough for any long: bucket indices run to 53. */
+    private static final int CHUNKS = 64 - HALF_MAGNITUDE + 1;
+
     /** Nothing lasts longer than the run: a value above this is recorded as this. */
     private final long highestNs;
+    /** Counts by HdrHistogram's counts index: chunk {@code index >> 10}, entry {@code index & 1023}; null unused. */
+    private final int[][] chunks = new int[CHUNKS][];
+    private final long[] chunkTotals = new long[CHUNKS];
+    private long count;
     private long maxNs;
 
-    /**
-     * @param highestNs the longest duration to expect: the run's length (nothing lasts longer than the run). The
-     *                  histogram starts small and grows to the longest value recorded: its buckets are the same
-     *                  whatever it has grown to (they depend on the 3 digits only), and a run's percentiles walk
-     *                  only the buckets its values reached, not all of the run's length.
-     */
+    /** @param highestNs the longest duration to expect: the run's length (nothing lasts longer than the run) */
     public Latencies(long highestNs) {
         this.highestNs = Math.max(2, highestNs);
-        this.histogram = new IntCountsHistogram(3);
     }
 
     /**
@@ -35,12 +46,18 @@ public final class Latencies {
 
     public void record(long ns) {
         long v = Math.max(0, Math.min(ns, highestNs));
-        histogram.recordValue(v);
+        int index = countsIndex(v);
+        int chunk = index >>> HALF_MAGNITUDE;
+        int[] counts = chunks[chunk];
+        if (counts == null) counts = chunks[chunk] = new int[HALF_COUNT];
+        counts[index & (HALF_COUNT - 1)]++;
+        chunkTotals[chunk]++;
+        count++;
         maxNs = Math.max(maxNs, v);
     }
 
     public long count() {
-        return histogram.getTotalCount();
+        return count;
     }
 
     /** The exact longest value; 0 when none was recorded. */
@@ -50,6 +67,51 @@ public final class Latencies {
 
     /** The value at percentile {@code p} (0 to 100), to 3 significant digits and never above {@link #maxNs}. */
     public long percentileNs(double p) {
-        return count() == 0 ? 0 : Math.min(maxNs, histogram.getValueAtPercentile(p));
+        return count == 0 ? 0 : Math.min(maxNs, valueAtPercentile(p));
+    }
+
+    /** HdrHistogram's getValueAtPercentile: the top of the first bucket whose running count reaches p. */
+    private long valueAtPercentile(double p) {
+        double requested = Math.min(Math.max(Math.nextAfter(p, Double.NEGATIVE_INFINITY), 0.0D), 100.0D);
+        long atPercentile = Math.max((long) Math.ceil(requested * count / 100.0D), 1);
+        long total = 0;
+        for (int chunk = 0; chunk < CHUNKS; chunk++) {
+            if (total + chunkTotals[chunk] < atPercentile) {
+                total += chunkTotals[chunk];
+                continue;
+            }
+            int[] counts = chunks[chunk];
+            for (int i = 0; ; i++) {
+                total += counts[i];
+                if (total >= atPercentile) {
+                    int index = (chunk << HALF_MAGNITUDE) + i;
+                    return p == 0.0 ? lowestValue(index) : lowestValue(index) + bucketSize(index) - 1;
+                }
+            }
+        }
+        throw new IllegalStateException("counts add up to less than " + count);
+    }
+
+    /** HdrHistogram's countsArrayIndex for a value. */
+    private static int countsIndex(long v) {
+        int bucket = LEADING_ZERO_BASE - Long.numberOfLeadingZeros(v | SUB_BUCKET_MASK);
+        int subBucket = (int) (v >>> bucket);
+        return ((bucket + 1) << HALF_MAGNITUDE) + subBucket - HALF_COUNT;
+    }
+
+    /** HdrHistogram's valueFromIndex: the lowest value of the index's bucket. */
+    private static long lowestValue(int index) {
+        int bucket = (index >> HALF_MAGNITUDE) - 1;
+        int subBucket = (index & (HALF_COUNT - 1)) + HALF_COUNT;
+        if (bucket < 0) {
+            subBucket -= HALF_COUNT;
+            bucket = 0;
+        }
+        return (long) subBucket << bucket;
+    }
+
+    /** How many values share the index's bucket (HdrHistogram's sizeOfEquivalentValueRange). */
+    private static long bucketSize(int index) {
+        return 1L << Math.max(0, (index >> HALF_MAGNITUDE) - 1);
     }
 }

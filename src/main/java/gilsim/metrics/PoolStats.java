@@ -1,6 +1,5 @@
 package gilsim.metrics;
 
-import gilsim.os.OsEvent;
 import gilsim.sim.TraceEvent;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.m0.PoolEvent.JobAnswered;
@@ -10,9 +9,7 @@ import gilsim.m0.PoolEvent.SliceStart;
 import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The pool's instruments (m0's M0_POOL_DEBUG, and more): per-thread histograms of queue wait and service time (the
@@ -26,6 +23,8 @@ public final class PoolStats implements TraceListener {
         final Latencies queueWait;
         final Latencies service;
         long serviceStartNs = -1;
+        /** When the client sent the job this thread has in service, or -1: a pool thread serves one job at a time. */
+        long inServiceSentNs = -1;
         long jobsThisRun;
         boolean inRun;
 
@@ -45,8 +44,6 @@ public final class PoolStats implements TraceListener {
     private long yieldBoundHits;
     private long retakes;
     private long answered;
-    /** Jobs taken but not yet answered, with their send times: a job still stuck at the end counts its age. */
-    private final Map<Long, Long> inService = new HashMap<>();
 
     /** @param runNs the run's length: no latency is longer */
     public PoolStats(int threadCount, long runNs) {
@@ -56,14 +53,19 @@ public final class PoolStats implements TraceListener {
     }
 
     @Override
+    public List<Class<? extends TraceEvent>> reads() {
+        return List.of(JobTaken.class, GilTake.class, SliceStart.class, JobAnswered.class, TurnYield.class,
+                RetakePastWaiter.class);
+    }
+
+    @Override
     public void on(TraceEvent event) {
-        if (event instanceof OsEvent.ThreadState) return; // the most frequent event, and none of ours
         if (event instanceof JobTaken j) {
             PerThread p = threads[j.thread()];
             p.queueWait.record(j.timeNs() - j.sentNs());
             p.jobsThisRun++;
             probe.taken(j.job());
-            inService.put(j.job(), j.sentNs());
+            p.inServiceSentNs = j.sentNs();
             if (j.kept()) {
                 kept++;
                 p.serviceStartNs = j.timeNs();
@@ -84,7 +86,7 @@ public final class PoolStats implements TraceListener {
             if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
             latency.record(a.timeNs() - a.sentNs());
             probe.answered(a.job());
-            inService.remove(a.job());
+            p.inServiceSentNs = -1;
             answered++;
         } else if (event instanceof TurnYield y) {
             if (y.start()) yields++;
@@ -97,8 +99,8 @@ public final class PoolStats implements TraceListener {
     @Override
     public void finish(long endNs) {
         probe.finish();
-        // Only the age matters, not which job, so the hash map's iteration order decides nothing.
-        for (long sentNs : inService.values()) latency.record(endNs - sentNs);
+        // A job still in service at the end counts its age.
+        for (PerThread p : threads) if (p.inServiceSentNs >= 0) latency.record(endNs - p.inServiceSentNs);
     }
 
     public PerThread thread(int id) {

@@ -10,6 +10,7 @@ import gilsim.cpython.GilEvent.SemWaitRetry;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Checks, on every event of every run, that the GIL keeps CPython's hand-off protocol, whatever the policy:
@@ -42,6 +43,12 @@ public final class ProtocolChecker implements TraceListener {
         this.wantSinceNs = new long[threads];
         this.requested = new boolean[threads];
         Arrays.fill(wantSinceNs, -1);
+    }
+
+    @Override
+    public List<Class<? extends TraceEvent>> reads() {
+        return List.of(GilWant.class, GilTake.class, GilDrop.class, DropRequest.class, SemPostWake.class,
+                SemWaitRetry.class, ForcedSwitch.class);
     }
 
     @Override

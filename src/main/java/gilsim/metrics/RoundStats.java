@@ -44,6 +44,11 @@ public final class RoundStats implements TraceListener {
     }
 
     @Override
+    public List<Class<? extends TraceEvent>> reads() {
+        return List.of(OsEvent.ThreadState.class, ProgramEvent.RoundStart.class, ProgramEvent.LoopEnd.class);
+    }
+
+    @Override
     public void on(TraceEvent event) {
         if (event instanceof OsEvent.ThreadState s) {
             if (s.state() == RunState.EXITED) finishedNs[s.thread()] = s.timeNs();

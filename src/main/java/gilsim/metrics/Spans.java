@@ -6,6 +6,7 @@ import gilsim.cpython.GilEvent.GilWant;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The one place GIL waits and holds are derived from the event stream. A wait runs from take_gil's entry to the
@@ -55,6 +56,11 @@ public final class Spans implements TraceListener {
     /** Whether {@code thread} holds the GIL now. */
     public boolean holding(int thread) {
         return holdSinceNs[thread] >= 0;
+    }
+
+    @Override
+    public List<Class<? extends TraceEvent>> reads() {
+        return List.of(GilWant.class, GilTake.class, GilDrop.class);
     }
 
     @Override

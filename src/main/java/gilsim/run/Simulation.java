@@ -142,9 +142,9 @@ public final class Simulation {
     /** A run of programs ends when the last one has (a pool's threads never end). */
     private void endWhenEveryThreadHasEnded(int threads) {
         int[] running = {threads};
-        trace.add(e -> {
-            if (e instanceof OsEvent.ThreadState s && s.state() == RunState.EXITED && --running[0] == 0) engine.stop();
-        });
+        trace.add(TraceListener.of(OsEvent.ThreadState.class, s -> {
+            if (s.state() == RunState.EXITED && --running[0] == 0) engine.stop();
+        }));
     }
 
     /** Runs to {@code duration}, or until every thread has ended, and summarises. */

@@ -1,21 +1,59 @@
 package gilsim.sim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
-/** Fans each emitted event out to the listeners, in the order they were added. */
+/**
+ * Fans each emitted event out to the listeners that read its class ({@link TraceListener#reads}), in the order the
+ * listeners were added. It sees every event, so it checks here that simulated time never goes back in the trace.
+ */
 public final class Trace {
     private final List<TraceListener> listeners = new ArrayList<>();
-    /** The listeners as an array: the hot loop of every run reads it without a list's checks. */
-    private TraceListener[] array = new TraceListener[0];
+    /** The event classes seen so far, and beside each the listeners that read it; reset when a listener is added. */
+    private Class<?>[] classes = new Class<?>[0];
+    private TraceListener[][] readers = new TraceListener[0][];
+    private long lastNs;
 
     public void add(TraceListener listener) {
+        List<Class<? extends TraceEvent>> reads = listener.reads();
+        // An event's own class is matched, never its family: a family interface would match nothing, silently.
+        if (reads != null) {
+            for (Class<?> type : reads) {
+                if (type.isInterface()) {
+                    throw new IllegalArgumentException("a listener reads " + type.getName() + ", an interface: "
+                            + "name the event classes");
+                }
+            }
+        }
         listeners.add(listener);
-        array = listeners.toArray(new TraceListener[0]);
+        classes = new Class<?>[0];
+        readers = new TraceListener[0][];
     }
 
     public void emit(TraceEvent event) {
-        for (TraceListener l : array) l.on(event);
+        long timeNs = event.timeNs();
+        if (timeNs < lastNs) throw new IllegalStateException("trace time went back from " + lastNs + " to " + event);
+        lastNs = timeNs;
+        Class<?> type = event.getClass();
+        Class<?>[] known = classes;
+        int i = 0;
+        while (i < known.length && known[i] != type) i++;
+        TraceListener[] to = i < known.length ? readers[i] : readersOf(type);
+        for (TraceListener l : to) l.on(event);
+    }
+
+    /** A run emits a dozen classes at most: a scan of them is quicker than any map. */
+    private TraceListener[] readersOf(Class<?> type) {
+        List<TraceListener> to = new ArrayList<>();
+        for (TraceListener l : listeners) {
+            List<Class<? extends TraceEvent>> reads = l.reads();
+            if (reads == null || reads.contains(type)) to.add(l);
+        }
+        classes = Arrays.copyOf(classes, classes.length + 1);
+        classes[classes.length - 1] = type;
+        readers = Arrays.copyOf(readers, readers.length + 1);
+        return readers[readers.length - 1] = to.toArray(new TraceListener[0]);
     }
 
     public void finish(long endNs) {

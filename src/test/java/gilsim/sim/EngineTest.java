@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class EngineTest {
@@ -75,5 +78,70 @@ class EngineTest {
         assertEquals(-1, Durations.parseOrMinus1("1.5ns"));
         assertEquals("1500us", Durations.format(1_500_000L));
         assertEquals("2s", Durations.format(2_000_000_000L));
+    }
+
+    /**
+     * The order is (time, then insertion), as a plain priority queue gives it, with many events scheduled for now
+     * or the next ns, some cancelled, and the run cut into slices. The same random program runs on the engine and
+     * on such a queue; each action draws from one stream in the order actions run, so any difference in order shows.
+     */
+    @Test
+    void eventsRunInTheOrderOfAPriorityQueue() {
+        for (long seed = 1; seed <= 20; seed++) {
+            String replay = "seed " + seed + " (mvn -o -q test -Dtest=EngineTest)";
+            assertEquals(referenceOrder(seed), engineOrder(seed), replay);
+        }
+    }
+
+    /** Schedules an action after a delay; returns what cancels it. */
+    private interface Scheduler {
+        Runnable after(long delayNs, Runnable action);
+    }
+
+    /** A step of the random program: logs itself, then schedules one or two more (many at now or at one ns). */
+    private static void step(int id, SplittableRandom r, List<Integer> log, int[] next, Scheduler scheduler) {
+        log.add(id);
+        if (next[0] > 3_000) return;
+        for (int k = 1 + r.nextInt(2); k > 0; k--) {
+            long delayNs = switch (r.nextInt(4)) {
+                case 0, 1 -> 0;
+                case 2 -> 1;
+                default -> r.nextInt(50);
+            };
+            int child = next[0]++;
+            Runnable cancel = scheduler.after(delayNs, () -> step(child, r, log, next, scheduler));
+            if (r.nextInt(10) == 0) cancel.run();
+        }
+    }
+
+    private static List<Integer> engineOrder(long seed) {
+        Engine e = new Engine(1_000_000);
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Integer> log = new ArrayList<>();
+        Scheduler scheduler = (delayNs, action) -> e.after(delayNs, action)::cancel;
+        e.at(0, () -> step(0, r, log, new int[] {1}, scheduler));
+        for (long end = 10; end <= 200_000; end += 10) e.runUntil(end); // in slices: a slice's end cuts between events
+        return log;
+    }
+
+    private static List<Integer> referenceOrder(long seed) {
+        record Due(long timeNs, long seq, Runnable action, boolean[] cancelled) {}
+        PriorityQueue<Due> queue =
+                new PriorityQueue<>(Comparator.comparingLong(Due::timeNs).thenComparingLong(Due::seq));
+        SplittableRandom r = new SplittableRandom(seed);
+        List<Integer> log = new ArrayList<>();
+        long[] nowAndSeq = {0, 0};
+        Scheduler scheduler = (delayNs, action) -> {
+            boolean[] cancelled = {false};
+            queue.add(new Due(nowAndSeq[0] + delayNs, nowAndSeq[1]++, action, cancelled));
+            return () -> cancelled[0] = true;
+        };
+        scheduler.after(0, () -> step(0, r, log, new int[] {1}, scheduler));
+        while (!queue.isEmpty()) {
+            Due d = queue.poll();
+            nowAndSeq[0] = d.timeNs();
+            if (!d.cancelled()[0]) d.action().run();
+        }
+        return log;
     }
 }

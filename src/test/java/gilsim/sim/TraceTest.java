@@ -1,0 +1,46 @@
+package gilsim.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TraceTest {
+    record Ping(long timeNs) implements TraceEvent {}
+
+    record Pong(long timeNs) implements TraceEvent {}
+
+    @Test
+    void aListenerGetsOnlyTheClassesItReadsInTheOrderListenersWereAdded() {
+        Trace trace = new Trace();
+        List<String> seen = new ArrayList<>();
+        trace.add(e -> seen.add("all " + e.getClass().getSimpleName()));
+        trace.add(TraceListener.of(Pong.class, e -> seen.add("pong " + e.timeNs())));
+        trace.emit(new Ping(1));
+        trace.emit(new Pong(2));
+        // A listener added after the first events is handed the classes it reads from then on.
+        trace.add(TraceListener.of(Ping.class, e -> seen.add("ping " + e.timeNs())));
+        trace.emit(new Ping(3));
+        trace.emit(new Pong(4));
+        assertEquals(List.of("all Ping", "all Pong", "pong 2", "all Ping", "ping 3", "all Pong", "pong 4"), seen);
+    }
+
+    @Test
+    void aListenerOfAFamilyInterfaceIsRefused() {
+        Trace trace = new Trace();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> trace.add(TraceListener.of(TraceEvent.class, event -> {})));
+        assertEquals("a listener reads gilsim.sim.TraceEvent, an interface: name the event classes", e.getMessage());
+    }
+
+    @Test
+    void timeNeverGoesBackInTheTrace() {
+        Trace trace = new Trace();
+        trace.emit(new Ping(5));
+        trace.emit(new Pong(5));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> trace.emit(new Ping(4)));
+        assertEquals("trace time went back from 5 to Ping[timeNs=4]", e.getMessage());
+    }
+}
