@@ -3,17 +3,11 @@ package gilsim.report.chart;
 import gilsim.metrics.Spans;
 import gilsim.report.TimeWindow;
 import gilsim.sim.TraceEvent;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
-import gilsim.cpython.GilEvent.DropRequest;
-import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
-import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.os.RunState;
 import gilsim.os.OsEvent.ThreadState;
-import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -57,18 +51,9 @@ final class TimelineRecorder implements TraceListener {
             update(e.thread(), e.timeNs());
         } else if (event instanceof GilDrop e) {
             update(e.thread(), e.timeNs());
-        } else if (event instanceof CondSignal e && e.cond().equals("gil") && e.woken() >= 0) {
-            mark(e.woken(), MarkKind.SIGNAL, e.timeNs());
-        } else if (event instanceof CondTimeout e && e.cond().equals("gil")) {
-            mark(e.thread(), MarkKind.TIMEOUT, e.timeNs());
-        } else if (event instanceof DropRequest e) {
-            mark(e.holder(), MarkKind.DROP_REQUEST, e.timeNs());
-        } else if (event instanceof ForcedSwitch e) {
-            mark(e.thread(), MarkKind.FORCED_SWITCH, e.timeNs());
-        } else if (event instanceof JobTaken e && e.kept()) {
-            mark(e.thread(), MarkKind.JOB_KEPT, e.timeNs());
-        } else if (event instanceof TurnYield e && e.start()) {
-            mark(e.thread(), MarkKind.YIELD, e.timeNs());
+        } else {
+            MarkKind.Placed m = MarkKind.placed(event);
+            if (m != null) mark(m.thread(), m.kind(), event.timeNs());
         }
     }
 

@@ -1,21 +1,16 @@
 package gilsim.report.html;
 
-import gilsim.cpython.GilEvent.DropRequest;
-import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
-import gilsim.m0.PoolEvent.JobTaken;
-import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.metrics.Spans;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.os.RunState;
 import gilsim.report.Beat;
 import gilsim.report.TimeWindow;
+import gilsim.report.chart.MarkKind;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -43,12 +38,6 @@ final class Recording implements TraceListener, Beat.Sink {
     private static final int WAITS = PagePalette.code(PagePalette.ACTIVITIES, "WAITS_FOR_GIL");
     private static final int READY = PagePalette.code(PagePalette.ACTIVITIES, "READY");
     private static final int OFF = PagePalette.code(PagePalette.ACTIVITIES, "OFF");
-    private static final int SIGNAL = PagePalette.code(PagePalette.MARKS, "SIGNAL");
-    private static final int TIMEOUT = PagePalette.code(PagePalette.MARKS, "TIMEOUT");
-    private static final int DROP_REQUEST = PagePalette.code(PagePalette.MARKS, "DROP_REQUEST");
-    private static final int FORCED_SWITCH = PagePalette.code(PagePalette.MARKS, "FORCED_SWITCH");
-    private static final int JOB_KEPT = PagePalette.code(PagePalette.MARKS, "JOB_KEPT");
-    private static final int YIELD = PagePalette.code(PagePalette.MARKS, "YIELD");
 
     private final int threads;
     private final TimeWindow window;
@@ -105,18 +94,10 @@ final class Recording implements TraceListener, Beat.Sink {
         } else if (event instanceof GilDrop e) {
             update(e.thread(), e.timeNs());
             change(threads, 0, e.timeNs());
-        } else if (event instanceof CondSignal e && e.cond().equals("gil") && e.woken() >= 0) {
-            mark(e.woken(), SIGNAL, e.timeNs());
-        } else if (event instanceof CondTimeout e && e.cond().equals("gil")) {
-            mark(e.thread(), TIMEOUT, e.timeNs());
-        } else if (event instanceof DropRequest e) {
-            mark(e.holder(), DROP_REQUEST, e.timeNs());
-        } else if (event instanceof ForcedSwitch e) {
-            mark(e.thread(), FORCED_SWITCH, e.timeNs());
-        } else if (event instanceof JobTaken e && e.kept()) {
-            mark(e.thread(), JOB_KEPT, e.timeNs());
-        } else if (event instanceof TurnYield e && e.start()) {
-            mark(e.thread(), YIELD, e.timeNs());
+        } else {
+            MarkKind.Placed m = MarkKind.placed(event);
+            // The page's mark codes are the palette's order, which is MarkKind's.
+            if (m != null) mark(m.thread(), m.kind().ordinal(), event.timeNs());
         }
     }
 
