@@ -96,8 +96,6 @@ public final class Machine {
                     + " but the machine has " + running.length + " cores");
         }
         SimThread t = new SimThread(threads.size(), name, pinnedCore);
-        t.arrive = () -> arrive(t);
-        t.spareBurst.end = () -> burstEnd(t, t.spareBurst);
         threads.add(t);
         return t;
     }
@@ -112,17 +110,7 @@ public final class Machine {
     public void cpu(SimThread t, long ns, Runnable then) {
         requireRunning(t);
         if (ns < 0) throw new IllegalArgumentException("negative CPU time");
-        Burst b;
-        if (t.burst == null && t.spareBurst.pending == null) {
-            b = t.spareBurst;
-        } else {
-            // A burst still in progress keeps its object, and its end event still ends it (no model does this).
-            Burst fresh = new Burst();
-            fresh.end = () -> burstEnd(t, fresh);
-            b = fresh;
-        }
-        b.start(ns, then);
-        t.burst = b;
+        t.burst = new Burst(ns, then);
         scheduleBurst(t);
     }
 
@@ -179,7 +167,7 @@ public final class Machine {
         long delay = idleCoreFor(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
-        engine.after(delay, t.arrive);
+        engine.after(delay, () -> arrive(t));
     }
 
     /** Schedules {@code action} at {@code deadlineNs} plus up to the timer slack. */
@@ -340,7 +328,7 @@ public final class Machine {
         Burst b = t.burst;
         if (b.pending != null) b.pending.cancel();
         b.startedNs = engine.nowNs();
-        b.pending = engine.after(b.remainingNs, b.end);
+        b.pending = engine.after(b.remainingNs, () -> burstEnd(t, b));
     }
 
     private void account(Burst b) {
@@ -352,9 +340,7 @@ public final class Machine {
         account(b);
         b.pending = null;
         t.burst = null;
-        Runnable then = b.then;
-        b.then = null;
-        then.run();
+        b.then.run();
     }
 
     private void setState(SimThread t, RunState state, int core) {

@@ -16,10 +16,6 @@ public final class SimThread {
     Runnable onDispatch;
     /** CPU work in progress, paused while the thread is preempted. */
     Burst burst;
-    /** The burst object this thread reuses while it has none in progress. */
-    final Burst spareBurst = new Burst();
-    /** The action of the event that lands a wake-up; made once, as it only names the thread. */
-    Runnable arrive;
     /** When it last got a core: the preemption victim is the runner that has run longest. */
     long dispatchedNs;
     /** Bumped on every dispatch, so a stale "proceed" event of an earlier dispatch does nothing. */
