@@ -7,6 +7,7 @@ import java.util.Arrays;
  * is the last one: a poll takes it, an add walks from the end over the events that come before the new one and
  * shifts them up. A run keeps few events queued (the pool 14 on average, 17 at most) and most are added for now or
  * shortly after, so the walk is short, and it reads a plain array of times instead of following a heap's pointers.
+ * An add costs up to the queue's length: a model that kept thousands of events queued would want the heap back.
  * (It was a binary heap; the name stays so its test and benchmark still name it.)
  */
 final class EventHeap {
@@ -31,10 +32,10 @@ final class EventHeap {
         long t = e.timeNs;
         int i = size;
         while (i > 0 && (times[i - 1] < t || (times[i - 1] == t && events[i - 1].seq < e.seq))) i--;
-        int later = size - i;
-        if (later > 0) {
-            System.arraycopy(events, i, events, i + 1, later);
-            System.arraycopy(times, i, times, i + 1, later);
+        int earlier = size - i; // the events due before e, moved up one place
+        if (earlier > 0) {
+            System.arraycopy(events, i, events, i + 1, earlier);
+            System.arraycopy(times, i, times, i + 1, earlier);
         }
         events[i] = e;
         times[i] = t;
