@@ -77,7 +77,7 @@ public class EventLoopBench {
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public long heap() {
-        EventHeap heap = new EventHeap();
+        EventQueue heap = new EventQueue();
         long seq = 0;
         for (int a = 0; a < pending; a++) heap.add(new Event(a, seq++, null));
         long nowNs = 0;

@@ -15,7 +15,7 @@ public final class Engine {
     private long executed;
     /** The most events one run may execute before it is stopped as a runaway. */
     private final long eventBudget;
-    private final EventHeap queue = new EventHeap();
+    private final EventQueue queue = new EventQueue();
     private boolean stopped;
 
     public Engine(long eventBudget) {

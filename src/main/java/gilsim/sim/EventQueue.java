@@ -7,10 +7,10 @@ import java.util.Arrays;
  * is the last one: a poll takes it, an add walks from the end over the events that come before the new one and
  * shifts them up. A run keeps few events queued (the pool 14 on average, 17 at most) and most are added for now or
  * shortly after, so the walk is short, and it reads a plain array of times instead of following a heap's pointers.
- * An add costs up to the queue's length: a model that kept thousands of events queued would want the heap back.
- * (It was a binary heap; the name stays so its test and benchmark still name it.)
+ * An add costs up to the queue's length: a model that kept thousands of events queued would want a heap again
+ * (it was a binary heap until a measurement, docs/benchmarks.md, found this faster at the queues gilsim keeps).
  */
-final class EventHeap {
+final class EventQueue {
     private Event[] events = new Event[64];
     /** {@code times[i] == events[i].timeNs}, beside it so the walk reads one array. */
     private long[] times = new long[64];

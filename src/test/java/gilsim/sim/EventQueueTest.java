@@ -8,32 +8,32 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class EventHeapTest {
+class EventQueueTest {
     @Test
     void pollsInTimeThenSequenceOrderAgainstAPriorityQueue() {
         for (long seed = 1; seed <= 30; seed++) {
             SplittableRandom r = new SplittableRandom(seed);
-            EventHeap heap = new EventHeap();
+            EventQueue queue = new EventQueue();
             PriorityQueue<Event> reference = new PriorityQueue<>(
                     Comparator.comparingLong((Event e) -> e.timeNs).thenComparingLong(e -> e.seq));
             long seq = 0;
             long nowNs = 0;
-            String replay = "seed " + seed + " (mvn -o -q test -Dtest=EventHeapTest)";
+            String replay = "seed " + seed + " (mvn -o -q test -Dtest=EventQueueTest)";
             // Bursts of adds (many ties: few distinct times) and polls, growing past the initial 64 slots.
             for (int step = 0; step < 5_000; step++) {
                 if (reference.isEmpty() || r.nextInt(100) < 55) {
                     Event e = new Event(nowNs + r.nextInt(20), seq++, () -> {});
-                    heap.add(e);
+                    queue.add(e);
                     reference.add(e);
                 } else {
                     Event expected = reference.poll();
-                    assertSame(expected, heap.peek(), replay);
-                    assertSame(expected, heap.poll(), replay);
+                    assertSame(expected, queue.peek(), replay);
+                    assertSame(expected, queue.poll(), replay);
                     nowNs = expected.timeNs;
                 }
             }
-            while (!reference.isEmpty()) assertSame(reference.poll(), heap.poll(), replay);
-            assertTrue(heap.isEmpty(), replay);
+            while (!reference.isEmpty()) assertSame(reference.poll(), queue.poll(), replay);
+            assertTrue(queue.isEmpty(), replay);
         }
     }
 }
