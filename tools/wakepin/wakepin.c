@@ -2,13 +2,14 @@
  * wakepin: does Linux refuse wake-up preemption on a shared core in streaks?
  *
  * Two threads pinned to one core, shaped like CPython #161868 pinned with taskset:
- *   hog:     spins on its own CPU clock for HOG_US, then, if the sleeper waits, wakes it (write to a pipe) and spins
+ *   hog:     spins on its own CPU clock for HOG_US, then, if the sleeper waits, wakes it (a byte down a pipe, or with
+ *            cond=1 a pthread condition variable's signal, the futex wake CPython's GIL uses) and spins
  *            SPIN_US of wall time more; the sleeper preempted the hog when it ran before that spin ended.
- *   sleeper: nanosleep(SLEEP_US), then blocks in read() on the pipe until the hog wakes it; it reads the clock as
+ *   sleeper: nanosleep(SLEEP_US), then blocks (in read(), or pthread_cond_wait) until the hog wakes it; it reads the clock as
  *            soon as read() returns.
  * Prints one JSON object: the preempted share, the share after a preemption and after a refusal, the refusal
  * streaks (max, p99), and how long a refused sleeper waited for the core.
- * Build: cc -O2 -pthread -o wakepin wakepin.c     Run: ./wakepin [rounds] [hog_us] [sleep_us] [spin_us] [cpu]
+ * Build: cc -O2 -pthread -o wakepin wakepin.c     Run: ./wakepin [rounds] [hog_us] [sleep_us] [spin_us] [cpu] [cond]
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -23,6 +24,9 @@ static int rounds = 3000;
 static long hog_ns = 2000000, sleep_ns = 1000000, spin_ns = 50000;
 static int cpu = -1;
 static int fds[2];
+static int use_cond = 0, go = 0;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 static atomic_int waiting;          /* the sleeper is (about to be) blocked in read() */
 static atomic_int done;
 static long long *ran_at;           /* per round: when the sleeper ran after its wake-up */
@@ -48,8 +52,15 @@ static void *sleeper(void *arg) {
     for (int i = 0; i < rounds; i++) {
         nanosleep(&d, NULL);
         atomic_store(&waiting, 1);
-        char b;
-        if (read(fds[0], &b, 1) != 1) break;
+        if (use_cond) {
+            pthread_mutex_lock(&mu);
+            while (!go) pthread_cond_wait(&cv, &mu);
+            go = 0;
+            pthread_mutex_unlock(&mu);
+        } else {
+            char b;
+            if (read(fds[0], &b, 1) != 1) break;
+        }
         ran_at[i] = now_ns(CLOCK_MONOTONIC);
     }
     atomic_store(&done, 1);
@@ -67,6 +78,7 @@ int main(int argc, char **argv) {
     if (argc > 3) sleep_ns = atol(argv[3]) * 1000;
     if (argc > 4) spin_ns = atol(argv[4]) * 1000;
     if (argc > 5) cpu = atoi(argv[5]);
+    if (argc > 6) use_cond = atoi(argv[6]);
     if (cpu < 0) cpu = (int) sysconf(_SC_NPROCESSORS_ONLN) - 1;
     ran_at = calloc(rounds, sizeof *ran_at);
     woken_at = calloc(rounds, sizeof *woken_at);
@@ -82,7 +94,12 @@ int main(int argc, char **argv) {
         if (!atomic_load(&waiting)) continue;
         atomic_store(&waiting, 0);
         woken_at[i] = now_ns(CLOCK_MONOTONIC);
-        if (write(fds[1], "x", 1) != 1) { perror("write"); return 3; }
+        if (use_cond) {
+            pthread_mutex_lock(&mu);
+            go = 1;
+            pthread_cond_signal(&cv);
+            pthread_mutex_unlock(&mu);
+        } else if (write(fds[1], "x", 1) != 1) { perror("write"); return 3; }
         while (now_ns(CLOCK_MONOTONIC) - woken_at[i] < spin_ns) { }
         spin_end[i] = now_ns(CLOCK_MONOTONIC);
         i++;
