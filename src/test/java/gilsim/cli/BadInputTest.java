@@ -24,14 +24,15 @@ class BadInputTest {
         return assertTimeoutPreemptively(Duration.ofSeconds(10), () -> run(args), () -> String.join(" ", args));
     }
 
-    private static String[] run(String... args) {
+    /** {@code {exit code, stdout, stderr}}; PythonVersionInputTest uses it too. */
+    static String[] run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
         return new String[] {String.valueOf(code), out.toString(), err.toString()};
     }
 
-    private static void assertRejected(String[] r, String... mustContain) {
+    static void assertRejected(String[] r, String... mustContain) {
         assertEquals("2", r[0], r[2]);
         assertEquals("", r[1], "nothing on stdout");
         assertEquals(1, r[2].strip().lines().count(), "one line: " + r[2]);

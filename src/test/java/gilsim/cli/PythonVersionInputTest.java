@@ -1,12 +1,10 @@
 package gilsim.cli;
 
+import static gilsim.cli.BadInputTest.assertRejected;
+import static gilsim.cli.BadInputTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -16,21 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PythonVersionInputTest {
     @TempDir
     Path dir;
-
-    private static String[] run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
-        return new String[] {String.valueOf(code), out.toString(), err.toString()};
-    }
-
-    private static void assertRejected(String[] r, String... mustContain) {
-        assertEquals("2", r[0], r[2]);
-        assertEquals("", r[1], "nothing on stdout");
-        assertEquals(1, r[2].strip().lines().count(), "one line: " + r[2]);
-        assertFalse(r[2].contains("Exception") || r[2].contains("\tat "), "no stack trace: " + r[2]);
-        for (String m : mustContain) assertTrue(r[2].contains(m), "'" + m + "' missing from: " + r[2]);
-    }
 
     @Test
     void onlyTheDocumentedVersionsAreAccepted() {

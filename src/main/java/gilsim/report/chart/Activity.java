@@ -1,5 +1,6 @@
 package gilsim.report.chart;
 
+import gilsim.os.RunState;
 import java.awt.Color;
 
 /** What a thread is doing, as a timeline lane shows it; the order is the legend's. */
@@ -17,6 +18,20 @@ public enum Activity {
     Activity(String label, Color color) {
         this.label = label;
         this.color = color;
+    }
+
+    /**
+     * What a thread is doing: waiting for the GIL outranks the scheduler state, since a woken waiter that runs only
+     * to wait again is still waiting.
+     */
+    public static Activity of(boolean holdsGil, boolean waitsForGil, RunState state) {
+        if (holdsGil) return HOLDS_GIL;
+        if (waitsForGil) return WAITS_FOR_GIL;
+        return switch (state) {
+            case RUNNING -> RUNS_WITHOUT_GIL;
+            case RUNNABLE -> READY;
+            default -> OFF;
+        };
     }
 
     /** The legend's words. */

@@ -74,15 +74,8 @@ final class TimelineRecorder implements TraceListener {
         sinceNs[t] = nowNs;
     }
 
-    /** Waiting for the GIL outranks the scheduler state: a woken waiter that runs only to wait again is still waiting. */
     private Activity activityOf(int t) {
-        if (spans.holding(t)) return Activity.HOLDS_GIL;
-        if (spans.waiting(t)) return Activity.WAITS_FOR_GIL;
-        return switch (state[t]) {
-            case RUNNING -> Activity.RUNS_WITHOUT_GIL;
-            case RUNNABLE -> Activity.READY;
-            default -> Activity.OFF;
-        };
+        return Activity.of(spans.holding(t), spans.waiting(t), state[t]);
     }
 
     private void close(int t, long nowNs) {

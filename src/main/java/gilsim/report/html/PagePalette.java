@@ -28,12 +28,6 @@ final class PagePalette {
 
     private PagePalette() {}
 
-    /** The index of activity (or mark kind) {@code name} in its palette, which is its code in the page's data. */
-    static int code(List<Entry> entries, String name) {
-        for (int i = 0; i < entries.size(); i++) if (entries.get(i).name().equals(name)) return i;
-        throw new IllegalStateException("the chart palette has no " + name);
-    }
-
     private static <E extends Enum<E>> List<Entry> entries(E[] constants, Function<E, String> label,
                                                           Function<E, Color> color, Function<E, String> shape,
                                                           Predicate<E> above) {

@@ -8,6 +8,7 @@ import gilsim.os.OsEvent.ThreadState;
 import gilsim.os.RunState;
 import gilsim.report.Beat;
 import gilsim.report.TimeWindow;
+import gilsim.report.chart.Activity;
 import gilsim.report.chart.MarkKind;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
@@ -33,11 +34,7 @@ final class Recording implements TraceListener, Beat.Sink {
      */
     private static final int MAX_LANE_BUCKETS = 400_000;
 
-    private static final int HOLDS = PagePalette.code(PagePalette.ACTIVITIES, "HOLDS_GIL");
-    private static final int RUNS = PagePalette.code(PagePalette.ACTIVITIES, "RUNS_WITHOUT_GIL");
-    private static final int WAITS = PagePalette.code(PagePalette.ACTIVITIES, "WAITS_FOR_GIL");
-    private static final int READY = PagePalette.code(PagePalette.ACTIVITIES, "READY");
-    private static final int OFF = PagePalette.code(PagePalette.ACTIVITIES, "OFF");
+    private static final int OFF = Activity.OFF.ordinal();
 
     private final int threads;
     private final TimeWindow window;
@@ -167,15 +164,9 @@ final class Recording implements TraceListener, Beat.Sink {
         change(t, activityOf(t), nowNs);
     }
 
-    /** Waiting for the GIL outranks the scheduler state, as in the PNG timeline. */
+    /** The lane's code: the palette's order, which is Activity's. */
     private int activityOf(int t) {
-        if (spans.holding(t)) return HOLDS;
-        if (spans.waiting(t)) return WAITS;
-        return switch (state[t]) {
-            case RUNNING -> RUNS;
-            case RUNNABLE -> READY;
-            default -> OFF;
-        };
+        return Activity.of(spans.holding(t), spans.waiting(t), state[t]).ordinal();
     }
 
     private void change(int lane, int now, long nowNs) {
