@@ -163,6 +163,31 @@ public final class Expression implements Property {
         };
     }
 
+    /**
+     * How far a run is from breaking the expression, positive while it holds: a comparison's distance from its
+     * limit over the limit's size (so that metrics of different units combine), the least of an {@code and}'s, the
+     * greatest of an {@code or}'s; an undefined metric is as far past breaking as can be. What a search that finds
+     * no counterexample ranks its configurations by, to show the closest.
+     */
+    public double margin(double[] values) {
+        return margin(root, values);
+    }
+
+    private static double margin(Node n, double[] values) {
+        if (n instanceof And a) return Math.min(margin(a.left(), values), margin(a.right(), values));
+        if (n instanceof Or o) return Math.max(margin(o.left(), values), margin(o.right(), values));
+        Compare c = (Compare) n;
+        double x = values[c.index()];
+        if (Double.isNaN(x)) return Double.NEGATIVE_INFINITY;
+        double scale = c.limit() == 0 ? 1 : Math.abs(c.limit());
+        return switch (c.op()) {
+            case "<", "<=" -> (c.limit() - x) / scale;
+            case ">", ">=" -> (x - c.limit()) / scale;
+            case "==" -> -Math.abs(x - c.limit()) / scale;
+            default -> Math.abs(x - c.limit()) / scale;
+        };
+    }
+
     /** Recursive descent: or := and ('or' and)*; and := atom ('and' atom)*; atom := '(' or ')' | term op value. */
     private final class Parser {
         private final List<String> tokens;

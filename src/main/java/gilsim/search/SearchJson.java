@@ -80,6 +80,18 @@ public final class SearchJson {
         } else {
             t.put("counterexample", null);
         }
+        if (r.closest() == null) {
+            t.put("closest", null);
+        } else {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("index", r.closest().index());
+            c.put("config", space.text(r.closest().result().config()));
+            c.put("seed", r.closest().run().seed());
+            c.putAll(r.closest().run().metrics());
+            c.put("property_detail", r.closest().run().detail());
+            c.put("replay", r.closestReplay());
+            t.put("closest", c);
+        }
         return t;
     }
 }

@@ -12,11 +12,12 @@ import java.util.List;
  * @param start      the failure shrinking started from, or null
  * @param shrunk     null when every configuration passed
  * @param shrunkFrom the index of the configuration shrinking started from, or -1
+ * @param closest    when nothing failed an expression, the run that came nearest to breaking it; else null
  * @param runs       simulations run, shrinking included
  */
 public record SearchReport(ConfigSpace space, SearchOptions options, int tried, long failing,
                            List<List<KeyStats.Bin>> bins, List<Table.Grid> grids, ConfigResult start,
-                           Shrinker.Result shrunk, int shrunkFrom, long runs) {
+                           Shrinker.Result shrunk, int shrunkFrom, Tally.Closest closest, long runs) {
     public SearchReport {
         bins = List.copyOf(bins);
         grids = List.copyOf(grids);
@@ -25,8 +26,17 @@ public record SearchReport(ConfigSpace space, SearchOptions options, int tried, 
     /** The replay line of the shrunk counterexample; null when there is none. */
     public String replay() {
         if (shrunk == null) return null;
-        String line = Replay.line(space, shrunk.smallest().config(), shrunk.smallest().reported().seed());
-        // An expression's replay judges the run by it, so the replay prints the failing value.
+        return replay(shrunk.smallest().config(), shrunk.smallest().reported().seed());
+    }
+
+    /** The replay line of the closest passing run; null when there is none. */
+    public String closestReplay() {
+        return closest == null ? null : replay(closest.result().config(), closest.run().seed());
+    }
+
+    private String replay(Config config, long seed) {
+        String line = Replay.line(space, config, seed);
+        // An expression's replay judges the run by it, so the replay prints the metric's value.
         return options.property() instanceof Expression e ? line + " --property " + Replay.quoted(e.id()) : line;
     }
 }

@@ -27,7 +27,7 @@ public final class SearchRun {
                                    Consumer<Tally.IndexedResult> sink) {
         List<Config> configs = configs(space, options);
         return withEvaluator(space, options, progress, evaluator -> {
-            Tally tally = new Tally(space, options.exhaustive(), sink);
+            Tally tally = new Tally(space, options.exhaustive(), options.property(), sink);
             evaluator.evaluateAll(configs, tally::accept);
             return finish(space, options, evaluator, tally);
         });
@@ -64,7 +64,7 @@ public final class SearchRun {
     public static SearchReport merge(ConfigSpace space, SearchOptions options, List<ConfigResult> tried,
                                      Progress progress, Consumer<Tally.IndexedResult> sink) {
         return withEvaluator(space, options, progress, evaluator -> {
-            Tally tally = new Tally(space, options.exhaustive(), sink);
+            Tally tally = new Tally(space, options.exhaustive(), options.property(), sink);
             for (ConfigResult r : tried) {
                 evaluator.countRuns(r.runs().size());
                 tally.accept(r);
@@ -77,7 +77,7 @@ public final class SearchRun {
         ConfigResult start = tally.start();
         Shrinker.Result shrunk = start == null ? null : new Shrinker(space, evaluator).shrink(start);
         return new SearchReport(space, options, tally.tried(), tally.failing(), tally.bins(), tally.grids(), start,
-                shrunk, tally.startIndex(), evaluator.runs());
+                shrunk, tally.startIndex(), start == null ? tally.closest() : null, evaluator.runs());
     }
 
     private static <T> T withEvaluator(ConfigSpace space, SearchOptions options, Progress progress,

@@ -51,6 +51,12 @@ public final class SearchText {
         if (r.shrunk() == null) {
             b.append("no counterexample in ").append(r.tried()).append(" configurations (")
                     .append(r.tried() * (long) o.seedsPerConfig()).append(" runs)\n");
+            if (r.closest() != null) {
+                b.append("closest to breaking it (#").append(r.closest().index()).append("):\n");
+                b.append("  ").append(space.line(r.closest().result().config())).append('\n');
+                b.append("  ").append(runLine(r.closest().run())).append('\n');
+                b.append("replay:\n  ").append(r.closestReplay()).append('\n');
+            }
             return b.toString();
         }
         Shrinker.Result s = r.shrunk();
@@ -59,12 +65,7 @@ public final class SearchText {
                 .append(space.line(r.start().config())).append(", in ").append(s.candidates())
                 .append(" steps):\n");
         b.append("  ").append(space.line(s.smallest().config())).append('\n');
-        b.append("  seed ").append(run.seed()).append(": ").append(run.verdict());
-        if (!run.starvedThreads().isEmpty()) b.append(" (").append(String.join(", ", run.starvedThreads())).append(')');
-        b.append(", longest GIL wait ").append(Durations.human(run.maxWaitNs()));
-        if (run.order() != null) b.append(", ").append(run.order());
-        if (run.detail() != null) b.append("; ").append(run.detail());
-        b.append('\n');
+        b.append("  ").append(runLine(run)).append('\n');
         if (s.smallest().runs().size() > 1) {
             List<String> parts = new ArrayList<>();
             s.smallest().stats().forEach((name, st) -> parts.add(name + " " + show(name, st.mean()) + " ["
@@ -88,5 +89,15 @@ public final class SearchText {
 
     static String percent(long part, long whole) {
         return whole == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
+    }
+
+    /** One run as a report shows it: its seed, verdict, longest wait, order and the property's metrics. */
+    private static String runLine(RunOutcome run) {
+        StringBuilder b = new StringBuilder("seed ").append(run.seed()).append(": ").append(run.verdict());
+        if (!run.starvedThreads().isEmpty()) b.append(" (").append(String.join(", ", run.starvedThreads())).append(')');
+        b.append(", longest GIL wait ").append(Durations.human(run.maxWaitNs()));
+        if (run.order() != null) b.append(", ").append(run.order());
+        if (run.detail() != null) b.append("; ").append(run.detail());
+        return b.toString();
     }
 }

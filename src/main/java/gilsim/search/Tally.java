@@ -23,12 +23,20 @@ public final class Tally {
     private long failing;
     private ConfigResult start;
     private int startIndex = -1;
+    /** An expression's searches only: the passing run nearest to breaking it, while nothing has failed. */
+    private final Expression expression;
+    private Closest closest;
+    private double closestMargin;
+
+    /** The run of a passing configuration that came nearest to breaking the property, and its index in the list. */
+    public record Closest(int index, ConfigResult result, RunOutcome run) {}
 
     /** A result and its index in the search's list. */
     public record IndexedResult(int index, ConfigResult result) {}
 
-    public Tally(ConfigSpace space, boolean exhaustive, Consumer<IndexedResult> sink) {
+    public Tally(ConfigSpace space, boolean exhaustive, Property property, Consumer<IndexedResult> sink) {
         this.space = space;
+        this.expression = property instanceof Expression e ? e : null;
         this.sink = sink;
         for (int i = 0; i < space.ranges().size(); i++) keys.add(new KeyStats.Accumulator(space, i));
         this.cells = exhaustive ? new LinkedHashMap<>() : null;
@@ -43,6 +51,15 @@ public final class Tally {
             if (start == null || space.compareBySize(c.config(), start.config()) < 0) {
                 start = c;
                 startIndex = index;
+            }
+        } else if (expression != null) {
+            // Strictly nearer only, so ties go to the first in list order, as in one process so in merged shards.
+            for (RunOutcome r : c.runs()) {
+                double m = expression.margin(r.values());
+                if (closest == null || m < closestMargin) {
+                    closest = new Closest(index, c, r);
+                    closestMargin = m;
+                }
             }
         }
         for (KeyStats.Accumulator k : keys) k.accept(c);
@@ -65,6 +82,11 @@ public final class Tally {
     /** The failure to shrink from, or null. */
     public ConfigResult start() {
         return start;
+    }
+
+    /** The passing run nearest to breaking an expression; null for a named property or an empty tally. */
+    public Closest closest() {
+        return closest;
     }
 
     public int startIndex() {

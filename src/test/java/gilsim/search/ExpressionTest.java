@@ -109,4 +109,39 @@ class ExpressionTest {
         }
         return out;
     }
+
+    /** A passing search shows its closest run: the margin is each limit's relative distance, and/or as min/max. */
+    @Test
+    void theMarginIsTheRelativeDistanceFromBreaking() {
+        Expression p99 = (Expression) Property.parse("latency_p99 < 20ms", POOL);
+        assertEquals(0.4, p99.margin(new double[] {12e6}), 1e-12);
+        assertEquals(-0.5, p99.margin(new double[] {30e6}), 1e-12);
+        Expression both = (Expression) Property.parse("wait_max(main) < 50ms and share(worker) >= 0.5", SHORT);
+        assertEquals(0.2, both.margin(new double[] {40e6, 0.9}), 1e-12, "the and's nearer side: 10 of 50 ms");
+        assertEquals(0.1, both.margin(new double[] {10e6, 0.55}), 1e-12, "the and's nearer side: 0.05 of 0.5");
+        Expression either = (Expression) Property.parse("wait_max(main) < 50ms or share(worker) >= 0.5", SHORT);
+        assertEquals(0.8, either.margin(new double[] {10e6, 0.55}), 1e-12, "the or's farther side");
+        assertEquals(Double.NEGATIVE_INFINITY, p99.margin(new double[] {Double.NaN}));
+    }
+
+    /** With nothing failing, the report's closest run is the one with the highest p99 of every run tried. */
+    @Test
+    void aSearchWithNoCounterexampleShowsItsRunNearestTheLimit() {
+        ConfigSpace space = ConfigSpace.of(POOL, java.util.List.of("duration=300ms"),
+                java.util.List.of("threads=2..6"));
+        Property p = Property.parse("latency_p99 < 1s", POOL);
+        java.util.List<RunOutcome> all = new java.util.ArrayList<>();
+        SearchReport r = SearchRun.run(space, new SearchOptions(p, 1, true, 1, 2, 2), Progress.off(),
+                t -> all.addAll(t.result().runs()));
+        assertEquals(null, r.shrunk());
+        assertEquals(10, all.size());
+        double highest = all.stream().mapToDouble(x -> x.values()[0]).max().orElseThrow();
+        assertEquals(highest, r.closest().run().values()[0]);
+        assertTrue(all.stream().mapToDouble(x -> x.values()[0]).distinct().count() > 2, "the p99s differ");
+        assertTrue(r.closestReplay().endsWith("--seed " + r.closest().run().seed() + " --property 'latency_p99 < 1s'"),
+                r.closestReplay());
+        SearchReport failing = SearchRun.run(space, new SearchOptions(Property.parse("latency_p99 < 1ms", POOL), 1,
+                true, 1, 1, 2), Progress.off());
+        assertEquals(null, failing.closest(), "a counterexample, so no closest");
+    }
 }

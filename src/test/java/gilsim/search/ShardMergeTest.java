@@ -57,6 +57,13 @@ class ShardMergeTest {
                 "--exhaustive", "--set", "duration=300ms", "--property", "mean(latency_p99) < 9ms", "--jobs", "2"}, 3);
     }
 
+    /** A search with no counterexample: the merge finds the same closest run (ties go to the first in the list). */
+    @Test
+    void aPassingExpressionSearchInThreeShards() throws IOException {
+        sameBytes(new String[] {"search", "short-release", "--over", "work=6ms..10ms", "--over", "pinned=*",
+                "--examples", "12", "--set", "duration=300ms", "--property", "wait_max(main) < 1s", "--jobs", "2"}, 3);
+    }
+
     /** A search over waiters (threads - 1): the merge re-reads the ranges as given and names the axis the same. */
     @Test
     void anExhaustiveSearchOverWaitersInTwoShards() throws IOException {
