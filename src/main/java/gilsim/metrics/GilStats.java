@@ -70,24 +70,49 @@ public final class GilStats implements TraceListener, Spans.Sink {
 
     @Override
     public void on(TraceEvent event) {
-        if (event instanceof GilTake t) {
-            PerThread p = threads.get(t.thread());
-            p.signalled = false;
-            p.acquisitions++;
-            if (t.switched()) switches++;
-        } else if (event instanceof CondSignal s && s.cond().equals("gil") && s.woken() >= 0) {
-            threads.get(s.woken()).signalled = true;
-        } else if (event instanceof CondWait w && w.cond().equals("gil")) {
-            PerThread p = threads.get(w.thread());
-            if (p.signalled) p.wakeupsLost++;
-            p.signalled = false;
-        } else if (event instanceof CondTimeout t && t.cond().equals("gil")) {
-            timeouts++;
-        } else if (event instanceof DropRequest) {
-            dropRequests++;
-        } else if (event instanceof ForcedSwitch) {
-            forcedSwitches++;
+        if (event instanceof GilTake e) {
+            on(e);
+        } else if (event instanceof CondSignal e) {
+            on(e);
+        } else if (event instanceof CondWait e) {
+            on(e);
+        } else if (event instanceof CondTimeout e) {
+            on(e);
+        } else if (event instanceof DropRequest e) {
+            on(e);
+        } else if (event instanceof ForcedSwitch e) {
+            on(e);
         }
+    }
+
+    void on(GilTake t) {
+        PerThread p = threads.get(t.thread());
+        p.signalled = false;
+        p.acquisitions++;
+        if (t.switched()) switches++;
+    }
+
+    void on(CondSignal s) {
+        if (s.cond().equals("gil") && s.woken() >= 0) threads.get(s.woken()).signalled = true;
+    }
+
+    void on(CondWait w) {
+        if (!w.cond().equals("gil")) return;
+        PerThread p = threads.get(w.thread());
+        if (p.signalled) p.wakeupsLost++;
+        p.signalled = false;
+    }
+
+    void on(CondTimeout t) {
+        if (t.cond().equals("gil")) timeouts++;
+    }
+
+    void on(DropRequest r) {
+        dropRequests++;
+    }
+
+    void on(ForcedSwitch f) {
+        forcedSwitches++;
     }
 
     /** Waits and holds, open ones up to the end of the run. */
