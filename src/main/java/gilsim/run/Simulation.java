@@ -16,8 +16,6 @@ import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.Spans;
 import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
-import gilsim.os.OsEvent;
-import gilsim.os.RunState;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
@@ -104,7 +102,8 @@ public final class Simulation {
         trace.add(new RunListeners(spans, poolStats, new Invariants(machine.cores(), threadNames.size()),
                 new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))), gilStats,
                 roundStats));
-        if (workload instanceof Workload.Threads w) endWhenEveryThreadHasEnded(w.threads().size());
+        // A run of programs ends when the last one has (a pool's threads never end).
+        machine.onLastExit(engine::stop);
     }
 
     /**
@@ -137,14 +136,6 @@ public final class Simulation {
     public void addListener(TraceListener listener) {
         trace.add(listener);
         if (listener instanceof Spans.Sink sink) spans.add(sink);
-    }
-
-    /** A run of programs ends when the last one has (a pool's threads never end). */
-    private void endWhenEveryThreadHasEnded(int threads) {
-        int[] running = {threads};
-        trace.add(TraceListener.of(OsEvent.ThreadState.class, s -> {
-            if (s.state() == RunState.EXITED && --running[0] == 0) engine.stop();
-        }));
     }
 
     /** Runs to {@code duration}, or until every thread has ended, and summarises. */
