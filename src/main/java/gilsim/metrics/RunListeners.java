@@ -38,7 +38,7 @@ import gilsim.sync.QueueEvent.QueuePut;
  */
 public final class RunListeners implements TraceListener {
     private final Spans spans;
-    /** Null when the run has no pool. */
+    /** Null when the run has no pool, and so no pool events. */
     private final PoolStats pool;
     private final Invariants invariants;
     private final ProtocolChecker protocol;
@@ -55,7 +55,7 @@ public final class RunListeners implements TraceListener {
         this.rounds = rounds;
     }
 
-    /** The GIL's events, the machine's and the condition variables' first: they are most of a run's. */
+    /** The most frequent classes first: the machine's, the GIL's, the condition variables', the pool's. */
     @Override
     public void on(TraceEvent event) {
         if (event instanceof ThreadState e) {
@@ -78,8 +78,16 @@ public final class RunListeners implements TraceListener {
             gil.on(e);
         } else if (event instanceof CondSignal e) {
             gil.on(e);
-        } else if (pool != null && onPool(event)) {
-            return;
+        } else if (event instanceof JobTaken e) {
+            pool.on(e);
+        } else if (event instanceof JobAnswered e) {
+            pool.on(e);
+        } else if (event instanceof TurnYield e) {
+            pool.on(e);
+        } else if (event instanceof RetakePastWaiter e) {
+            pool.on(e);
+        } else if (event instanceof SliceStart e) {
+            pool.on(e);
         } else if (event instanceof CondTimeout e) {
             gil.on(e);
         } else if (event instanceof DropRequest e) {
@@ -103,24 +111,6 @@ public final class RunListeners implements TraceListener {
         } else if (event instanceof QueueGet e) {
             invariants.on(e);
         }
-    }
-
-    /** Hands a pool's event to the pool's instruments; false for any other event. */
-    private boolean onPool(TraceEvent event) {
-        if (event instanceof JobTaken e) {
-            pool.on(e);
-        } else if (event instanceof JobAnswered e) {
-            pool.on(e);
-        } else if (event instanceof TurnYield e) {
-            pool.on(e);
-        } else if (event instanceof RetakePastWaiter e) {
-            pool.on(e);
-        } else if (event instanceof SliceStart e) {
-            pool.on(e);
-        } else {
-            return false;
-        }
-        return true;
     }
 
     @Override
