@@ -33,8 +33,8 @@ import gilsim.sync.QueueEvent.QueuePut;
  * event. The calls here have one receiver each, so the JIT can inline them (a third of a pool run's time went to the
  * fan-out, docs/benchmarks.md).
  *
- * <p>An event class that a listener here starts reading must be added in both places: the listener's own
- * {@code on(TraceEvent)}, and here.
+ * <p>An event class that a listener here starts reading must be added in all three places: the listener's own
+ * {@code reads()} and {@code on(TraceEvent)}, and here.
  */
 public final class RunListeners implements TraceListener {
     private final Spans spans;
