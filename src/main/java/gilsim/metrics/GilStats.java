@@ -8,7 +8,6 @@ import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.sim.TraceListener;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,7 +50,7 @@ public final class GilStats implements TraceListener, Spans.Sink {
         }
     }
 
-    private final List<PerThread> threads = new ArrayList<>();
+    private final PerThread[] threads;
     private long switches;
     private long dropRequests;
     private long forcedSwitches;
@@ -59,7 +58,8 @@ public final class GilStats implements TraceListener, Spans.Sink {
 
     /** @param runNs the run's length: no wait is longer */
     public GilStats(int threadCount, long runNs) {
-        for (int i = 0; i < threadCount; i++) threads.add(new PerThread(runNs));
+        threads = new PerThread[threadCount];
+        for (int i = 0; i < threadCount; i++) threads[i] = new PerThread(runNs);
     }
 
     @Override
@@ -86,19 +86,19 @@ public final class GilStats implements TraceListener, Spans.Sink {
     }
 
     void on(GilTake t) {
-        PerThread p = threads.get(t.thread());
+        PerThread p = threads[t.thread()];
         p.signalled = false;
         p.acquisitions++;
         if (t.switched()) switches++;
     }
 
     void on(CondSignal s) {
-        if (s.cond().equals("gil") && s.woken() >= 0) threads.get(s.woken()).signalled = true;
+        if (s.cond().equals("gil") && s.woken() >= 0) threads[s.woken()].signalled = true;
     }
 
     void on(CondWait w) {
         if (!w.cond().equals("gil")) return;
-        PerThread p = threads.get(w.thread());
+        PerThread p = threads[w.thread()];
         if (p.signalled) p.wakeupsLost++;
         p.signalled = false;
     }
@@ -118,7 +118,7 @@ public final class GilStats implements TraceListener, Spans.Sink {
     /** Waits and holds, open ones up to the end of the run. */
     @Override
     public void span(Spans.Span s) {
-        PerThread p = threads.get(s.thread());
+        PerThread p = threads[s.thread()];
         if (s.kind() == Spans.Kind.HOLD) {
             p.holdNs += s.lengthNs();
         } else {
@@ -127,7 +127,7 @@ public final class GilStats implements TraceListener, Spans.Sink {
     }
 
     public PerThread thread(int id) {
-        return threads.get(id);
+        return threads[id];
     }
 
     public long switches() {
