@@ -8,7 +8,6 @@ import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.sim.TraceListener;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,7 +50,7 @@ public final class GilStats implements TraceListener, Spans.Sink {
         }
     }
 
-    private final List<PerThread> threads = new ArrayList<>();
+    private final PerThread[] threads;
     private long switches;
     private long dropRequests;
     private long forcedSwitches;
@@ -59,7 +58,8 @@ public final class GilStats implements TraceListener, Spans.Sink {
 
     /** @param runNs the run's length: no wait is longer */
     public GilStats(int threadCount, long runNs) {
-        for (int i = 0; i < threadCount; i++) threads.add(new PerThread(runNs));
+        threads = new PerThread[threadCount];
+        for (int i = 0; i < threadCount; i++) threads[i] = new PerThread(runNs);
     }
 
     @Override
@@ -70,30 +70,55 @@ public final class GilStats implements TraceListener, Spans.Sink {
 
     @Override
     public void on(TraceEvent event) {
-        if (event instanceof GilTake t) {
-            PerThread p = threads.get(t.thread());
-            p.signalled = false;
-            p.acquisitions++;
-            if (t.switched()) switches++;
-        } else if (event instanceof CondSignal s && s.cond().equals("gil") && s.woken() >= 0) {
-            threads.get(s.woken()).signalled = true;
-        } else if (event instanceof CondWait w && w.cond().equals("gil")) {
-            PerThread p = threads.get(w.thread());
-            if (p.signalled) p.wakeupsLost++;
-            p.signalled = false;
-        } else if (event instanceof CondTimeout t && t.cond().equals("gil")) {
-            timeouts++;
-        } else if (event instanceof DropRequest) {
-            dropRequests++;
-        } else if (event instanceof ForcedSwitch) {
-            forcedSwitches++;
+        if (event instanceof GilTake e) {
+            on(e);
+        } else if (event instanceof CondSignal e) {
+            on(e);
+        } else if (event instanceof CondWait e) {
+            on(e);
+        } else if (event instanceof CondTimeout e) {
+            on(e);
+        } else if (event instanceof DropRequest e) {
+            on(e);
+        } else if (event instanceof ForcedSwitch e) {
+            on(e);
         }
+    }
+
+    void on(GilTake t) {
+        PerThread p = threads[t.thread()];
+        p.signalled = false;
+        p.acquisitions++;
+        if (t.switched()) switches++;
+    }
+
+    void on(CondSignal s) {
+        if (s.cond().equals("gil") && s.woken() >= 0) threads[s.woken()].signalled = true;
+    }
+
+    void on(CondWait w) {
+        if (!w.cond().equals("gil")) return;
+        PerThread p = threads[w.thread()];
+        if (p.signalled) p.wakeupsLost++;
+        p.signalled = false;
+    }
+
+    void on(CondTimeout t) {
+        if (t.cond().equals("gil")) timeouts++;
+    }
+
+    void on(DropRequest r) {
+        dropRequests++;
+    }
+
+    void on(ForcedSwitch f) {
+        forcedSwitches++;
     }
 
     /** Waits and holds, open ones up to the end of the run. */
     @Override
     public void span(Spans.Span s) {
-        PerThread p = threads.get(s.thread());
+        PerThread p = threads[s.thread()];
         if (s.kind() == Spans.Kind.HOLD) {
             p.holdNs += s.lengthNs();
         } else {
@@ -102,7 +127,7 @@ public final class GilStats implements TraceListener, Spans.Sink {
     }
 
     public PerThread thread(int id) {
-        return threads.get(id);
+        return threads[id];
     }
 
     public long switches() {

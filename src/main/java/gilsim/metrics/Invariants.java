@@ -44,34 +44,62 @@ public final class Invariants implements TraceListener {
     @Override
     public void on(TraceEvent e) {
         if (e instanceof GilTake t) {
-            if (holder >= 0) fail("thread " + holder + " still holds the GIL at", e);
-            holder = t.thread();
+            on(t);
         } else if (e instanceof GilDrop d) {
-            if (holder != d.thread()) fail("GIL dropped by a thread that does not hold it (holder " + holder + ")", e);
-            holder = -1;
+            on(d);
         } else if (e instanceof ThreadState s) {
-            boolean now = s.state() == RunState.RUNNING;
-            if (now != isRunning[s.thread()]) {
-                running += now ? 1 : -1;
-                isRunning[s.thread()] = now;
-            }
-            if (running > cores) fail(running + " threads running on " + cores + " cores", e);
+            on(s);
         } else if (e instanceof MutexTaken t) {
-            Integer was = lockHolder.putIfAbsent(t.mutex(), t.thread());
-            if (was != null) fail("lock " + t.mutex() + " taken while thread " + was + " holds it", e);
+            on(t);
         } else if (e instanceof MutexReleased r) {
-            Integer was = lockHolder.get(r.mutex());
-            if (was == null || was != r.thread()) {
-                fail("lock " + r.mutex() + " released by a thread that does not hold it", e);
-            }
-            lockHolder.remove(r.mutex());
+            on(r);
         } else if (e instanceof QueuePut p) {
-            long items = queueItems.merge(p.queue(), 1L, Long::sum);
-            if (items != p.items()) fail("queue " + p.queue() + " holds " + items + " items, not " + p.items(), e);
+            on(p);
         } else if (e instanceof QueueGet g) {
-            long items = queueItems.merge(g.queue(), -1L, Long::sum);
-            if (items < 0 || items != g.items()) fail("queue " + g.queue() + " holds " + items + " items", e);
+            on(g);
         }
+    }
+
+    void on(GilTake t) {
+        if (holder >= 0) fail("thread " + holder + " still holds the GIL at", t);
+        holder = t.thread();
+    }
+
+    void on(GilDrop d) {
+        if (holder != d.thread()) fail("GIL dropped by a thread that does not hold it (holder " + holder + ")", d);
+        holder = -1;
+    }
+
+    void on(ThreadState s) {
+        boolean now = s.state() == RunState.RUNNING;
+        if (now != isRunning[s.thread()]) {
+            running += now ? 1 : -1;
+            isRunning[s.thread()] = now;
+        }
+        if (running > cores) fail(running + " threads running on " + cores + " cores", s);
+    }
+
+    void on(MutexTaken t) {
+        Integer was = lockHolder.putIfAbsent(t.mutex(), t.thread());
+        if (was != null) fail("lock " + t.mutex() + " taken while thread " + was + " holds it", t);
+    }
+
+    void on(MutexReleased r) {
+        Integer was = lockHolder.get(r.mutex());
+        if (was == null || was != r.thread()) {
+            fail("lock " + r.mutex() + " released by a thread that does not hold it", r);
+        }
+        lockHolder.remove(r.mutex());
+    }
+
+    void on(QueuePut p) {
+        long items = queueItems.merge(p.queue(), 1L, Long::sum);
+        if (items != p.items()) fail("queue " + p.queue() + " holds " + items + " items, not " + p.items(), p);
+    }
+
+    void on(QueueGet g) {
+        long items = queueItems.merge(g.queue(), -1L, Long::sum);
+        if (items < 0 || items != g.items()) fail("queue " + g.queue() + " holds " + items + " items", g);
     }
 
     private static void fail(String what, TraceEvent e) {

@@ -60,40 +60,64 @@ public final class PoolStats implements TraceListener {
 
     @Override
     public void on(TraceEvent event) {
-        if (event instanceof JobTaken j) {
-            PerThread p = threads[j.thread()];
-            p.queueWait.record(j.timeNs() - j.sentNs());
-            p.jobsThisRun++;
-            probe.taken(j.job());
-            p.inServiceSentNs = j.sentNs();
-            if (j.kept()) {
-                kept++;
-                p.serviceStartNs = j.timeNs();
-            }
-        } else if (event instanceof GilTake g) {
-            threads[g.thread()].serviceStartNs = g.timeNs();
-        } else if (event instanceof SliceStart s) {
-            PerThread p = threads[s.thread()];
-            // The run that ended here held the jobs taken since the last run began, minus the one in hand now.
-            if (p.inRun) {
-                runs++;
-                jobsInRuns += p.jobsThisRun - 1;
-            }
-            p.inRun = true;
-            p.jobsThisRun = 1;
-        } else if (event instanceof JobAnswered a) {
-            PerThread p = threads[a.thread()];
-            if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
-            latency.record(a.timeNs() - a.sentNs());
-            probe.answered(a.job());
-            p.inServiceSentNs = -1;
-            answered++;
-        } else if (event instanceof TurnYield y) {
-            if (y.start()) yields++;
-            else if (y.boundHit()) yieldBoundHits++;
-        } else if (event instanceof RetakePastWaiter) {
-            retakes++;
+        if (event instanceof JobTaken e) {
+            on(e);
+        } else if (event instanceof GilTake e) {
+            on(e);
+        } else if (event instanceof SliceStart e) {
+            on(e);
+        } else if (event instanceof JobAnswered e) {
+            on(e);
+        } else if (event instanceof TurnYield e) {
+            on(e);
+        } else if (event instanceof RetakePastWaiter e) {
+            on(e);
         }
+    }
+
+    void on(JobTaken j) {
+        PerThread p = threads[j.thread()];
+        p.queueWait.record(j.timeNs() - j.sentNs());
+        p.jobsThisRun++;
+        probe.taken(j.job());
+        p.inServiceSentNs = j.sentNs();
+        if (j.kept()) {
+            kept++;
+            p.serviceStartNs = j.timeNs();
+        }
+    }
+
+    void on(GilTake g) {
+        threads[g.thread()].serviceStartNs = g.timeNs();
+    }
+
+    void on(SliceStart s) {
+        PerThread p = threads[s.thread()];
+        // The run that ended here held the jobs taken since the last run began, minus the one in hand now.
+        if (p.inRun) {
+            runs++;
+            jobsInRuns += p.jobsThisRun - 1;
+        }
+        p.inRun = true;
+        p.jobsThisRun = 1;
+    }
+
+    void on(JobAnswered a) {
+        PerThread p = threads[a.thread()];
+        if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
+        latency.record(a.timeNs() - a.sentNs());
+        probe.answered(a.job());
+        p.inServiceSentNs = -1;
+        answered++;
+    }
+
+    void on(TurnYield y) {
+        if (y.start()) yields++;
+        else if (y.boundHit()) yieldBoundHits++;
+    }
+
+    void on(RetakePastWaiter r) {
+        retakes++;
     }
 
     @Override

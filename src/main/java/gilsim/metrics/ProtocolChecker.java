@@ -54,35 +54,63 @@ public final class ProtocolChecker implements TraceListener {
     @Override
     public void on(TraceEvent event) {
         if (event instanceof GilWant e) {
-            wantSinceNs[e.thread()] = e.timeNs();
+            on(e);
         } else if (event instanceof GilTake e) {
-            if (e.thread() == forcedBy) fail("thread " + forcedBy + " took the GIL back right after its forced switch", e);
-            forcedBy = -1;
-            if (e.switched()) lastSwitchNs = e.timeNs();
-            holder = e.thread();
-            wantSinceNs[e.thread()] = -1;
-            requested[e.thread()] = false;
+            on(e);
         } else if (event instanceof GilDrop e) {
-            if (e.thread() != holder) fail("thread " + e.thread() + " dropped a GIL held by " + holder, e);
-            holder = -1;
+            on(e);
         } else if (event instanceof DropRequest e) {
-            if (e.holder() != holder) fail("drop request to a thread that does not hold the GIL (holder " + holder + ")", e);
-            long since = wantSinceNs[e.requester()];
-            if (since < 0) fail("drop request from a thread outside take_gil", e);
-            if (e.timeNs() - Math.max(since, lastSwitchNs) < intervalNs) {
-                fail("drop request before a switch interval of waiting with no switch", e);
-            }
-            requested[e.holder()] = true;
+            on(e);
         } else if (event instanceof SemPostWake e) {
-            if (holder >= 0) fail("sem_post woke a waiter while the GIL is held by " + holder, e);
-            if (wantSinceNs[e.woken()] < 0) fail("sem_post woke a thread outside take_gil", e);
+            on(e);
         } else if (event instanceof SemWaitRetry e) {
-            if (wantSinceNs[e.thread()] < 0) fail("a wasted wake-up of a thread outside take_gil", e);
-            if (holder < 0 || holder == e.thread()) fail("a wasted wake-up with the GIL free or its own", e);
+            on(e);
         } else if (event instanceof ForcedSwitch e) {
-            if (!requested[e.thread()]) fail("forced switch with no drop request pending", e);
-            forcedBy = e.thread();
+            on(e);
         }
+    }
+
+    void on(GilWant e) {
+        wantSinceNs[e.thread()] = e.timeNs();
+    }
+
+    void on(GilTake e) {
+        if (e.thread() == forcedBy) fail("thread " + forcedBy + " took the GIL back right after its forced switch", e);
+        forcedBy = -1;
+        if (e.switched()) lastSwitchNs = e.timeNs();
+        holder = e.thread();
+        wantSinceNs[e.thread()] = -1;
+        requested[e.thread()] = false;
+    }
+
+    void on(GilDrop e) {
+        if (e.thread() != holder) fail("thread " + e.thread() + " dropped a GIL held by " + holder, e);
+        holder = -1;
+    }
+
+    void on(DropRequest e) {
+        if (e.holder() != holder) fail("drop request to a thread that does not hold the GIL (holder " + holder + ")", e);
+        long since = wantSinceNs[e.requester()];
+        if (since < 0) fail("drop request from a thread outside take_gil", e);
+        if (e.timeNs() - Math.max(since, lastSwitchNs) < intervalNs) {
+            fail("drop request before a switch interval of waiting with no switch", e);
+        }
+        requested[e.holder()] = true;
+    }
+
+    void on(SemPostWake e) {
+        if (holder >= 0) fail("sem_post woke a waiter while the GIL is held by " + holder, e);
+        if (wantSinceNs[e.woken()] < 0) fail("sem_post woke a thread outside take_gil", e);
+    }
+
+    void on(SemWaitRetry e) {
+        if (wantSinceNs[e.thread()] < 0) fail("a wasted wake-up of a thread outside take_gil", e);
+        if (holder < 0 || holder == e.thread()) fail("a wasted wake-up with the GIL free or its own", e);
+    }
+
+    void on(ForcedSwitch e) {
+        if (!requested[e.thread()]) fail("forced switch with no drop request pending", e);
+        forcedBy = e.thread();
     }
 
     private static void fail(String what, TraceEvent e) {

@@ -51,11 +51,15 @@ public final class RoundStats implements TraceListener {
     @Override
     public void on(TraceEvent event) {
         if (event instanceof OsEvent.ThreadState s) {
-            if (s.state() == RunState.EXITED) finishedNs[s.thread()] = s.timeNs();
+            on(s);
         } else if (event instanceof ProgramEvent.RoundStart || event instanceof ProgramEvent.LoopEnd) {
             // Event classes, never the family interface: an interface test costs a scan of secondary supers.
             timer.on(event);
         }
+    }
+
+    void on(OsEvent.ThreadState s) {
+        if (s.state() == RunState.EXITED) finishedNs[s.thread()] = s.timeNs();
     }
 
     public PerThread thread(int t) {

@@ -66,13 +66,25 @@ public final class Spans implements TraceListener {
     @Override
     public void on(TraceEvent event) {
         if (event instanceof GilWant e) {
-            waitSinceNs[e.thread()] = e.timeNs();
+            on(e);
         } else if (event instanceof GilTake e) {
-            close(Kind.WAIT, waitSinceNs, e.thread(), e.timeNs(), false);
-            holdSinceNs[e.thread()] = e.timeNs();
+            on(e);
         } else if (event instanceof GilDrop e) {
-            close(Kind.HOLD, holdSinceNs, e.thread(), e.timeNs(), false);
+            on(e);
         }
+    }
+
+    void on(GilWant e) {
+        waitSinceNs[e.thread()] = e.timeNs();
+    }
+
+    void on(GilTake e) {
+        close(Kind.WAIT, waitSinceNs, e.thread(), e.timeNs(), false);
+        holdSinceNs[e.thread()] = e.timeNs();
+    }
+
+    void on(GilDrop e) {
+        close(Kind.HOLD, holdSinceNs, e.thread(), e.timeNs(), false);
     }
 
     @Override

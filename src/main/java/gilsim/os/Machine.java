@@ -46,6 +46,9 @@ public final class Machine {
     /** Of the wake-ups that find no idle core, the percentage that preempt at once (Linux: most, measured). */
     private final int preemptPercent;
     private final SplittableRandom preemptRandom;
+    private int exited;
+    /** Run when the last thread has exited, or null. */
+    private Runnable onLastExit;
 
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs) {
@@ -151,6 +154,12 @@ public final class Machine {
     public void exit(SimThread t) {
         requireRunning(t);
         leaveCore(t, RunState.EXITED);
+        if (++exited == threads.size() && onLastExit != null) onLastExit.run();
+    }
+
+    /** Runs {@code action} when the last of the machine's threads has exited (a pool's threads never do). */
+    public void onLastExit(Runnable action) {
+        onLastExit = action;
     }
 
     /**

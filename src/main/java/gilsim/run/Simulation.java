@@ -10,13 +10,12 @@ import gilsim.m0.PoolSpec;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.PoolStats;
 import gilsim.metrics.RoundStats;
+import gilsim.metrics.RunListeners;
 import gilsim.metrics.Summary;
 import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.Spans;
 import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
-import gilsim.os.OsEvent;
-import gilsim.os.RunState;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
@@ -78,7 +77,6 @@ public final class Simulation {
                 trace, streams, WakeOrder.byId(params.choice("wake_order")), params.ns("interval"),
                 params.ns("checkpoint"), threadCount, params.bool("gil_mutex")), VersionKeys.oldGilCosts(params));
         this.spans = new Spans(threadCount);
-        trace.add(spans); // first: every listener after it reads the waits and holds it derived from the same event
         boolean pinned = params.bool("pinned");
         if (workload instanceof Workload.Threads w) {
             Shared shared = new Shared(machine, trace);
@@ -89,22 +87,23 @@ public final class Simulation {
                         streams.stream("steps:" + spec.name()))::start);
             }
             this.poolStats = null;
-            endWhenEveryThreadHasEnded(w.threads().size());
         } else {
             PoolSpec spec = ((Workload.Pool) workload).spec();
             Pool pool = new Pool(spec, machine, gil, trace, pinned ? 0 : -1);
             starters.add(pool::start);
             this.poolStats = new PoolStats(spec.threads(), params.ns("duration"));
-            trace.add(poolStats);
         }
         for (SimThread t : machine.threads()) threadNames.add(t.name);
         this.gilStats = new GilStats(threadNames.size(), params.ns("duration"));
-        trace.add(new Invariants(machine.cores(), threadNames.size()));
-        trace.add(new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))));
-        addListener(gilStats);
+        spans.add(gilStats);
         this.roundStats = new RoundStats(threadNames.size(), workload instanceof Workload.Threads w
                 ? w.threads().stream().map(ThreadSpec::program).toList() : List.of(), params.ns("duration"));
-        addListener(roundStats);
+        // The spans first: every listener after them reads the waits and holds they derived from the same event.
+        trace.add(new RunListeners(spans, poolStats, new Invariants(machine.cores(), threadNames.size()),
+                new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))), gilStats,
+                roundStats));
+        // A run of programs ends when the last one has (a pool's threads never end).
+        machine.onLastExit(engine::stop);
     }
 
     /**
@@ -137,14 +136,6 @@ public final class Simulation {
     public void addListener(TraceListener listener) {
         trace.add(listener);
         if (listener instanceof Spans.Sink sink) spans.add(sink);
-    }
-
-    /** A run of programs ends when the last one has (a pool's threads never end). */
-    private void endWhenEveryThreadHasEnded(int threads) {
-        int[] running = {threads};
-        trace.add(TraceListener.of(OsEvent.ThreadState.class, s -> {
-            if (s.state() == RunState.EXITED && --running[0] == 0) engine.stop();
-        }));
     }
 
     /** Runs to {@code duration}, or until every thread has ended, and summarises. */

@@ -7,12 +7,18 @@ import java.util.List;
 /**
  * Fans each emitted event out to the listeners that read its class ({@link TraceListener#reads}), in the order the
  * listeners were added. It sees every event, so it checks here that simulated time never goes back in the trace.
+ *
+ * <p>When no listener names its classes (a run's own listeners are one that reads everything), every event goes to
+ * every listener and its class is not looked up: the scan of the classes seen, a loop whose length the branch
+ * predictor cannot guess, was a twelfth of a pool run (docs/benchmarks.md).
  */
 public final class Trace {
     private final List<TraceListener> listeners = new ArrayList<>();
     /** The event classes seen so far, and beside each the listeners that read it; reset when a listener is added. */
     private Class<?>[] classes = new Class<?>[0];
     private TraceListener[][] readers = new TraceListener[0][];
+    /** Every listener, while none names the classes it reads; else null. */
+    private TraceListener[] readingAll = new TraceListener[0];
     private long lastNs;
 
     public void add(TraceListener listener) {
@@ -27,6 +33,7 @@ public final class Trace {
             }
         }
         listeners.add(listener);
+        readingAll = readingAll != null && reads == null ? listeners.toArray(new TraceListener[0]) : null;
         classes = new Class<?>[0];
         readers = new TraceListener[0][];
     }
@@ -35,6 +42,10 @@ public final class Trace {
         long timeNs = event.timeNs();
         if (timeNs < lastNs) throw new IllegalStateException("trace time went back from " + lastNs + " to " + event);
         lastNs = timeNs;
+        if (readingAll != null) {
+            for (TraceListener l : readingAll) l.on(event);
+            return;
+        }
         Class<?> type = event.getClass();
         Class<?>[] known = classes;
         int i = 0;

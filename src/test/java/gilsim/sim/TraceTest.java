@@ -28,6 +28,20 @@ class TraceTest {
     }
 
     @Test
+    void listenersThatReadEverythingGetEveryEventUntilOneNamesItsClasses() {
+        Trace trace = new Trace();
+        List<String> seen = new ArrayList<>();
+        trace.add(e -> seen.add("a " + e.timeNs()));
+        trace.add(e -> seen.add("b " + e.timeNs()));
+        trace.emit(new Ping(1));
+        trace.emit(new Pong(2));
+        trace.add(TraceListener.of(Pong.class, e -> seen.add("pong " + e.timeNs())));
+        trace.emit(new Ping(3));
+        trace.emit(new Pong(4));
+        assertEquals(List.of("a 1", "b 1", "a 2", "b 2", "a 3", "b 3", "a 4", "b 4", "pong 4"), seen);
+    }
+
+    @Test
     void aListenerOfAFamilyInterfaceIsRefused() {
         Trace trace = new Trace();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -1,0 +1,125 @@
+package gilsim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.Runs;
+import gilsim.cpython.Gil;
+import gilsim.metrics.GilStats;
+import gilsim.metrics.Invariants;
+import gilsim.metrics.PoolStats;
+import gilsim.metrics.ProtocolChecker;
+import gilsim.metrics.RoundStats;
+import gilsim.metrics.RunListeners;
+import gilsim.metrics.Spans;
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Scenarios;
+import gilsim.scenario.Workload;
+import gilsim.sim.Trace;
+import gilsim.sim.TraceEvent;
+import gilsim.sync.QueueEvent.QueueGet;
+import gilsim.sync.QueueEvent.QueuePut;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link RunListeners} hands every event to the run's listeners as adding each of them to the trace would: the
+ * events of a real run, replayed into both, give the same figures.
+ */
+class RunListenersTest {
+    /** A run's listeners, either each added to the trace or behind one {@link RunListeners}. */
+    private static final class Listeners {
+        final Trace trace = new Trace();
+        final Spans spans;
+        final PoolStats pool;
+        final GilStats gil;
+        final RoundStats rounds;
+
+        Listeners(boolean fused, Params params, int threads, boolean hasPool, List<ThreadSpec> programs) {
+            long runNs = params.ns("duration");
+            spans = new Spans(threads);
+            pool = hasPool ? new PoolStats(threads, runNs) : null;
+            gil = new GilStats(threads, runNs);
+            spans.add(gil);
+            rounds = new RoundStats(threads, programs.stream().map(ThreadSpec::program).toList(), runNs);
+            Invariants invariants = new Invariants(params.intCount("cores"), threads);
+            ProtocolChecker protocol = new ProtocolChecker(threads, Gil.clampInterval(params.ns("interval")));
+            if (fused) {
+                trace.add(new RunListeners(spans, pool, invariants, protocol, gil, rounds));
+            } else {
+                trace.add(spans);
+                if (pool != null) trace.add(pool);
+                trace.add(invariants);
+                trace.add(protocol);
+                trace.add(gil);
+                trace.add(rounds);
+            }
+        }
+
+        /** Every figure the listeners keep, as text. */
+        String figures(long endNs, List<String> names) {
+            StringBuilder b = new StringBuilder();
+            for (int t = 0; t < names.size(); t++) {
+                GilStats.PerThread g = gil.thread(t);
+                b.append(List.of(g.acquisitions(), g.holdNs(), g.wakeupsLost(), g.waitMaxNs(), g.waitPercentileNs(50),
+                        g.waitPercentileNs(99), spans.waiting(t), spans.holding(t))).append(rounds.thread(t));
+            }
+            b.append(List.of(gil.switches(), gil.dropRequests(), gil.forcedSwitches(), gil.timeouts()));
+            if (pool != null) b.append(pool.summary(endNs, names, gil));
+            return b.toString();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "slice-rotation, 1, ''",
+        "slice-rotation, 2, keep=true",
+        "slice-rotation, 3, threads=6",
+        "short-release, 1, ''",
+        "short-release, 2, work=6ms",
+        "short-release, 3, python=2.7",
+        "short-release, 4, gil_mutex=true",
+        "short-release, 5, policy=paused-budget",
+    })
+    void replayedEventsGiveTheFiguresOfEachListenerAddedOnItsOwn(String name, long seed, String set) {
+        Scenario scenario = Scenarios.resolve(name);
+        Simulation sim = new Simulation(scenario, scenario.params(set.isEmpty() ? List.of() : List.of(set)), seed);
+        List<TraceEvent> events = new ArrayList<>();
+        sim.addListener(events::add);
+        long endNs = sim.run().simulatedNs();
+        Params params = sim.params();
+        Workload workload = scenario.workload().apply(params);
+        List<ThreadSpec> programs = workload instanceof Workload.Threads w ? w.threads() : List.of();
+        int threads = sim.threadNames().size();
+        Listeners alone = new Listeners(false, params, threads, programs.isEmpty(), programs);
+        Listeners fused = new Listeners(true, params, threads, programs.isEmpty(), programs);
+        for (TraceEvent e : events) {
+            alone.trace.emit(e);
+            fused.trace.emit(e);
+        }
+        alone.trace.finish(endNs);
+        fused.trace.finish(endNs);
+        assertTrue(events.size() > 1000, "a run of " + events.size() + " events");
+        assertEquals(alone.figures(endNs, sim.threadNames()), fused.figures(endNs, sim.threadNames()),
+                Runs.replay(name, seed, set));
+    }
+
+    @Test
+    void aBrokenInvariantStopsTheRunAsItsListenerAloneWould() {
+        Scenario scenario = Scenarios.resolve("short-release");
+        Params params = scenario.params(List.of());
+        Listeners fused = new Listeners(true, params, 2, false, List.of());
+        fused.trace.emit(new QueuePut(1, "q", 0, 1));
+        fused.trace.emit(new QueueGet(2, "q", 1, 0));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> fused.trace.emit(new QueueGet(3, "q", 1, 0)));
+        assertEquals("invariant violated: queue q holds -1 items QueueGet[timeNs=3, queue=q, thread=1, items=0]",
+                e.getMessage());
+    }
+}
