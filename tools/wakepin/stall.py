@@ -3,8 +3,10 @@ computes 2 ms of its CPU time and releases the GIL in zlib.crc32 over 5,121 byte
 THIRD=1 a third thread, not pinned, sleeps 100 ms and then needs the GIL once (as validate's script's own main
 thread does between starting its threads and joining them). One line: glibc, the libc file mapped, main's rounds,
 longest round and rounds over 100 ms, the worker's longest round, and how long the third thread waited for the GIL.
-    usage: python3 stall.py CORE SECONDS [THIRD]"""
-import os, sys, threading, time, zlib
+With MAIN_SLICE_US set in the environment, main's EEVDF slice (sched_setattr's sched_runtime, Linux 6.12+) is set to
+that many microseconds, main's only (the others keep the default), and printed as main_slice_ns.
+    usage: [MAIN_SLICE_US=100] python3 stall.py CORE SECONDS [THIRD]"""
+import ctypes, os, struct, sys, threading, time, zlib
 
 core, dur = int(sys.argv[1]), float(sys.argv[2])
 third = len(sys.argv) > 3 and sys.argv[3] == "1"
@@ -36,6 +38,15 @@ def late():
 threading.Thread(target=worker, daemon=True).start()
 if third:
     threading.Thread(target=late, daemon=True).start()
+main_slice = "-"
+if os.environ.get("MAIN_SLICE_US"):   # after the other threads started: they would inherit it
+    # struct sched_attr: size, policy (SCHED_OTHER), flags, nice, priority, runtime (the slice), deadline, period,
+    # util_min, util_max; the call is sched_setattr(0 = this thread, attr, 0), number 314 on x86_64
+    attr = struct.pack("IIQiIQQQII", 56, 0, 0, 0, 0, int(os.environ["MAIN_SLICE_US"]) * 1000, 0, 0, 0, 0)
+    libc_ = ctypes.CDLL(None, use_errno=True)
+    if libc_.syscall(314, 0, ctypes.c_char_p(attr), 0) != 0:
+        sys.exit("sched_setattr: " + os.strerror(ctypes.get_errno()))
+    main_slice = open("/proc/thread-self/sched").read().split("se.slice")[1].split()[1]
 rounds = []
 tt, pc = time.thread_time_ns, time.perf_counter_ns
 start = prev = pc()
@@ -47,6 +58,6 @@ while pc() - start < dur * 1e9:
     t = pc(); rounds.append(t - prev); prev = t
 stop = True
 time.sleep(0.01)
-print("%s libc=%s rounds=%d max_ms=%.1f over100=%d worker_max_ms=%.1f third_wait_ms=%s"
+print("%s libc=%s rounds=%d max_ms=%.1f over100=%d worker_max_ms=%.1f third_wait_ms=%s main_slice_ns=%s"
       % (os.confstr("CS_GNU_LIBC_VERSION"), libc, len(rounds), max(rounds) / 1e6, sum(r > 1e8 for r in rounds),
-         max(worker_rounds) / 1e6, "%.1f" % (third_wait[0] / 1e6) if third_wait else "-"))
+         max(worker_rounds) / 1e6, "%.1f" % (third_wait[0] / 1e6) if third_wait else "-", main_slice))
