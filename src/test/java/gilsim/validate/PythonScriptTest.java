@@ -165,6 +165,8 @@ class PythonScriptTest {
         assertTrue(buffer.get("raised").asBoolean(), "100ns of crc32 is under 5 KiB, so it is raised: " + cal);
         assertEquals(5121, buffer.get("bytes").asLong());
         assertTrue(root.get("wall_ns").asLong() >= 300 * MS, root.get("wall_ns").toString());
+        assertEquals("MainThread", root.get("barrier_last").asText(),
+                "the process's main thread arrives last at the barrier, so it never waits for the GIL in the run");
         assertTrue(root.get("steps").has("compute") && root.get("steps").has("release")
                 && root.get("steps").has("sleep"), root.get("steps").toString());
     }
