@@ -55,30 +55,57 @@ public final class RunListeners implements TraceListener {
         this.rounds = rounds;
     }
 
-    /** The most frequent classes first: the machine's, the GIL's, the condition variables', the pool's. */
+    /**
+     * The most frequent classes first: the machine's, the GIL's, the condition variables'; the rest in a method of
+     * its own, so that this one stays small enough for the JIT to inline into the trace's emit sites (under
+     * FreqInlineSize's 325 bytes). Inlined there, the class tests fold away, and a record whose listeners all inline
+     * need not be made; one method of 611 bytes was a call of its own (docs/benchmarks.md, fourth round).
+     */
     @Override
     public void on(TraceEvent event) {
         if (event instanceof ThreadState e) {
-            invariants.on(e);
-            rounds.on(e);
+            onThreadState(e);
         } else if (event instanceof GilTake e) {
-            spans.on(e);
-            if (pool != null) pool.on(e);
-            invariants.on(e);
-            protocol.on(e);
-            gil.on(e);
+            onGilTake(e);
         } else if (event instanceof GilWant e) {
-            spans.on(e);
-            protocol.on(e);
+            onGilWant(e);
         } else if (event instanceof GilDrop e) {
-            spans.on(e);
-            invariants.on(e);
-            protocol.on(e);
+            onGilDrop(e);
         } else if (event instanceof CondWait e) {
             gil.on(e);
         } else if (event instanceof CondSignal e) {
             gil.on(e);
-        } else if (event instanceof JobTaken e) {
+        } else {
+            onOther(event);
+        }
+    }
+
+    private void onThreadState(ThreadState e) {
+        invariants.on(e);
+        rounds.on(e);
+    }
+
+    private void onGilTake(GilTake e) {
+        spans.on(e);
+        if (pool != null) pool.on(e);
+        invariants.on(e);
+        protocol.on(e);
+        gil.on(e);
+    }
+
+    private void onGilWant(GilWant e) {
+        spans.on(e);
+        protocol.on(e);
+    }
+
+    private void onGilDrop(GilDrop e) {
+        spans.on(e);
+        invariants.on(e);
+        protocol.on(e);
+    }
+
+    private void onOther(TraceEvent event) {
+        if (event instanceof JobTaken e) {
             pool.on(e);
         } else if (event instanceof JobAnswered e) {
             pool.on(e);
