@@ -15,8 +15,8 @@
 #               round times (completed rounds only; a thread stopped inside a pass reports how long that
 #               pass had lasted as "open_round_ns": a thread starved until the end has no completed round).
 # All threads start together (a threading.Barrier that the process's main thread reaches last, going from it
-# straight to join(), so that it is never a GIL waiter the scenario lacks); each stops by itself at its next step boundary once the
-# run's wall-clock duration has passed (no thread needs the GIL from another to learn it must stop).
+# straight to join(), so that it is never a GIL waiter the scenario lacks); each stops by itself at its next step
+# boundary once the run's wall-clock duration has passed (no thread needs the GIL from another to learn it must stop).
 # Then ONE JSON object is printed on stdout.
 #
 # Needs Python 3.6 or newer. The file parses on Python 2.7 only to refuse it with one line on stderr and exit
@@ -332,7 +332,7 @@ def main():
     # waits for the GIL during the run. Had it still to come back from start() while the threads ran, it would be
     # a third GIL waiter that the scenario does not have: a pinned #161868 pair starves such a waiter, and while it
     # waits glibc's signals alternate between it and the scenario's waiter, restarting that waiter's 5 ms timed
-    # wait on every wake (docs/validation.md, "The pinned cell does not always agree").
+    # wait on every wake (docs/validation.md, "The pinned cell's long rounds came from the harness").
     barrier = threading.Barrier(len(threads) + 1, action=_started)
     runners = [threading.Thread(target=t.run, args=(barrier, bufs), name=t.name) for t in threads]
     for r in runners:
