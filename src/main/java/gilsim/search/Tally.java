@@ -52,7 +52,8 @@ public final class Tally {
                 start = c;
                 startIndex = index;
             }
-        } else if (expression != null) {
+        } else if (expression != null && start == null) {
+            // Once a run has failed, a search reports no closest run, so none is looked for.
             // Strictly nearer only, so ties go to the first in list order, as in one process so in merged shards.
             for (RunOutcome r : c.runs()) {
                 double m = expression.margin(r.values());
