@@ -1,5 +1,6 @@
 package gilsim.metrics;
 
+import java.util.Arrays;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.IntCountsHistogram;
 
@@ -90,6 +91,80 @@ public final class Latencies {
             }
         }
         throw new IllegalStateException("counts add up to less than " + count);
+    }
+
+    /**
+     * The value at percentile {@code p} (0 to 100) as wrk 4 prints it. wrk's client is a closed loop, so a request
+     * that stalls holds back the requests its connection would have sent meanwhile ("coordinated omission"), and
+     * wrk corrects its histogram for them before it prints a percentile ({@code stats_correct} in wrk's
+     * {@code src/stats.c}, called from {@code main} in {@code src/wrk.c}): every recorded latency L adds one sample at
+     * L - I, L - 2I, ... while the sample is above I, where I ({@code intervalNs}) is the run's length over the
+     * requests one connection completed on average. A stall of one second at I = 6 ms thus counts as some 160
+     * samples rather than one. The rank is wrk's ({@code stats_percentile}: the first value whose running count
+     * reaches round(p / 100 * count + 0.5)); each recorded value stands for its bucket, so the figure holds to the
+     * histogram's 3 significant digits. Never above {@link #maxNs}, which the correction leaves as it was.
+     *
+     * @param intervalNs I; 0 or less leaves the histogram uncorrected, as wrk does when no connection completed one
+     *                   request on average
+     */
+    public long wrkPercentileNs(double p, long intervalNs) {
+        if (count == 0) return 0;
+        // The recorded values (each bucket's lowest) and their counts, ascending.
+        int distinct = 0;
+        long[] values = new long[64];
+        long[] counts = new long[64];
+        for (int chunk = 0; chunk < CHUNKS; chunk++) {
+            if (chunkTotals[chunk] == 0) continue;
+            int[] c = chunks[chunk];
+            for (int i = 0; i < HALF_COUNT; i++) {
+                if (c[i] == 0) continue;
+                if (distinct == values.length) {
+                    values = Arrays.copyOf(values, 2 * distinct);
+                    counts = Arrays.copyOf(counts, 2 * distinct);
+                }
+                values[distinct] = lowestValue((chunk << HALF_MAGNITUDE) + i);
+                counts[distinct++] = c[i];
+            }
+        }
+        long total = 0;
+        for (int i = 0; i < distinct; i++) total += counts[i] * (1 + added(values[i], intervalNs));
+        long rank = Math.round(p / 100.0 * total + 0.5);
+        // The smallest x with at least rank samples at or below it; the count below x grows with x.
+        long lo = 0;
+        long hi = maxNs;
+        while (lo < hi) {
+            long x = lo + (hi - lo) / 2;
+            if (countAtOrBelow(x, values, counts, distinct, intervalNs) >= rank) hi = x;
+            else lo = x + 1;
+        }
+        return lo;
+    }
+
+    /** Samples wrk adds for one recorded latency: one at L - kI for every k >= 1 with L - kI > I. */
+    private static long added(long latencyNs, long intervalNs) {
+        return intervalNs <= 0 ? 0 : Math.max(0, ceilDiv(latencyNs, intervalNs) - 2);
+    }
+
+    /** a / b rounded up, for b > 0 (Math.ceilDiv is Java 18's). */
+    private static long ceilDiv(long a, long b) {
+        return -Math.floorDiv(-a, b);
+    }
+
+    /** Recorded and added samples at or below {@code x}. */
+    private static long countAtOrBelow(long x, long[] values, long[] counts, int distinct, long intervalNs) {
+        long n = 0;
+        for (int i = 0; i < distinct; i++) {
+            long v = values[i];
+            long k = added(v, intervalNs);
+            long atOrBelow = v <= x ? 1 : 0;
+            if (k > 0) {
+                // The added samples v - jI (1 <= j <= k) that are <= x: those with j >= ceil((v - x) / I).
+                long first = Math.max(1, ceilDiv(v - x, intervalNs));
+                atOrBelow += Math.max(0, k - first + 1);
+            }
+            n += counts[i] * atOrBelow;
+        }
+        return n;
     }
 
     /** HdrHistogram's countsArrayIndex for a value. */

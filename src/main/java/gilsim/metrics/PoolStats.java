@@ -45,8 +45,15 @@ public final class PoolStats implements TraceListener {
     private long retakes;
     private long answered;
 
-    /** @param runNs the run's length: no latency is longer */
-    public PoolStats(int threadCount, long runNs) {
+    /** Closed-loop connections, for wrk's correction of the latency percentile. */
+    private final int connections;
+
+    /**
+     * @param runNs       the run's length: no latency is longer
+     * @param connections the pool's client connections
+     */
+    public PoolStats(int threadCount, int connections, long runNs) {
+        this.connections = connections;
         this.latency = new Latencies(runNs);
         threads = new PerThread[threadCount];
         for (int i = 0; i < threadCount; i++) threads[i] = new PerThread(runNs);
@@ -131,6 +138,16 @@ public final class PoolStats implements TraceListener {
         return threads[id];
     }
 
+    /**
+     * wrk's expected interval between one connection's requests: the run's length over the requests a connection
+     * completed on average, in whole requests (wrk's {@code runtime_us / (complete / connections)}); 0 when that is
+     * none, and wrk then corrects nothing.
+     */
+    private long wrkIntervalNs(long durationNs) {
+        long perConnection = answered / connections;
+        return perConnection == 0 ? 0 : durationNs / perConnection;
+    }
+
     /** The pool's figures; the GIL waits (from the pop to the re-attach) are {@code gil}'s, not kept twice. */
     public Summary.PoolSummary summary(long durationNs, List<String> names, GilStats gil) {
         List<Summary.PoolThread> perThread = new ArrayList<>();
@@ -143,7 +160,8 @@ public final class PoolStats implements TraceListener {
         }
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
                 retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
-                answered, latency.percentileNs(99), latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
+                answered, latency.percentileNs(99), latency.wrkPercentileNs(99, wrkIntervalNs(durationNs)),
+                latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
                 List.copyOf(perThread));
     }
 }

@@ -91,7 +91,7 @@ public final class Simulation {
             PoolSpec spec = ((Workload.Pool) workload).spec();
             Pool pool = new Pool(spec, machine, gil, trace, pinned ? 0 : -1);
             starters.add(pool::start);
-            this.poolStats = new PoolStats(spec.threads(), params.ns("duration"));
+            this.poolStats = new PoolStats(spec.threads(), spec.connections(), params.ns("duration"));
         }
         for (SimThread t : machine.threads()) threadNames.add(t.name);
         this.gilStats = new GilStats(threadNames.size(), params.ns("duration"));

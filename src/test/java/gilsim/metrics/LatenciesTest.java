@@ -60,4 +60,80 @@ class LatenciesTest {
         assertEquals(0, l.percentileNs(99));
         assertEquals(0, l.maxNs());
     }
+
+    /**
+     * wrk 4's own arithmetic (src/stats.c), over a histogram indexed by value: {@code stats_correct}, then
+     * {@code stats_percentile}. The oracle for {@link Latencies#wrkPercentileNs}.
+     */
+    private static long wrkPercentile(long[] data, long expected, double p) {
+        long count = 0;
+        int min = -1;
+        int max = 0;
+        for (int i = 0; i < data.length; i++) {
+            if (data[i] == 0) continue;
+            count += data[i];
+            if (min < 0) min = i;
+            max = i;
+        }
+        if (expected > 0) { // wrk skips the correction when no connection completed a request on average
+            for (long n = expected * 2; n <= max; n++) {
+                long c = data[(int) n];
+                long m = n - expected;
+                while (c != 0 && m > expected) {
+                    data[(int) m] += c;
+                    count += c;
+                    m -= expected;
+                }
+            }
+        }
+        long rank = Math.round(p / 100.0 * count + 0.5);
+        long total = 0;
+        for (int i = min; i <= max; i++) {
+            total += data[i];
+            if (total >= rank) return i;
+        }
+        return 0;
+    }
+
+    @Test
+    void givesWrksCorrectedPercentilesOnRandomStreams() {
+        // Values in whole units of 1024 ns below 2^21 ns are each exactly a bucket's lowest value, so Latencies
+        // holds them exactly and must give wrk's figure to the nanosecond.
+        final long unit = 1024;
+        for (long seed = 1; seed <= 60; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            long[] data = new long[2048];
+            Latencies ours = new Latencies(1L << 21);
+            int n = 1 + r.nextInt(5_000);
+            for (int i = 0; i < n; i++) {
+                // Mostly short latencies, some stalls many intervals long: the shape of a starving pool.
+                int v = r.nextInt(10) == 0 ? r.nextInt(2048) : r.nextInt(60);
+                data[v]++;
+                ours.record(v * unit);
+            }
+            long expected = r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(40);
+            for (double p : new double[] {50, 90, 99, 99.9, r.nextDouble() * 100}) {
+                String replay = "seed " + seed + ", interval " + expected + " units, p" + p
+                        + " (LatenciesTest, mvn -o -q test -Dtest=LatenciesTest)";
+                assertEquals(wrkPercentile(data.clone(), expected, p) * unit, ours.wrkPercentileNs(p, expected * unit),
+                        replay);
+            }
+        }
+    }
+
+    @Test
+    void oneStallCountsOnceAnIntervalAsWrkCountsIt() {
+        // 1,000 answers of 6 ms, one of 1 s, I = 6 ms: wrk adds 1 s / 6 ms - 2 = 165 samples from 994 ms down to
+        // 10 ms, so 166 of 1,166 lie above 6 ms and the p99 (rank 1,155) is the 11th from the top, 934 ms.
+        Latencies l = new Latencies(2_000_000_000L);
+        for (int i = 0; i < 1_000; i++) l.record(6_000_000);
+        l.record(1_000_000_000);
+        // To 3 significant digits: each recorded value stands for its bucket.
+        assertEquals(6_000_000, l.percentileNs(99), 6_000);
+        assertEquals(934_000_000, l.wrkPercentileNs(99, 6_000_000), 934_000);
+        assertEquals(6_000_000, l.wrkPercentileNs(50, 6_000_000), 6_000);
+        assertEquals(1_000_000_000, l.wrkPercentileNs(100, 6_000_000));
+        // Without the interval, wrk's figure is the plain one.
+        assertEquals(6_000_000, l.wrkPercentileNs(99, 0), 6_000);
+    }
 }

@@ -44,7 +44,7 @@ class RunListenersTest {
         Listeners(boolean fused, Params params, int threads, boolean hasPool, List<ThreadSpec> programs) {
             long runNs = params.ns("duration");
             spans = new Spans(threads);
-            pool = hasPool ? new PoolStats(threads, runNs) : null;
+            pool = hasPool ? new PoolStats(threads, params.intCount("connections"), runNs) : null;
             gil = new GilStats(threads, runNs);
             spans.add(gil);
             rounds = new RoundStats(threads, programs.stream().map(ThreadSpec::program).toList(), runNs);

@@ -236,6 +236,34 @@ class SearchCommandTest {
         return words;
     }
 
+    /**
+     * At the defaults a starving pool strands only the jobs its starved threads popped, too few to move the raw
+     * p99 (as real m0's probe measured), while wrk's corrected p99 counts each stall once an interval: the search
+     * by wrk's figure fails exactly the pool sizes that starve, and the raw one none.
+     */
+    @Test
+    void wrksCorrectedP99FailsExactlyThePoolSizesThatStarve() throws IOException {
+        List<String> starving = new java.util.ArrayList<>();
+        for (int threads = 2; threads <= 8; threads++) {
+            Cli run = Cli.run("run", "slice-rotation", "--set", "threads=" + threads, "--json");
+            if (JSON.readTree(run.out()).get("verdict").asText().equals("starves")) starving.add(Integer.toString(threads));
+        }
+        assertFalse(starving.isEmpty(), "the rotation arithmetic starves some pool size between 2 and 8");
+        Cli wrk = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--property", "latency_wrk_p99 < 20ms",
+                "--json");
+        assertEquals(1, wrk.code(), wrk.err());
+        List<String> failing = new java.util.ArrayList<>();
+        for (JsonNode v : json(wrk).get("failing_by_key").get("threads")) {
+            if (v.get("failing").asInt() > 0) failing.add(v.get("value").asText());
+        }
+        assertEquals(starving, failing);
+        JsonNode c = json(wrk).get("counterexample");
+        assertEquals(starving.get(0), c.get("config").get("threads").asText(), "shrunk to the smallest");
+        assertTrue(c.get("property_detail").asText().matches("latency_wrk_p99 = [0-9.]+ (ms|s)"), c.toString());
+        Cli raw = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--property", "latency_p99 < 20ms");
+        assertEquals(0, raw.code(), raw.out());
+    }
+
     @Test
     void anExpressionPropertyFindsAndShrinksACaseWhoseReplayPrintsTheFailingValue() throws IOException {
         Cli r = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--set", "connections=64", "--set",
