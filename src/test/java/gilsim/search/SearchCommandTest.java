@@ -246,7 +246,8 @@ class SearchCommandTest {
         List<String> starving = new java.util.ArrayList<>();
         for (int threads = 2; threads <= 8; threads++) {
             Cli run = Cli.run("run", "slice-rotation", "--set", "threads=" + threads, "--json");
-            if (JSON.readTree(run.out()).get("verdict").asText().equals("starves")) starving.add(Integer.toString(threads));
+            boolean starves = JSON.readTree(run.out()).get("verdict").asText().equals("starves");
+            if (starves) starving.add(Integer.toString(threads));
         }
         assertFalse(starving.isEmpty(), "the rotation arithmetic starves some pool size between 2 and 8");
         Cli wrk = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--property", "latency_wrk_p99 < 20ms",
