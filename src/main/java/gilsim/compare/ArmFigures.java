@@ -54,7 +54,8 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, String 
         }
         Summary.PoolSummary p = s.pool();
         PoolFigures pool = p == null ? null
-                : new PoolFigures(p.latencyP99Ns(), p.latencyWrkP99Ns(), p.latencyMaxNs(), p.throughputRps(), p.orderVerdict());
+                : new PoolFigures(p.latencyP99Ns(), p.latencyWrkP99Ns(), p.latencyMaxNs(), p.throughputRps(),
+                        p.orderVerdict());
         Summary.GilSummary g = s.gil();
         return new ArmFigures(arm, runArgs, s, s.verdict(), s.starvedThreads(),
                 worst(s, Summary.ThreadSummary::waitMaxNs), worst(s, Summary.ThreadSummary::waitP99Ns), threads,
