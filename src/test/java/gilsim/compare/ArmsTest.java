@@ -89,7 +89,7 @@ class ArmsTest {
         // The defaults: as-is, t1's and t2's connections wait out the 2 s run; the keep rule ends that.
         Scenario pool = Builtins.get("slice-rotation");
         Comparison c = Arms.run(pool, List.of(), List.of(Map.of("keep", "true")), 1, null);
-        String replay = Runs.replay("slice-rotation", 1) + " --json; and with --set keep=true";
+        String replay = Runs.replay("slice-rotation", 1) + ", and with --set keep=true";
         ArmFigures.PoolFigures asIs = c.asIs().pool();
         ArmFigures keep = c.arms().get(1);
         assertEquals(c.asIs().summary().pool().latencyWrkP99Ns(), asIs.latencyWrkP99Ns());
@@ -110,7 +110,7 @@ class ArmsTest {
         assertTrue(keepRow.startsWith("keep=true "), keepRow);
         assertTrue(keepRow.substring(at).startsWith(Durations.human(keep.pool().latencyWrkP99Ns())
                 + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.latencyWrkP99Change())), keepRow);
-        // The raw p99 rises (the stranded connections of the as-is arm sent nothing to queue behind): the cost
+        // The raw p99 rises (as-is, the two stranded connections send nothing, so fewer requests queue): the cost
         // column still names that rise, and not wrk's p99, which fell.
         assertTrue(d.latencyP99Change() > 0, d + ": " + replay);
         String cost = lines.stream().filter(l -> l.startsWith("keep=true ")).findFirst().orElseThrow();
