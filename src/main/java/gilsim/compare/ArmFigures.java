@@ -36,8 +36,14 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, String 
      */
     public record ThreadFigures(String name, double gilShare, Long rounds, Double roundsPerSecond) {}
 
-    /** A pool's service: request latency, throughput and the order probe's verdict. */
-    public record PoolFigures(long latencyP99Ns, long latencyMaxNs, double throughputRps, String orderVerdict) {}
+    /**
+     * A pool's service: request latency, throughput and the order probe's verdict.
+     *
+     * @param latencyWrkP99Ns the p99 as wrk prints it, corrected for coordinated omission (docs/model.md): a stall
+     *                        counts once per request interval it held a connection, not once
+     */
+    public record PoolFigures(long latencyP99Ns, long latencyWrkP99Ns, long latencyMaxNs, double throughputRps,
+                              String orderVerdict) {}
 
     public static ArmFigures of(Arm arm, List<String> runArgs, Summary s) {
         List<ThreadFigures> threads = new ArrayList<>();
@@ -48,7 +54,8 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, String 
         }
         Summary.PoolSummary p = s.pool();
         PoolFigures pool = p == null ? null
-                : new PoolFigures(p.latencyP99Ns(), p.latencyMaxNs(), p.throughputRps(), p.orderVerdict());
+                : new PoolFigures(p.latencyP99Ns(), p.latencyWrkP99Ns(), p.latencyMaxNs(), p.throughputRps(),
+                        p.orderVerdict());
         Summary.GilSummary g = s.gil();
         return new ArmFigures(arm, runArgs, s, s.verdict(), s.starvedThreads(),
                 worst(s, Summary.ThreadSummary::waitMaxNs), worst(s, Summary.ThreadSummary::waitP99Ns), threads,

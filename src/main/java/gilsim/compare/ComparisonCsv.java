@@ -17,7 +17,8 @@ import java.util.Set;
  * is a fraction of the run, a {@code _delta} an arm's share minus the as-is arm's (a fraction), a {@code _change} a
  * relative change against the as-is arm. Each thread of any scenario has its columns, {@code THREAD_gil_share} and so
  * on, empty in the rows of scenarios without that thread, as are the pool's columns in rows without a pool and the
- * differences in the as-is rows. A list's items are joined with {@code ;}.
+ * differences in the as-is rows. The pool's p99 as wrk prints it and its change come last, after the threads' columns.
+ * A list's items are joined with {@code ;}.
  */
 public final class ComparisonCsv {
     private static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
@@ -29,6 +30,8 @@ public final class ComparisonCsv {
             "largest_pace_loss_thread", "largest_pace_loss_change", "latency_p99_change", "throughput_change");
     private static final List<String> PER_THREAD = List.of("gil_share", "rounds", "rounds_per_s", "gil_share_delta",
             "rounds_per_s_change");
+    /** Columns added after the per-thread ones, so that an older reader's column positions still hold. */
+    private static final List<String> LAST = List.of("latency_wrk_p99_ns", "latency_wrk_p99_change");
 
     private ComparisonCsv() {}
 
@@ -38,6 +41,7 @@ public final class ComparisonCsv {
         for (Comparison c : comparisons) names.addAll(c.threadNames());
         List<String> header = new ArrayList<>(FIXED);
         for (String name : names) for (String col : PER_THREAD) header.add(name + "_" + col);
+        header.addAll(LAST);
         List<List<String>> rows = new ArrayList<>(List.of(header));
         for (Comparison c : comparisons) {
             for (ArmFigures a : c.arms()) {
@@ -63,6 +67,8 @@ public final class ComparisonCsv {
                     row.add(td == null ? "" : num(td.gilShare()));
                     row.add(td == null ? "" : num(td.roundsPerSecondChange()));
                 }
+                row.add(p == null ? "" : Long.toString(p.latencyWrkP99Ns()));
+                row.add(d == null ? "" : num(d.latencyWrkP99Change()));
                 rows.add(row);
             }
         }

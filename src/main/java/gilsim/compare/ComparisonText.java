@@ -10,7 +10,7 @@ import java.util.function.BiFunction;
  * The comparison as text, one block per scenario, of tables that wrap to fit {@link #WIDTH} columns: the verdict,
  * the longest and 99th-percentile waits and whose they are, and what the arm costs; the GIL's switches and drop
  * requests; a pool's request latency, throughput and order; each thread's GIL share and rounds a second. The counts,
- * shares, paces, latency p99 and throughput of an arm other than as-is carry their difference from the as-is arm:
+ * shares, paces, latency p99s and throughput of an arm other than as-is carry their difference from the as-is arm:
  * {@code pp} are percentage points of the run, {@code %} a relative change, {@code x12} twelve times as much.
  */
 public final class ComparisonText {
@@ -42,8 +42,13 @@ public final class ComparisonText {
             b.append('\n').append(table(c, List.of(
                     new Column("latency p99", (a, d) -> a.pool() == null ? "-"
                             : Durations.human(a.pool().latencyP99Ns()) + (d == null ? "" : relative(d.latencyP99Change()))),
+                    new Column("wrk p99", (a, d) -> a.pool() == null ? "-"
+                            : Durations.human(a.pool().latencyWrkP99Ns())
+                            + (d == null ? "" : relative(d.latencyWrkP99Change()))),
                     new Column("latency max", (a, d) -> a.pool() == null ? "-"
-                            : Durations.human(a.pool().latencyMaxNs())),
+                            : Durations.human(a.pool().latencyMaxNs())))));
+            // Throughput and order apart: beside the two p99s, five columns pass WIDTH and order would wrap alone.
+            b.append('\n').append(table(c, List.of(
                     new Column("throughput", (a, d) -> a.pool() == null ? "-"
                             : String.format(Locale.ROOT, "%.0f req/s", a.pool().throughputRps())
                             + (d == null ? "" : relative(d.throughputChange()))),
@@ -76,7 +81,8 @@ public final class ComparisonText {
 
     /**
      * What an arm loses against the as-is arm, as far as it shows at the printed precision: the thread whose rounds a
-     * second fell the most, a longer longest wait, and a pool's higher latency or lower throughput; else "none".
+     * second fell the most, a longer longest wait, and a pool's higher latency p99 (raw or as wrk prints it) or lower
+     * throughput; else "none".
      */
     private static String cost(ArmFigures a, ArmFigures asIs, Deltas d) {
         List<String> losses = new ArrayList<>();
@@ -85,6 +91,7 @@ public final class ComparisonText {
         }
         loss(losses, "longest wait", Deltas.change((double) a.maxWait().ns(), (double) asIs.maxWait().ns()), 1);
         loss(losses, "latency p99", d.latencyP99Change(), 1);
+        loss(losses, "wrk p99", d.latencyWrkP99Change(), 1);
         loss(losses, "throughput", d.throughputChange(), -1);
         return losses.isEmpty() ? "none" : String.join(", ", losses);
     }

@@ -10,7 +10,9 @@ import gilsim.Runs;
 import gilsim.scenario.Builtins;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
+import gilsim.sim.Durations;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +82,81 @@ class ArmsTest {
         // Its pace is still compared: main runs its rounds, which it never did as-is.
         assertTrue(free.thread("main").roundsPerSecond() > 0);
         assertNull(d.thread("main").roundsPerSecondChange(), "no change from 0 rounds");
+    }
+
+    @Test
+    void aPoolCarriesWrksP99BesideTheRawOne_inTheFiguresTheTextTheJsonAndTheCsv() {
+        // The defaults: as-is, t1's and t2's connections wait out the 2 s run; the keep rule ends that.
+        Scenario pool = Builtins.get("slice-rotation");
+        Comparison c = Arms.run(pool, List.of(), List.of(Map.of("keep", "true")), 1, null);
+        String replay = Runs.replay("slice-rotation", 1) + ", and with --set keep=true";
+        ArmFigures.PoolFigures asIs = c.asIs().pool();
+        ArmFigures keep = c.arms().get(1);
+        assertEquals(c.asIs().summary().pool().latencyWrkP99Ns(), asIs.latencyWrkP99Ns());
+        // The stall counts once per request interval in wrk's figure, and only twice among thousands in the raw one.
+        assertTrue(asIs.latencyWrkP99Ns() > asIs.latencyP99Ns(), asIs + ": " + replay);
+        Deltas d = c.deltas(keep);
+        assertEquals(keep.pool().latencyWrkP99Ns() - asIs.latencyWrkP99Ns(), d.latencyWrkP99Ns());
+        assertEquals((double) keep.pool().latencyWrkP99Ns() / asIs.latencyWrkP99Ns() - 1, d.latencyWrkP99Change(),
+                1e-12);
+        assertTrue(d.latencyWrkP99Change() < 0, d + ": " + replay);
+
+        // The text: a "wrk p99" column, each cell the figure and its change as the latency p99 column has them.
+        List<String> lines = ComparisonText.of(c).lines().toList();
+        String heading = lines.stream().filter(l -> l.startsWith("arm ") && l.contains(" wrk p99")).findFirst()
+                .orElseThrow();
+        int at = heading.indexOf("wrk p99");
+        String keepRow = lines.get(lines.indexOf(heading) + 2);
+        assertTrue(keepRow.startsWith("keep=true "), keepRow);
+        assertTrue(keepRow.substring(at).startsWith(Durations.human(keep.pool().latencyWrkP99Ns())
+                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.latencyWrkP99Change())), keepRow);
+        // The raw p99 rises (as-is, the two stranded connections send nothing, so fewer requests queue): the cost
+        // column still names that rise, and not wrk's p99, which fell.
+        assertTrue(d.latencyP99Change() > 0, d + ": " + replay);
+        String cost = lines.stream().filter(l -> l.startsWith("keep=true ")).findFirst().orElseThrow();
+        assertTrue(cost.contains(String.format(Locale.ROOT, "latency p99 %+.1f%%", 100 * d.latencyP99Change())), cost);
+        assertFalse(cost.contains("wrk p99"), cost);
+
+        Map<String, Object> json = ComparisonJson.tree(c, List.of("gilsim"));
+        List<?> arms = (List<?>) json.get("arms");
+        assertEquals(asIs.latencyWrkP99Ns(), path(arms.get(0), "pool", "latency_wrk_p99_ns"));
+        assertEquals(d.latencyWrkP99Ns(), path(arms.get(1), "vs_as_is", "latency_wrk_p99_ns"));
+        assertEquals(ComparisonJson.round(d.latencyWrkP99Change()), path(arms.get(1), "vs_as_is",
+                "latency_wrk_p99_change"));
+
+        // The CSV: its two columns after every other, so that a reader by position still finds the old ones.
+        List<List<String>> rows = ComparisonCsv.rows(List.of(c));
+        List<String> header = rows.get(0);
+        assertEquals(List.of("latency_wrk_p99_ns", "latency_wrk_p99_change"),
+                header.subList(header.size() - 2, header.size()));
+        assertEquals(List.of(Long.toString(asIs.latencyWrkP99Ns()), ""), last2(rows.get(1)));
+        assertEquals(Long.toString(keep.pool().latencyWrkP99Ns()), last2(rows.get(2)).get(0));
+        assertEquals(d.latencyWrkP99Change(), Double.parseDouble(last2(rows.get(2)).get(1)), 1e-6);
+    }
+
+    @Test
+    void aRiseOfWrksP99IsACost() {
+        // The other way round: the keep rule as-is, the pool as CPython's default leaves it as the arm.
+        Scenario pool = Builtins.get("slice-rotation");
+        Comparison c = Arms.run(pool, List.of("keep=true"), List.of(Map.of("keep", "false")), 1, null);
+        Deltas d = c.deltas(c.arms().get(1));
+        assertTrue(d.latencyWrkP99Change() > 0, d.toString());
+        String cost = ComparisonText.of(c).lines().filter(l -> l.startsWith("keep=false ")).findFirst().orElseThrow();
+        assertTrue(cost.contains(String.format(Locale.ROOT, "wrk p99 %+.1f%%", 100 * d.latencyWrkP99Change())), cost);
+        // A scenario without a pool has no latency to compare.
+        Comparison sr = Arms.run(Builtins.get("short-release"), List.of(SHORT), List.of(Map.of("pinned", "true")), 1,
+                null);
+        assertNull(sr.deltas(sr.arms().get(1)).latencyWrkP99Change());
+        assertNull(sr.deltas(sr.arms().get(1)).latencyWrkP99Ns());
+    }
+
+    private static Object path(Object node, String... keys) {
+        for (String k : keys) node = ((Map<?, ?>) node).get(k);
+        return node;
+    }
+
+    private static List<String> last2(List<String> row) {
+        return row.subList(row.size() - 2, row.size());
     }
 
     private static List<String> labels(List<Arm> arms) {

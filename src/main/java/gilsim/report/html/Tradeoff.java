@@ -10,8 +10,8 @@ import java.util.Locale;
 /**
  * What an arm buys and what it costs against the as-is arm, in words, read off {@code gilsim compare}'s differences:
  * the verdict and the longest wait on the one side; each thread's share of the GIL and its rounds, the switches (each a
- * hand-off the threads pay for) and a pool's latency and throughput on the other. A change that helps is a gain, one
- * that hurts a cost, whichever arm it is.
+ * hand-off the threads pay for) and a pool's latency (the raw p99 and wrk's) and throughput on the other. A change
+ * that helps is a gain, one that hurts a cost, whichever arm it is.
  */
 final class Tradeoff {
     /** A share that moved by less than one point of the run is noise, neither gain nor cost. */
@@ -52,13 +52,24 @@ final class Tradeoff {
             }
         }
         if (d.switches() > 0) costs.add("switches " + asIs.switches() + " \u2192 " + arm.switches());
-        if (d.latencyP99Change() != null && Math.abs(d.latencyP99Change()) >= NOISE) {
-            (d.latencyP99Change() < 0 ? buys : costs).add("request latency p99 " + Durations.human(
-                    asIs.pool().latencyP99Ns()) + " \u2192 " + Durations.human(arm.pool().latencyP99Ns()));
+        ArmFigures.PoolFigures was = asIs.pool();
+        ArmFigures.PoolFigures now = arm.pool();
+        if (was != null && now != null) {
+            latency("request latency p99", d.latencyP99Change(), was.latencyP99Ns(), now.latencyP99Ns());
+            latency("request latency p99 as wrk prints it", d.latencyWrkP99Change(), was.latencyWrkP99Ns(),
+                    now.latencyWrkP99Ns());
         }
         if (d.throughputChange() != null && Math.abs(d.throughputChange()) >= NOISE) {
             (d.throughputChange() > 0 ? buys : costs).add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f "
                     + "requests/s", asIs.pool().throughputRps(), arm.pool().throughputRps()));
+        }
+    }
+
+    /** A pool's latency: a gain when it fell, a cost when it rose, by at least {@link #NOISE}. */
+    private void latency(String what, Double change, long beforeNs, long afterNs) {
+        if (change != null && Math.abs(change) >= NOISE) {
+            (change < 0 ? buys : costs).add(what + " " + Durations.human(beforeNs) + " \u2192 "
+                    + Durations.human(afterNs));
         }
     }
 

@@ -5,11 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gilsim.compare.ArmFigures;
+import gilsim.compare.Arms;
+import gilsim.compare.Comparison;
 import gilsim.report.Cli;
+import gilsim.scenario.Builtins;
+import gilsim.sim.Durations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -17,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code gilsim report} outside a browser: the page is the same bytes for the same run, fetches nothing, says what
- * ran and what each arm buys and costs, and bad input writes nothing.
+ * ran and what each arm buys and costs (a pool's raw p99 and wrk's each its own line), and bad input writes nothing.
  */
 class ReportCommandTest {
     @TempDir
@@ -57,6 +63,48 @@ class ReportCommandTest {
         assertTrue(page.contains("nothing was aggregated"), "a short run must be whole in the page");
         // gilsim compare's table of the scenario under each policy.
         assertTrue(page.contains("policy=fifo-ticket    fair"), "no table of the policies");
+    }
+
+    @Test
+    void aPoolPage_showsWrksP99BesideTheRawOne_andTradesItOnByTheSameRule() throws IOException {
+        Path page = dir.resolve("pool.html");
+        Cli cli = Cli.run("report", "slice-rotation", "--compare", "keep=true", "--out", page.toString());
+        assertEquals(0, cli.code(), cli.err());
+        String html = Files.readString(page);
+        // The same runs as the page's arms: the defaults, where the as-is pool strands two connections for 2 s.
+        Comparison c = Arms.run(Builtins.get("slice-rotation"), List.of(), List.of(Map.of("keep", "true")), 1, null);
+        ArmFigures.PoolFigures asIs = c.asIs().pool();
+        ArmFigures.PoolFigures keep = c.arms().get(1).pool();
+        assertTrue(asIs.latencyWrkP99Ns() > asIs.latencyP99Ns(), asIs.toString());
+        assertTrue(keep.latencyWrkP99Ns() < asIs.latencyWrkP99Ns(), keep.toString());
+        assertTrue(keep.latencyP99Ns() > asIs.latencyP99Ns(), keep.toString());
+        assertTrue(html.contains("<tr><th>request latency p99</th><td>" + Durations.human(asIs.latencyP99Ns())
+                + "</td><td>" + Durations.human(keep.latencyP99Ns()) + "</td></tr>\n<tr><th>request latency p99 as wrk "
+                + "prints it</th><td>" + Durations.human(asIs.latencyWrkP99Ns()) + "</td><td>"
+                + Durations.human(keep.latencyWrkP99Ns()) + "</td></tr>"), "no wrk p99 row under the raw one");
+        // wrk's p99 fell: bought; the raw p99 rose: still a cost, not hidden.
+        String buys = row(html, "buys");
+        String costs = row(html, "costs");
+        assertTrue(buys.contains("<li>request latency p99 as wrk prints it " + Durations.human(asIs.latencyWrkP99Ns())
+                + " \u2192 " + Durations.human(keep.latencyWrkP99Ns()) + "</li>"), buys);
+        assertTrue(costs.contains("<li>request latency p99 " + Durations.human(asIs.latencyP99Ns()) + " \u2192 "
+                + Durations.human(keep.latencyP99Ns()) + "</li>"), costs);
+        assertFalse(costs.contains("as wrk prints it"), costs);
+
+        // The other way round (the keep rule as-is, keep=false the arm), wrk's p99 rises: a cost.
+        Comparison back = Arms.run(Builtins.get("slice-rotation"), List.of("keep=true"),
+                List.of(Map.of("keep", "false")), 1, null);
+        Tradeoff t = Tradeoff.of(back.arms().get(1), back.asIs(), back.deltas(back.arms().get(1)));
+        assertTrue(t.costs().contains("request latency p99 as wrk prints it " + Durations.human(keep.latencyWrkP99Ns())
+                + " \u2192 " + Durations.human(asIs.latencyWrkP99Ns())), t.costs().toString());
+        assertFalse(t.buys().stream().anyMatch(b -> b.contains("as wrk prints it")), t.buys().toString());
+    }
+
+    /** The cells of the arms table's row with this heading. */
+    private static String row(String html, String heading) {
+        int from = html.indexOf("<tr><th>" + heading + "</th>");
+        assertTrue(from >= 0, "no row " + heading);
+        return html.substring(from, html.indexOf("</tr>", from));
     }
 
     private static int inAnotherJvm(String[] args) throws IOException {
