@@ -2,7 +2,7 @@
 # Regenerates every picture under plots/ from the simulator: `plots/regenerate.sh`. Builds the jar if it is missing.
 # The output is byte-for-byte the same on every run on one machine (the simulator is deterministic and neither
 # encoder writes a time stamp); fonts come from the JVM's logical SansSerif, so another machine may draw the same
-# chart with other glyphs. The heat map's data, plots/data/short-release-search.csv, is written here by `gilsim search`.
+# chart with other glyphs. The heat maps' data, plots/data/*-search.csv, is written here by `gilsim search`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f target/gilsim.jar ] || mvn -q -B package -DskipTests
@@ -15,6 +15,10 @@ mkdir -p plots/data
 java -jar target/gilsim.jar search short-release --exhaustive --over work=500us,1ms,2ms,4ms,8ms \
     --over interval=1ms,2ms,5ms,10ms,20ms --over duration=500ms --seeds-per-config 2 \
     --csv plots/data/short-release-search.csv > /dev/null || [ $? -eq 1 ]
+# The m0 pool's request latency p99 as wrk prints it, over pool sizes and jobs a slice (2 s runs, three seeds).
+java -jar target/gilsim.jar search slice-rotation --exhaustive --over threads=2..8 --over jobs=1..8 \
+    --over duration=2s --property 'latency_wrk_p99 < 20ms' --csv plots/data/slice-rotation-search.csv \
+    > /dev/null || [ $? -eq 1 ]
 
 for ext in png svg; do
   # CPython #161868 as it is: main is woken every 2 ms and loses the GIL each time.
@@ -34,5 +38,8 @@ for ext in png svg; do
   # Where short-release starves: work between releases against the switch interval.
   chart --kind heatmap --csv plots/data/short-release-search.csv --x work --y interval \
       --out plots/short-release-heatmap.$ext
+  # Where the pool's p99, as wrk prints it, passes 20 ms: exactly where its rotation starves.
+  chart --kind heatmap --csv plots/data/slice-rotation-search.csv --x jobs --y threads --value latency_wrk_p99_ns \
+      --out plots/slice-rotation-p99-heatmap.$ext
 done
 echo "plots/: $(ls plots/*.png plots/*.svg | wc -l) pictures"

@@ -39,7 +39,7 @@ record Searched(ConfigSpace space, SearchOptions options) {
         if (csv == null) {
             report = search.apply(r -> {});
         } else {
-            try (CsvLog.Stream rows = new CsvLog.Stream(csv, space)) {
+            try (CsvLog.Stream rows = new CsvLog.Stream(csv, space, options.property())) {
                 report = search.apply(rows::row);
                 rows.commit();
             }

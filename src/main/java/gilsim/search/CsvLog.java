@@ -22,7 +22,8 @@ import java.util.List;
  * <p>The header is a contract (the heat-map chart reads it): {@code index,seed}, one column per searched key with
  * its value as {@code --set} writes it ({@code 5ms}, {@code true}, {@code 4}), then the run-level metrics as
  * {@link Metrics#RUN} declares them ({@code verdict,starved_count,max_wait_ns,starved_threads}), a list's items
- * joined with {@code ;}. A row describes
+ * joined with {@code ;}; then {@code holds} ({@code true} when every seed of the configuration kept the property) and,
+ * for an expression, one column per metric it names ({@link Property#csvColumns}). A row describes
  * one run, the one its seed names: the first seed that broke the property, else the first seed. Written by
  * Jackson's CSV generator (RFC 4180: a cell is quoted only when it holds a comma, a quote or a line break), to a
  * temporary file beside its destination and moved into place, so a reader never sees half of it.
@@ -33,16 +34,21 @@ public final class CsvLog {
     /** Quotes a cell only when it must be; lines end in {@code \n}. */
     static final CsvMapper CSV = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
-    /** The CSV's header: index, seed, the searched keys, the run-level metrics. */
-    static List<String> header(ConfigSpace space) {
+    /**
+     * The CSV's header: index, seed, the searched keys, the run-level metrics, whether the property held, and the
+     * property's own metrics.
+     */
+    static List<String> header(ConfigSpace space, Property property) {
         List<String> header = new ArrayList<>(List.of("index", "seed"));
         for (Range r : space.ranges()) header.add(r.name());
         for (Metric<Summary> m : Metrics.RUN) header.add(m.name());
+        header.add("holds");
+        header.addAll(property.csvColumns());
         return header;
     }
 
     /** One configuration's row: the run its seed names (the first that broke the property, else the first). */
-    static List<String> row(ConfigSpace space, int index, ConfigResult c) {
+    static List<String> row(ConfigSpace space, Property property, int index, ConfigResult c) {
         RunOutcome run = c.reported();
         List<String> cells = new ArrayList<>(List.of(Integer.toString(index), Long.toString(run.seed())));
         cells.addAll(space.text(c.config()).values());
@@ -50,6 +56,8 @@ public final class CsvLog {
             cells.add(v instanceof List<?> list ? String.join(";", list.stream().map(String::valueOf).toList())
                     : String.valueOf(v));
         }
+        cells.add(Boolean.toString(!c.fails()));
+        cells.addAll(property.csvCells(c));
         return cells;
     }
 
@@ -62,15 +70,17 @@ public final class CsvLog {
         private final AtomicFile.Stream out;
         private final SequenceWriter rows;
         private final ConfigSpace space;
+        private final Property property;
 
         /** @throws InputError naming {@code --csv} and the file when it cannot be written */
-        public Stream(Path file, ConfigSpace space) {
+        public Stream(Path file, ConfigSpace space, Property property) {
             this.file = file;
             this.space = space;
+            this.property = property;
             try {
                 this.out = new AtomicFile.Stream(file);
                 this.rows = CSV.writer(CsvSchema.emptySchema().withLineSeparator("\n")).writeValues(out.writer());
-                rows.write(header(space));
+                rows.write(header(space, property));
             } catch (IOException e) {
                 throw failed(e);
             }
@@ -78,7 +88,7 @@ public final class CsvLog {
 
         public void row(Tally.IndexedResult r) {
             try {
-                rows.write(CsvLog.row(space, r.index(), r.result()));
+                rows.write(CsvLog.row(space, property, r.index(), r.result()));
             } catch (IOException e) {
                 throw failed(e);
             }

@@ -27,11 +27,12 @@ import java.util.regex.Pattern;
 public final class Expression implements Property {
     /**
      * A metric's value read off a summary, and how it is written; {@code mean}: the configuration's mean over its
-     * seeds, not each seed's own value (the worst seed, the default).
+     * seeds, not each seed's own value (the worst seed, the default). {@code column}: its name in the search CSV, the
+     * metric's JSON name, after its thread's as in {@code gilsim compare}'s CSV ({@code main_wait_max_ns}).
      */
-    private record Term(String text, Metric.Unit unit, Function<Summary, Object> value, boolean mean) {
+    private record Term(String text, String column, Metric.Unit unit, Function<Summary, Object> value, boolean mean) {
         Term averaged() {
-            return new Term("mean(" + text + ")", unit, value, true);
+            return new Term("mean(" + text + ")", "mean_" + column, unit, value, true);
         }
     }
 
@@ -103,18 +104,7 @@ public final class Expression implements Property {
     public List<RunOutcome> judge(List<RunOutcome> runs) {
         if (terms.stream().noneMatch(Term::mean)) return runs;
         double[] means = new double[terms.size()];
-        for (int i = 0; i < means.length; i++) {
-            double sum = 0;
-            int n = 0;
-            for (RunOutcome r : runs) {
-                double x = r.values()[i];
-                if (!Double.isNaN(x)) {
-                    sum += x;
-                    n++;
-                }
-            }
-            means[i] = n == 0 ? Double.NaN : sum / n;
-        }
+        for (int i = 0; i < means.length; i++) means[i] = mean(runs, i);
         List<RunOutcome> out = new ArrayList<>();
         for (RunOutcome r : runs) {
             double[] v = r.values().clone();
@@ -122,6 +112,59 @@ public final class Expression implements Property {
             out.add(r.rejudged(eval(root, v), detail(v, runs.size())));
         }
         return out;
+    }
+
+    /**
+     * One column per metric the expression names (a metric named twice, or already a run-level column, once): the
+     * value the configuration's reported run showed, or for a {@code mean(...)} the mean over its seeds.
+     */
+    @Override
+    public List<String> csvColumns() {
+        return csvTerms().stream().map(i -> terms.get(i).column()).toList();
+    }
+
+    @Override
+    public List<String> csvCells(ConfigResult c) {
+        List<String> cells = new ArrayList<>();
+        for (int i : csvTerms()) {
+            Term t = terms.get(i);
+            double v = t.mean() ? mean(c.runs(), i) : c.reported().values()[i];
+            if (Double.isNaN(v)) cells.add(""); // undefined: an empty cell, which pandas reads as NaN
+            else if (t.unit() == Metric.Unit.NS || v == Math.rint(v) && Math.abs(v) < 1e15) {
+                cells.add(Long.toString(Math.round(v)));
+            } else {
+                cells.add(Double.toString(v));
+            }
+        }
+        return cells;
+    }
+
+    /** The index of each term with a column of its own, in the expression's order. */
+    private List<Integer> csvTerms() {
+        List<String> taken = new ArrayList<>();
+        for (Metric<Summary> m : Metrics.RUN) taken.add(m.name());
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < terms.size(); i++) {
+            if (!taken.contains(terms.get(i).column())) {
+                taken.add(terms.get(i).column());
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** A term's mean over runs, its undefined values left out; NaN when all are. */
+    private static double mean(List<RunOutcome> runs, int term) {
+        double sum = 0;
+        int n = 0;
+        for (RunOutcome r : runs) {
+            double x = r.values()[term];
+            if (!Double.isNaN(x)) {
+                sum += x;
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
     }
 
     /** What a run showed of each metric the expression names: {@code wait_max(main) = 2.00 s}. */
@@ -291,7 +334,7 @@ public final class Expression implements Property {
             }
             Metric<ThreadSummary> m = threadMetric(name);
             if (m != null) {
-                return new Term(name + "(" + thread + ")", m.unit(), s -> {
+                return new Term(name + "(" + thread + ")", thread + "_" + m.name(), m.unit(), s -> {
                     ThreadSummary ts = find(s, thread);
                     return ts == null ? null : m.value().apply(ts); // a searched thread count may lack it
                 }, false);
@@ -330,15 +373,16 @@ public final class Expression implements Property {
     private Term findRun(String name) {
         for (Metric<Summary> m : Metrics.RUN) {
             if (matches(m, name) && m.unit() != Metric.Unit.TEXT && m.unit() != Metric.Unit.LIST) {
-                return new Term(name, m.unit(), m.value(), false);
+                return new Term(name, m.name(), m.unit(), m.value(), false);
             }
         }
         for (Metric<Summary.GilSummary> m : Metrics.GIL) {
-            if (matches(m, name)) return new Term(name, m.unit(), s -> m.value().apply(s.gil()), false);
+            if (matches(m, name)) return new Term(name, m.name(), m.unit(), s -> m.value().apply(s.gil()), false);
         }
         for (Metric<Summary.PoolSummary> m : Metrics.POOL) {
             if (matches(m, name) && m.unit() != Metric.Unit.TEXT) {
-                return new Term(name, m.unit(), s -> s.pool() == null ? null : m.value().apply(s.pool()), false);
+                return new Term(name, m.name(), m.unit(), s -> s.pool() == null ? null : m.value().apply(s.pool()),
+                        false);
             }
         }
         return null;

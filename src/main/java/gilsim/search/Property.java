@@ -33,6 +33,19 @@ public sealed interface Property permits Property.Named, Expression {
         return null;
     }
 
+    /**
+     * The search CSV's columns for what a configuration showed of the property's metrics, after the run-level ones:
+     * none for a named property.
+     */
+    default List<String> csvColumns() {
+        return List.of();
+    }
+
+    /** A configuration's cells for {@link #csvColumns}. */
+    default List<String> csvCells(ConfigResult c) {
+        return List.of();
+    }
+
     /** A configuration's runs judged together; a property that judges each run alone returns them as they are. */
     default List<RunOutcome> judge(List<RunOutcome> runs) {
         return runs;

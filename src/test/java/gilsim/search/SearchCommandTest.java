@@ -138,12 +138,47 @@ class SearchCommandTest {
                 "--examples", "9", "--csv", csv.toString());
         assertEquals(1, r.code(), r.err());
         List<String> lines = Files.readAllLines(csv);
-        assertEquals("index,seed,work,pinned,verdict,starved_count,max_wait_ns,starved_threads", lines.get(0));
+        assertEquals("index,seed,work,pinned,verdict,starved_count,max_wait_ns,starved_threads,holds", lines.get(0));
         assertEquals(10, lines.size());
-        assertTrue(lines.get(1).matches("0,1,1ms,false,starves,1,\\d+,main"), lines.get(1));
-        assertTrue(lines.get(2).matches("1,1,6ms,true,fair,0,\\d+,"), lines.get(2));
+        assertTrue(lines.get(1).matches("0,1,1ms,false,starves,1,\\d+,main,false"), lines.get(1));
+        assertTrue(lines.get(2).matches("1,1,6ms,true,fair,0,\\d+,,true"), lines.get(2));
         try (var files = Files.list(dir)) {
             assertEquals(1, files.count(), "no temporary file left behind");
+        }
+    }
+
+    /**
+     * An expression's metrics get columns of their own, each holding what a run shows: the reported run's value,
+     * or for a mean(...) the mean over the configuration's seeds, read back here from the runs themselves.
+     */
+    @Test
+    void theCsvCarriesTheExpressionsMetricsAsTheRunsShowThem() throws IOException {
+        Path csv = dir.resolve("p99.csv");
+        Cli r = Cli.run("search", "slice-rotation", "--over", "threads=3..4", "--exhaustive", "--seeds-per-config",
+                "2", "--set", "duration=300ms", "--property", "latency_wrk_p99 < 20ms and mean(wait_max(t0)) < 50ms",
+                "--csv", csv.toString());
+        assertEquals(1, r.code(), r.err());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals("index,seed,threads,verdict,starved_count,max_wait_ns,starved_threads,holds,latency_wrk_p99_ns,"
+                + "mean_t0_wait_max_ns", lines.get(0));
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            String threads = cells[2];
+            long seed = Long.parseLong(cells[1]);
+            JsonNode reported = JSON.readTree(Cli.run("run", "slice-rotation", "--set", "threads=" + threads, "--set",
+                    "duration=300ms", "--seed", Long.toString(seed), "--json").out());
+            assertEquals(reported.get("pool").get("latency_wrk_p99_ns").asLong(), Long.parseLong(cells[8]), line);
+            double t0 = 0;
+            for (int s = 1; s <= 2; s++) {
+                JsonNode run = JSON.readTree(Cli.run("run", "slice-rotation", "--set", "threads=" + threads, "--set",
+                        "duration=300ms", "--seed", Integer.toString(s), "--json").out());
+                for (JsonNode t : run.get("threads")) {
+                    if (t.get("name").asText().equals("t0")) t0 += t.get("wait_max_ns").asLong();
+                }
+            }
+            assertEquals(Math.round(t0 / 2), Long.parseLong(cells[9]), line);
+            boolean holds = reported.get("pool").get("latency_wrk_p99_ns").asLong() < 20_000_000 && t0 / 2 < 50_000_000;
+            assertEquals(Boolean.toString(holds), cells[7], line);
         }
     }
 

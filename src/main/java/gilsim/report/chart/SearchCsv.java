@@ -22,7 +22,8 @@ import java.util.Set;
 
 /**
  * The CSV that {@code gilsim search --csv} writes: a header {@code index,seed,<searched keys...>,verdict,
- * starved_count,max_wait_ns,starved_threads}, then one row per configuration tried. Read by Jackson's CSV parser
+ * starved_count,max_wait_ns,starved_threads,holds} and the property's own metrics, then one row per configuration
+ * tried. Columns are found by name. Read by Jackson's CSV parser
  * (RFC 4180: quoted values may hold commas, doubled quotes and line breaks); blank lines are skipped. Every row must
  * have as many fields as the header. A malformed file is one {@link InputError} naming the file, the line and, where
  * the parser knows it, the column.
