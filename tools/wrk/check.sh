@@ -1,5 +1,5 @@
 #!/bin/bash
-# Holds gilsim's wrk arithmetic (Latencies.wrkPercentileNs, docs/model.md "wrk's p99") against the real wrk: a local
+# Holds gilsim's wrk arithmetic (Latencies.correctedPercentileNs, docs/model.md "wrk's p99") against the real wrk: a local
 # server answers in 6 ms and stalls one request a second for 700 ms; wrk drives it with 16 keep-alive connections
 # and prints its percentiles; the latencies the server logged go through gilsim's arithmetic with wrk's interval.
 # wrk's figures include the loopback and its own overhead (a few tenths of a millisecond). Needs Debian's wrk

@@ -94,22 +94,33 @@ public final class Latencies {
     }
 
     /**
-     * The value at percentile {@code p} (0 to 100) as wrk 4 prints it. wrk's client is a closed loop, so a request
-     * that stalls holds back the requests its connection would have sent meanwhile ("coordinated omission"), and
-     * wrk corrects its histogram for them before it prints a percentile ({@code stats_correct} in wrk's
+     * The value at percentile {@code p} (0 to 100) corrected for coordinated omission, with wrk 4's arithmetic. A
+     * closed-loop client's request that stalls holds back the requests its connection would have sent meanwhile,
+     * and wrk corrects its histogram for them before it prints a percentile ({@code stats_correct} in wrk's
      * {@code src/stats.c}, called from {@code main} in {@code src/wrk.c}): every recorded latency L adds one sample at
      * L - I, L - 2I, ... while the sample is above I, where I ({@code intervalNs}) is the run's length over the
      * requests one connection completed on average. A stall of one second at I = 6 ms thus counts as some 160
      * samples rather than one. The rank is wrk's ({@code stats_percentile}: the first value whose running count
-     * reaches round(p / 100 * count + 0.5)); each recorded value stands for its bucket, so the figure holds to the
-     * histogram's 3 significant digits. Never above {@link #maxNs}, which the correction leaves as it was.
+     * reaches round(p / 100 * count + 0.5)); each recorded value stands for its bucket, as {@link #percentileNs}
+     * reads it (the bucket's top, never above {@link #maxNs}), so the figure holds to the histogram's 3 significant
+     * digits and, with nothing to correct, is the plain one. (wrk walks its counts from the least recorded latency
+     * up, so an added sample below that would be skipped; a closed loop's least latency is below its mean interval
+     * I, under every added sample.)
      *
      * @param intervalNs I; 0 or less leaves the histogram uncorrected, as wrk does when no connection completed one
      *                   request on average
      */
-    public long wrkPercentileNs(double p, long intervalNs) {
-        if (count == 0) return 0;
-        // The recorded values (each bucket's lowest) and their counts, ascending.
+    public long correctedPercentileNs(double p, long intervalNs) {
+        return correctedPercentileNs(p, intervalNs, Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #correctedPercentileNs(double, long)} over the recorded latencies below {@code belowNs} only: wrk keeps
+     * none at or above its {@code --timeout} ({@code stats_record} refuses them, and wrk counts them as timeouts).
+     * 0 when none is that short, as wrk prints for an empty histogram.
+     */
+    public long correctedPercentileNs(double p, long intervalNs, long belowNs) {
+        // The recorded values (each bucket's, as percentileNs reads it) below belowNs and their counts, ascending.
         int distinct = 0;
         long[] values = new long[64];
         long[] counts = new long[64];
@@ -118,20 +129,24 @@ public final class Latencies {
             int[] c = chunks[chunk];
             for (int i = 0; i < HALF_COUNT; i++) {
                 if (c[i] == 0) continue;
+                int index = (chunk << HALF_MAGNITUDE) + i;
+                long v = Math.min(maxNs, lowestValue(index) + bucketSize(index) - 1);
+                if (v >= belowNs) continue;
                 if (distinct == values.length) {
                     values = Arrays.copyOf(values, 2 * distinct);
                     counts = Arrays.copyOf(counts, 2 * distinct);
                 }
-                values[distinct] = lowestValue((chunk << HALF_MAGNITUDE) + i);
+                values[distinct] = v;
                 counts[distinct++] = c[i];
             }
         }
+        if (distinct == 0) return 0;
         long total = 0;
         for (int i = 0; i < distinct; i++) total += counts[i] * (1 + added(values[i], intervalNs));
         long rank = Math.round(p / 100.0 * total + 0.5);
         // The smallest x with at least rank samples at or below it; the count below x grows with x.
         long lo = 0;
-        long hi = maxNs;
+        long hi = values[distinct - 1];
         while (lo < hi) {
             long x = lo + (hi - lo) / 2;
             if (countAtOrBelow(x, values, counts, distinct, intervalNs) >= rank) hi = x;

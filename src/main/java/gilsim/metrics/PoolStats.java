@@ -44,8 +44,15 @@ public final class PoolStats implements TraceListener {
     private long yieldBoundHits;
     private long retakes;
     private long answered;
+    /**
+     * wrk's default {@code --timeout}: wrk keeps no latency this long or longer ({@code stats_record}), counting the
+     * request as a timeout instead.
+     */
+    static final long WRK_TIMEOUT_NS = 2_000_000_000L;
+    /** The p99 as wrk would print it, taken at the end before the requests still unanswered are counted. */
+    private long wrkP99Ns;
 
-    /** Closed-loop connections, for wrk's correction of the latency percentile. */
+    /** Closed-loop connections, for the correction of the latency percentile. */
     private final int connections;
 
     /**
@@ -130,6 +137,8 @@ public final class PoolStats implements TraceListener {
     @Override
     public void finish(long endNs) {
         probe.finish();
+        // wrk records a latency only when the answer comes, and none at or past its timeout.
+        wrkP99Ns = latency.correctedPercentileNs(99, expectedIntervalNs(endNs), WRK_TIMEOUT_NS);
         // A job still in service at the end counts its age.
         for (PerThread p : threads) if (p.inServiceSentNs >= 0) latency.record(endNs - p.inServiceSentNs);
     }
@@ -139,11 +148,11 @@ public final class PoolStats implements TraceListener {
     }
 
     /**
-     * wrk's expected interval between one connection's requests: the run's length over the requests a connection
-     * completed on average, in whole requests (wrk's {@code runtime_us / (complete / connections)}); 0 when that is
-     * none, and wrk then corrects nothing.
+     * The expected interval between one connection's requests, as wrk takes it: the run's length over the requests a
+     * connection completed on average, in whole requests (wrk's {@code runtime_us / (complete / connections)}); 0
+     * when that is none, and nothing is corrected.
      */
-    private long wrkIntervalNs(long durationNs) {
+    private long expectedIntervalNs(long durationNs) {
         long perConnection = answered / connections;
         return perConnection == 0 ? 0 : durationNs / perConnection;
     }
@@ -160,8 +169,8 @@ public final class PoolStats implements TraceListener {
         }
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
                 retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
-                answered, latency.percentileNs(99), latency.wrkPercentileNs(99, wrkIntervalNs(durationNs)),
-                latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
+                answered, latency.percentileNs(99), latency.correctedPercentileNs(99, expectedIntervalNs(durationNs)),
+                wrkP99Ns, latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
                 List.copyOf(perThread));
     }
 }

@@ -33,8 +33,9 @@ public record Summary(String scenario, long seed, Map<String, String> params, Ma
     /** The m0 pool's figures; absent for scenarios without a pool. */
     public record PoolSummary(double jobsPerSliceMean, long kept, long yields, long yieldBoundHits,
                               long retakesPastParkedWaiter, String orderVerdict, long passedOverMax,
-                              long passedOver100, long answered, long latencyP99Ns, long latencyWrkP99Ns,
-                              long latencyMaxNs, double throughputRps, List<PoolThread> threads) {}
+                              long passedOver100, long answered, long latencyP99Ns, long latencyCorrectedP99Ns,
+                              long latencyWrkP99Ns, long latencyMaxNs, double throughputRps,
+                              List<PoolThread> threads) {}
 
     /** One pool thread's three histograms (M0_POOL_DEBUG's): queue wait, GIL wait after the pop, service time. */
     public record PoolThread(String name, long jobs, long queueWaitP99Ns, long queueWaitMaxNs, long gilWaitP99Ns,

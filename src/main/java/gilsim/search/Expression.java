@@ -8,6 +8,8 @@ import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Workload;
 import gilsim.sim.Durations;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,12 +54,15 @@ public final class Expression implements Property {
     private final Node root;
     /** Every term, for the value a run showed of each. */
     private final List<Term> terms = new ArrayList<>();
+    /** The terms with a search CSV column of their own, by index ({@link #csvColumns}). */
+    private final List<Integer> csvTerms;
 
     private Expression(String text, List<String> tokens, Scenario scenario) {
         this.text = text.trim();
         Parser p = new Parser(tokens, scenario);
         this.root = p.or();
         if (p.at < tokens.size()) throw p.error("unexpected '" + tokens.get(p.at) + "'");
+        this.csvTerms = csvTerms();
     }
 
     /** Parses {@code text} against the scenario's metrics and threads; one line naming what is wrong otherwise. */
@@ -120,20 +125,21 @@ public final class Expression implements Property {
      */
     @Override
     public List<String> csvColumns() {
-        return csvTerms().stream().map(i -> terms.get(i).column()).toList();
+        return csvTerms.stream().map(i -> terms.get(i).column()).toList();
     }
 
     @Override
     public List<String> csvCells(ConfigResult c) {
         List<String> cells = new ArrayList<>();
-        for (int i : csvTerms()) {
+        for (int i : csvTerms) {
             Term t = terms.get(i);
             double v = t.mean() ? mean(c.runs(), i) : c.reported().values()[i];
             if (Double.isNaN(v)) cells.add(""); // undefined: an empty cell, which pandas reads as NaN
             else if (t.unit() == Metric.Unit.NS || v == Math.rint(v) && Math.abs(v) < 1e15) {
                 cells.add(Long.toString(Math.round(v)));
             } else {
-                cells.add(Double.toString(v));
+                // Six significant digits, beyond any figure gilsim prints; a mean's last bits are arithmetic noise.
+                cells.add(new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString());
             }
         }
         return cells;

@@ -63,7 +63,7 @@ class LatenciesTest {
 
     /**
      * wrk 4's own arithmetic (src/stats.c), over a histogram indexed by value: {@code stats_correct}, then
-     * {@code stats_percentile}. The oracle for {@link Latencies#wrkPercentileNs}.
+     * {@code stats_percentile}. The oracle for {@link Latencies#correctedPercentileNs}.
      */
     private static long wrkPercentile(long[] data, long expected, double p) {
         long count = 0;
@@ -75,6 +75,7 @@ class LatenciesTest {
             if (min < 0) min = i;
             max = i;
         }
+        if (count == 0) return 0;
         if (expected > 0) { // wrk skips the correction when no connection completed a request on average
             for (long n = expected * 2; n <= max; n++) {
                 long c = data[(int) n];
@@ -97,9 +98,8 @@ class LatenciesTest {
 
     @Test
     void givesWrksCorrectedPercentilesOnRandomStreams() {
-        // Values in whole units of 1024 ns below 2^21 ns are each exactly a bucket's lowest value, so Latencies
-        // holds them exactly and must give wrk's figure to the nanosecond.
-        final long unit = 1024;
+        // Values below 2048 ns have buckets of their own, so Latencies holds them exactly and must give wrk's figure
+        // to the nanosecond (wrk's arithmetic does not depend on the unit).
         for (long seed = 1; seed <= 60; seed++) {
             SplittableRandom r = new SplittableRandom(seed);
             long[] data = new long[2048];
@@ -109,16 +109,37 @@ class LatenciesTest {
                 // Mostly short latencies, some stalls many intervals long: the shape of a starving pool.
                 int v = r.nextInt(10) == 0 ? r.nextInt(2048) : r.nextInt(60);
                 data[v]++;
-                ours.record(v * unit);
+                ours.record(v);
             }
             long expected = r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(40);
             for (double p : new double[] {50, 90, 99, 99.9, r.nextDouble() * 100}) {
-                String replay = "seed " + seed + ", interval " + expected + " units, p" + p
+                String replay = "seed " + seed + ", interval " + expected + " ns, p" + p
                         + " (LatenciesTest, mvn -o -q test -Dtest=LatenciesTest)";
-                assertEquals(wrkPercentile(data.clone(), expected, p) * unit, ours.wrkPercentileNs(p, expected * unit),
-                        replay);
+                assertEquals(wrkPercentile(data.clone(), expected, p), ours.correctedPercentileNs(p, expected), replay);
             }
         }
+    }
+
+    @Test
+    void leavesOutWhatWrksTimeoutWould() {
+        // wrk's stats_record keeps no latency at or above its limit: the oracle's histogram never holds them.
+        for (long seed = 1; seed <= 40; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            long limit = 200 + r.nextInt(1800);
+            long[] kept = new long[2048];
+            Latencies ours = new Latencies(1L << 21);
+            int n = 1 + r.nextInt(3_000);
+            for (int i = 0; i < n; i++) {
+                int v = r.nextInt(10) == 0 ? r.nextInt(2048) : r.nextInt(60);
+                if (v < limit) kept[v]++;
+                ours.record(v);
+            }
+            long expected = 1 + r.nextInt(40);
+            String replay = "seed " + seed + ", limit " + limit
+                    + " (LatenciesTest, mvn -o -q test -Dtest=LatenciesTest)";
+            assertEquals(wrkPercentile(kept, expected, 99), ours.correctedPercentileNs(99, expected, limit), replay);
+        }
+        assertEquals(0, new Latencies(1_000).correctedPercentileNs(99, 10, 500), "nothing kept: wrk prints 0");
     }
 
     @Test
@@ -130,10 +151,10 @@ class LatenciesTest {
         l.record(1_000_000_000);
         // To 3 significant digits: each recorded value stands for its bucket.
         assertEquals(6_000_000, l.percentileNs(99), 6_000);
-        assertEquals(934_000_000, l.wrkPercentileNs(99, 6_000_000), 934_000);
-        assertEquals(6_000_000, l.wrkPercentileNs(50, 6_000_000), 6_000);
-        assertEquals(1_000_000_000, l.wrkPercentileNs(100, 6_000_000));
+        assertEquals(934_000_000, l.correctedPercentileNs(99, 6_000_000), 934_000);
+        assertEquals(6_000_000, l.correctedPercentileNs(50, 6_000_000), 6_000);
+        assertEquals(1_000_000_000, l.correctedPercentileNs(100, 6_000_000));
         // Without the interval, wrk's figure is the plain one.
-        assertEquals(6_000_000, l.wrkPercentileNs(99, 0), 6_000);
+        assertEquals(6_000_000, l.correctedPercentileNs(99, 0), 6_000);
     }
 }

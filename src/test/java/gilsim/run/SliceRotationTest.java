@@ -44,6 +44,25 @@ class SliceRotationTest {
         assertTrue(s.pool().retakesPastParkedWaiter() > 1000, why(seed));
     }
 
+    /**
+     * The three p99s of a starving pool. The raw one leaves the two stranded requests among thousands; the corrected
+     * one counts their wait once per request interval; wrk's leaves out what wrk never sees answered, so while the
+     * stall outlasts the run it reads as the raw one, and once noise ends the stalls it follows the corrected one.
+     */
+    @Test
+    void theCorrectedP99SeesAStallTheRawOneMissesAndWrkSeesItOnlyOnceItEnds() {
+        Summary s = run(1);
+        assertTrue(s.pool().latencyP99Ns() < 20 * MS, why(1));
+        assertTrue(s.pool().latencyCorrectedP99Ns() > 1_000 * MS, why(1));
+        assertEquals(s.pool().latencyP99Ns(), s.pool().latencyWrkP99Ns(), 0.01 * s.pool().latencyP99Ns(), why(1));
+        String[] noise = {"load_gap=20ms", "duration=10s"};
+        Summary n = run(1, noise);
+        assertTrue(n.pool().latencyMaxNs() < 2_000 * MS, "every stall ends under wrk's timeout; " + why(1, noise));
+        assertTrue(n.pool().latencyWrkP99Ns() > 5 * n.pool().latencyP99Ns(), why(1, noise));
+        assertEquals(n.pool().latencyCorrectedP99Ns(), n.pool().latencyWrkP99Ns(),
+                0.01 * n.pool().latencyCorrectedP99Ns(), why(1, noise));
+    }
+
     @Test
     void fourJobsASliceTurnsTheQueueFullCircle() {
         Summary s = run(1, FOUR_A_SLICE);

@@ -155,19 +155,19 @@ class SearchCommandTest {
     void theCsvCarriesTheExpressionsMetricsAsTheRunsShowThem() throws IOException {
         Path csv = dir.resolve("p99.csv");
         Cli r = Cli.run("search", "slice-rotation", "--over", "threads=3..4", "--exhaustive", "--seeds-per-config",
-                "2", "--set", "duration=300ms", "--property", "latency_wrk_p99 < 20ms and mean(wait_max(t0)) < 50ms",
-                "--csv", csv.toString());
+                "2", "--set", "duration=300ms", "--property",
+                "latency_corrected_p99 < 20ms and mean(wait_max(t0)) < 50ms", "--csv", csv.toString());
         assertEquals(1, r.code(), r.err());
         List<String> lines = Files.readAllLines(csv);
-        assertEquals("index,seed,threads,verdict,starved_count,max_wait_ns,starved_threads,holds,latency_wrk_p99_ns,"
-                + "mean_t0_wait_max_ns", lines.get(0));
+        assertEquals("index,seed,threads,verdict,starved_count,max_wait_ns,starved_threads,holds,"
+                + "latency_corrected_p99_ns,mean_t0_wait_max_ns", lines.get(0));
         for (String line : lines.subList(1, lines.size())) {
             String[] cells = line.split(",", -1);
             String threads = cells[2];
             long seed = Long.parseLong(cells[1]);
             JsonNode reported = JSON.readTree(Cli.run("run", "slice-rotation", "--set", "threads=" + threads, "--set",
                     "duration=300ms", "--seed", Long.toString(seed), "--json").out());
-            assertEquals(reported.get("pool").get("latency_wrk_p99_ns").asLong(), Long.parseLong(cells[8]), line);
+            assertEquals(reported.get("pool").get("latency_corrected_p99_ns").asLong(), Long.parseLong(cells[8]), line);
             double t0 = 0;
             for (int s = 1; s <= 2; s++) {
                 JsonNode run = JSON.readTree(Cli.run("run", "slice-rotation", "--set", "threads=" + threads, "--set",
@@ -177,7 +177,8 @@ class SearchCommandTest {
                 }
             }
             assertEquals(Math.round(t0 / 2), Long.parseLong(cells[9]), line);
-            boolean holds = reported.get("pool").get("latency_wrk_p99_ns").asLong() < 20_000_000 && t0 / 2 < 50_000_000;
+            long p99 = reported.get("pool").get("latency_corrected_p99_ns").asLong();
+            boolean holds = p99 < 20_000_000 && t0 / 2 < 50_000_000;
             assertEquals(Boolean.toString(holds), cells[7], line);
         }
     }
@@ -273,11 +274,11 @@ class SearchCommandTest {
 
     /**
      * At the defaults a starving pool strands only the jobs its starved threads popped, too few to move the raw
-     * p99 (as real m0's probe measured), while wrk's corrected p99 counts each stall once an interval: the search
-     * by wrk's figure fails exactly the pool sizes that starve, and the raw one none.
+     * p99 (as real m0's probe measured), while the p99 corrected for coordinated omission counts each stall once an
+     * interval: the search by the corrected figure fails exactly the pool sizes that starve, and the raw one none.
      */
     @Test
-    void wrksCorrectedP99FailsExactlyThePoolSizesThatStarve() throws IOException {
+    void theCorrectedP99FailsExactlyThePoolSizesThatStarve() throws IOException {
         List<String> starving = new java.util.ArrayList<>();
         for (int threads = 2; threads <= 8; threads++) {
             Cli run = Cli.run("run", "slice-rotation", "--set", "threads=" + threads, "--json");
@@ -285,17 +286,17 @@ class SearchCommandTest {
             if (starves) starving.add(Integer.toString(threads));
         }
         assertFalse(starving.isEmpty(), "the rotation arithmetic starves some pool size between 2 and 8");
-        Cli wrk = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--property", "latency_wrk_p99 < 20ms",
-                "--json");
-        assertEquals(1, wrk.code(), wrk.err());
+        Cli corrected = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--property",
+                "latency_corrected_p99 < 20ms", "--json");
+        assertEquals(1, corrected.code(), corrected.err());
         List<String> failing = new java.util.ArrayList<>();
-        for (JsonNode v : json(wrk).get("failing_by_key").get("threads")) {
+        for (JsonNode v : json(corrected).get("failing_by_key").get("threads")) {
             if (v.get("failing").asInt() > 0) failing.add(v.get("value").asText());
         }
         assertEquals(starving, failing);
-        JsonNode c = json(wrk).get("counterexample");
+        JsonNode c = json(corrected).get("counterexample");
         assertEquals(starving.get(0), c.get("config").get("threads").asText(), "shrunk to the smallest");
-        assertTrue(c.get("property_detail").asText().matches("latency_wrk_p99 = [0-9.]+ (ms|s)"), c.toString());
+        assertTrue(c.get("property_detail").asText().matches("latency_corrected_p99 = [0-9.]+ (ms|s)"), c.toString());
         Cli raw = Cli.run("search", "slice-rotation", "--over", "threads=2..8", "--property", "latency_p99 < 20ms");
         assertEquals(0, raw.code(), raw.out());
     }
