@@ -1,7 +1,8 @@
 #!/bin/bash
-# Holds gilsim's wrk arithmetic (Latencies.correctedPercentileNs, docs/model.md "wrk's p99") against the real wrk: a local
-# server answers in 6 ms and stalls one request a second for 700 ms; wrk drives it with 16 keep-alive connections
-# and prints its percentiles; the latencies the server logged go through gilsim's arithmetic with wrk's interval.
+# Holds gilsim's wrk arithmetic (Latencies.correctedPercentileNs, docs/model.md "Three p99s") against the real wrk:
+# a local server answers in 6 ms and stalls one request a second for 700 ms; wrk drives it with 16 keep-alive
+# connections and prints its percentiles; the latencies the server logged go through gilsim's arithmetic with wrk's
+# interval and timeout.
 # wrk's figures include the loopback and its own overhead (a few tenths of a millisecond). Needs Debian's wrk
 # (apt-get install wrk), /usr/bin/python3 and the jar (mvn -q -B -ntp package -DskipTests).
 #   bash tools/wrk/check.sh [SECONDS]   (under 60: wrk writes a longer run in minutes)

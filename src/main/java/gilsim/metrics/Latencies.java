@@ -111,16 +111,8 @@ public final class Latencies {
      *                   request on average
      */
     public long correctedPercentileNs(double p, long intervalNs) {
-        return correctedPercentileNs(p, intervalNs, Long.MAX_VALUE);
-    }
-
-    /**
-     * {@link #correctedPercentileNs(double, long)} over the recorded latencies below {@code belowNs} only: wrk keeps
-     * none at or above its {@code --timeout} ({@code stats_record} refuses them, and wrk counts them as timeouts).
-     * 0 when none is that short, as wrk prints for an empty histogram.
-     */
-    public long correctedPercentileNs(double p, long intervalNs, long belowNs) {
-        // The recorded values (each bucket's, as percentileNs reads it) below belowNs and their counts, ascending.
+        if (count == 0) return 0;
+        // The recorded values (each bucket's, as percentileNs reads it) and their counts, ascending.
         int distinct = 0;
         long[] values = new long[64];
         long[] counts = new long[64];
@@ -129,24 +121,21 @@ public final class Latencies {
             int[] c = chunks[chunk];
             for (int i = 0; i < HALF_COUNT; i++) {
                 if (c[i] == 0) continue;
-                int index = (chunk << HALF_MAGNITUDE) + i;
-                long v = Math.min(maxNs, lowestValue(index) + bucketSize(index) - 1);
-                if (v >= belowNs) continue;
                 if (distinct == values.length) {
                     values = Arrays.copyOf(values, 2 * distinct);
                     counts = Arrays.copyOf(counts, 2 * distinct);
                 }
-                values[distinct] = v;
+                int index = (chunk << HALF_MAGNITUDE) + i;
+                values[distinct] = Math.min(maxNs, lowestValue(index) + bucketSize(index) - 1);
                 counts[distinct++] = c[i];
             }
         }
-        if (distinct == 0) return 0;
         long total = 0;
         for (int i = 0; i < distinct; i++) total += counts[i] * (1 + added(values[i], intervalNs));
         long rank = Math.round(p / 100.0 * total + 0.5);
         // The smallest x with at least rank samples at or below it; the count below x grows with x.
         long lo = 0;
-        long hi = values[distinct - 1];
+        long hi = maxNs;
         while (lo < hi) {
             long x = lo + (hi - lo) / 2;
             if (countAtOrBelow(x, values, counts, distinct, intervalNs) >= rank) hi = x;

@@ -45,12 +45,15 @@ public final class PoolStats implements TraceListener {
     private long retakes;
     private long answered;
     /**
-     * wrk's default {@code --timeout}: wrk keeps no latency this long or longer ({@code stats_record}), counting the
-     * request as a timeout instead.
+     * wrk's default {@code --timeout}: wrk keeps no latency longer than this ({@code stats_record} refuses it, and
+     * wrk counts a timeout instead).
      */
     static final long WRK_TIMEOUT_NS = 2_000_000_000L;
-    /** The p99 as wrk would print it, taken at the end before the requests still unanswered are counted. */
-    private long wrkP99Ns;
+    /**
+     * The latencies wrk would have kept: answered ones (wrk records a latency when the answer comes), none over its
+     * timeout. Kept apart from {@link #latency}, whose bucket at 2 s is a millisecond wide.
+     */
+    private final Latencies wrkKept;
 
     /** Closed-loop connections, for the correction of the latency percentile. */
     private final int connections;
@@ -62,6 +65,7 @@ public final class PoolStats implements TraceListener {
     public PoolStats(int threadCount, int connections, long runNs) {
         this.connections = connections;
         this.latency = new Latencies(runNs);
+        this.wrkKept = new Latencies(runNs);
         threads = new PerThread[threadCount];
         for (int i = 0; i < threadCount; i++) threads[i] = new PerThread(runNs);
     }
@@ -119,7 +123,9 @@ public final class PoolStats implements TraceListener {
     void on(JobAnswered a) {
         PerThread p = threads[a.thread()];
         if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
-        latency.record(a.timeNs() - a.sentNs());
+        long ns = a.timeNs() - a.sentNs();
+        latency.record(ns);
+        if (ns <= WRK_TIMEOUT_NS) wrkKept.record(ns);
         probe.answered(a.job());
         p.inServiceSentNs = -1;
         answered++;
@@ -137,8 +143,6 @@ public final class PoolStats implements TraceListener {
     @Override
     public void finish(long endNs) {
         probe.finish();
-        // wrk records a latency only when the answer comes, and none at or past its timeout.
-        wrkP99Ns = latency.correctedPercentileNs(99, expectedIntervalNs(endNs), WRK_TIMEOUT_NS);
         // A job still in service at the end counts its age.
         for (PerThread p : threads) if (p.inServiceSentNs >= 0) latency.record(endNs - p.inServiceSentNs);
     }
@@ -170,7 +174,7 @@ public final class PoolStats implements TraceListener {
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
                 retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
                 answered, latency.percentileNs(99), latency.correctedPercentileNs(99, expectedIntervalNs(durationNs)),
-                wrkP99Ns, latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
+                wrkKept.correctedPercentileNs(99, expectedIntervalNs(durationNs)), latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
                 List.copyOf(perThread));
     }
 }
