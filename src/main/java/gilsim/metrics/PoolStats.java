@@ -171,10 +171,11 @@ public final class PoolStats implements TraceListener {
                     p.queueWait.maxNs(), g.waitPercentileNs(99), g.waitMaxNs(), p.service.percentileNs(99),
                     p.service.maxNs()));
         }
+        long intervalNs = expectedIntervalNs(durationNs);
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
                 retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
-                answered, latency.percentileNs(99), latency.correctedPercentileNs(99, expectedIntervalNs(durationNs)),
-                wrkKept.correctedPercentileNs(99, expectedIntervalNs(durationNs)), latency.maxNs(), durationNs == 0 ? 0 : answered / (durationNs / 1e9),
-                List.copyOf(perThread));
+                answered, latency.percentileNs(99), latency.correctedPercentileNs(99, intervalNs),
+                wrkKept.correctedPercentileNs(99, intervalNs), latency.maxNs(),
+                durationNs == 0 ? 0 : answered / (durationNs / 1e9), List.copyOf(perThread));
     }
 }

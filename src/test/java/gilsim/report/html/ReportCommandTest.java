@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code gilsim report} outside a browser: the page is the same bytes for the same run, fetches nothing, says what
- * ran and what each arm buys and costs (a pool's raw p99 and its corrected one each its own line), and bad input writes nothing.
+ * ran and what each arm buys and costs (a pool's raw p99 and its corrected one each its own line), and bad input
+ * writes nothing.
  */
 class ReportCommandTest {
     @TempDir
@@ -81,12 +82,14 @@ class ReportCommandTest {
         assertTrue(html.contains("<tr><th>request latency p99</th><td>" + Durations.human(asIs.latencyP99Ns())
                 + "</td><td>" + Durations.human(keep.latencyP99Ns()) + "</td></tr>\n<tr><th>request latency p99, "
                 + "corrected</th><td>" + Durations.human(asIs.latencyCorrectedP99Ns()) + "</td><td>"
-                + Durations.human(keep.latencyCorrectedP99Ns()) + "</td></tr>"), "no corrected p99 row under the raw one");
+                + Durations.human(keep.latencyCorrectedP99Ns()) + "</td></tr>"),
+                "no corrected p99 row under the raw one");
         // The corrected p99 fell: bought; the raw p99 rose: still a cost, not hidden.
         String buys = row(html, "buys");
         String costs = row(html, "costs");
         assertTrue(buys.contains("<li>request latency p99, corrected, "
-                + Durations.human(asIs.latencyCorrectedP99Ns()) + " \u2192 " + Durations.human(keep.latencyCorrectedP99Ns()) + "</li>"), buys);
+                + Durations.human(asIs.latencyCorrectedP99Ns()) + " \u2192 "
+                + Durations.human(keep.latencyCorrectedP99Ns()) + "</li>"), buys);
         assertTrue(costs.contains("<li>request latency p99 " + Durations.human(asIs.latencyP99Ns()) + " \u2192 "
                 + Durations.human(keep.latencyP99Ns()) + "</li>"), costs);
         assertFalse(costs.contains("corrected"), costs);
@@ -96,7 +99,8 @@ class ReportCommandTest {
                 List.of(Map.of("keep", "false")), 1, null);
         Tradeoff t = Tradeoff.of(back.arms().get(1), back.asIs(), back.deltas(back.arms().get(1)));
         assertTrue(t.costs().contains("request latency p99, corrected, "
-                + Durations.human(keep.latencyCorrectedP99Ns()) + " \u2192 " + Durations.human(asIs.latencyCorrectedP99Ns())), t.costs().toString());
+                + Durations.human(keep.latencyCorrectedP99Ns()) + " \u2192 "
+                + Durations.human(asIs.latencyCorrectedP99Ns())), t.costs().toString());
         assertFalse(t.buys().stream().anyMatch(b -> b.contains("corrected")), t.buys().toString());
     }
 
