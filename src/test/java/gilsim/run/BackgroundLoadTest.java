@@ -49,7 +49,7 @@ class BackgroundLoadTest {
     /**
      * A rotation that never breaks strands only the starved threads' own jobs, so the p99 stays at the queue's;
      * one that breaks and re-forms strands two more requests each time, and the p99 follows the starving counts
-     * (docs/search.md, "Where the pool's p99 crosses 20 ms").
+     * (docs/search.md, "Which pool sizes hold requests back, by their p99").
      */
     @Test
     void noiseCarriesTheStarvingPoolsLatencyIntoItsP99() {
