@@ -62,7 +62,7 @@ public final class Expression implements Property {
         Parser p = new Parser(tokens, scenario);
         this.root = p.or();
         if (p.at < tokens.size()) throw p.error("unexpected '" + tokens.get(p.at) + "'");
-        this.csvTerms = csvTerms();
+        this.csvTerms = termsWithOwnColumn();
     }
 
     /** Parses {@code text} against the scenario's metrics and threads; one line naming what is wrong otherwise. */
@@ -146,7 +146,7 @@ public final class Expression implements Property {
     }
 
     /** The index of each term with a column of its own, in the expression's order. */
-    private List<Integer> csvTerms() {
+    private List<Integer> termsWithOwnColumn() {
         List<String> taken = new ArrayList<>();
         for (Metric<Summary> m : Metrics.RUN) taken.add(m.name());
         List<Integer> out = new ArrayList<>();
