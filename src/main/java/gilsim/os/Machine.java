@@ -99,6 +99,9 @@ public final class Machine {
                     + " but the machine has " + running.length + " cores");
         }
         SimThread t = new SimThread(threads.size(), name, pinnedCore);
+        t.arrival = () -> arrive(t);
+        t.proceed = () -> proceed(t);
+        t.burstEnd = () -> burstEnd(t);
         threads.add(t);
         return t;
     }
@@ -113,7 +116,11 @@ public final class Machine {
     public void cpu(SimThread t, long ns, Runnable then) {
         requireRunning(t);
         if (ns < 0) throw new IllegalArgumentException("negative CPU time");
-        t.burst = new Burst(ns, then);
+        if (t.burst != null) throw new IllegalStateException(t + " starts a burst inside another");
+        Burst b = t.ownBurst;
+        b.remainingNs = ns;
+        b.then = then;
+        t.burst = b;
         scheduleBurst(t);
     }
 
@@ -176,7 +183,7 @@ public final class Machine {
         long delay = idleCoreFor(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
-        engine.after(delay, () -> arrive(t));
+        engine.after(delay, t.arrival);
     }
 
     /** Schedules {@code action} at {@code deadlineNs} plus up to the timer slack. */
@@ -235,18 +242,20 @@ public final class Machine {
         running[core] = t;
         t.core = core;
         t.dispatchedNs = engine.nowNs();
-        long generation = ++t.dispatchGeneration;
+        ++t.dispatchGeneration;
         // A paused burst runs again from now: a stop or a preemption before proceed() must not count the time the
         // thread spent off its core as CPU time (it drove remainingNs below zero).
         if (t.burst != null) t.burst.startedNs = engine.nowNs();
         setState(t, RunState.RUNNING, core);
         armSlice(core);
         // Proceed in an event of its own so that a thread never runs inside another thread's step.
-        engine.after(0, () -> proceed(t, generation));
+        t.proceedsPending++;
+        engine.after(0, t.proceed);
     }
 
-    private void proceed(SimThread t, long generation) {
-        if (t.dispatchGeneration != generation || t.state != RunState.RUNNING) return;
+    private void proceed(SimThread t) {
+        // Only the last proceed pending is this dispatch's; an earlier one's dispatch was preempted before it ran.
+        if (--t.proceedsPending > 0 || t.state != RunState.RUNNING) return;
         if (t.burst != null) {
             scheduleBurst(t);
         } else {
@@ -337,7 +346,7 @@ public final class Machine {
         Burst b = t.burst;
         if (b.pending != null) b.pending.cancel();
         b.startedNs = engine.nowNs();
-        b.pending = engine.after(b.remainingNs, () -> burstEnd(t, b));
+        b.pending = engine.after(b.remainingNs, t.burstEnd);
     }
 
     private void account(Burst b) {
@@ -345,11 +354,14 @@ public final class Machine {
         b.startedNs = engine.nowNs();
     }
 
-    private void burstEnd(SimThread t, Burst b) {
+    private void burstEnd(SimThread t) {
+        Burst b = t.burst;
         account(b);
         b.pending = null;
         t.burst = null;
-        b.then.run();
+        Runnable then = b.then;
+        b.then = null;
+        then.run();
     }
 
     private void setState(SimThread t, RunState state, int core) {

@@ -22,6 +22,20 @@ public final class SimThread {
     long dispatchGeneration;
     /** True between a wake-up and its arrival on the run queue (the wake-up latency). */
     boolean waking;
+    /**
+     * Proceed events scheduled and not yet run. They all lie at the dispatch's instant, in order, so only the last
+     * belongs to the current dispatch: the earlier ones are stale (a preemption came between).
+     */
+    int proceedsPending;
+    /** The bursts' one record, reused: a thread has one burst at a time (a run allocates nothing per burst). */
+    final Burst ownBurst = new Burst();
+    /**
+     * The machine's continuations for this thread, made once: a wake-up's arrival, a dispatch's proceed, a burst's
+     * end. A lambda made at every wake-up and burst was a fifth of a pool run's allocation (docs/benchmarks.md).
+     */
+    Runnable arrival;
+    Runnable proceed;
+    Runnable burstEnd;
 
     SimThread(int id, String name, int pinnedCore) {
         this.id = id;
