@@ -16,16 +16,29 @@ final class EvalLoop {
     private final BiConsumer<SimThread, Runnable> atCheckpoint;
     /** Each thread's run in progress, or null. */
     private final PythonRun[] runs;
+    /** Each thread's one run record, reused from run to run (a thread runs one piece of Python at a time). */
+    private final PythonRun[] records;
+    /** Each thread's burst-end continuation, made at its first run: none is allocated per burst. */
+    private final Runnable[] burstEnded;
 
     EvalLoop(Machine machine, long checkpointNs, int threads, BiConsumer<SimThread, Runnable> atCheckpoint) {
         this.machine = machine;
         this.checkpointNs = checkpointNs;
         this.atCheckpoint = atCheckpoint;
         this.runs = new PythonRun[threads];
+        this.records = new PythonRun[threads];
+        this.burstEnded = new Runnable[threads];
     }
 
     void run(SimThread t, long ns, Runnable then) {
-        PythonRun r = new PythonRun(ns, then);
+        PythonRun r = records[t.id];
+        if (r == null) {
+            r = records[t.id] = new PythonRun(ns, then);
+            PythonRun record = r;
+            burstEnded[t.id] = () -> burstEnded(t, record);
+        } else {
+            r.start(ns, then);
+        }
         runs[t.id] = r;
         burst(t, r);
     }
@@ -45,7 +58,7 @@ final class EvalLoop {
     private void burst(SimThread t, PythonRun r) {
         r.burstNs = r.totalNs - r.doneNs;
         r.inBurst = true;
-        machine.cpu(t, r.burstNs, () -> burstEnded(t, r));
+        machine.cpu(t, r.burstNs, burstEnded[t.id]);
     }
 
     private void burstEnded(SimThread t, PythonRun r) {

@@ -11,6 +11,7 @@ import gilsim.sim.Trace;
 import gilsim.sync.CondVar;
 import gilsim.sync.Mutex;
 import gilsim.sync.WakeOrder;
+import java.util.function.Consumer;
 
 /**
  * The GIL as {@code Python/ceval_gil.c} implements it (3.12 to main; {@code ceval_gil.h} in 3.9 to 3.11), driven by
@@ -49,6 +50,12 @@ public final class Gil implements Interpreter {
     private long arrivals;
     /** gil->mutex, or null when its critical sections are taken as instants. */
     private final Mutex mutex;
+    /** Each thread's continuation after take_gil, kept while it waits (one take at a time per thread). */
+    private final Runnable[] taking;
+    /** Each thread's current pass of the timed wait. */
+    private final GilPolicy.TimedWait[] timedWait;
+    /** Each thread's return from the timed wait, made at its first wait. */
+    private final Consumer<Boolean>[] woken;
 
     Gil(GilSetup setup, GilPolicy policy) {
         this.machine = setup.machine();
@@ -62,6 +69,11 @@ public final class Gil implements Interpreter {
         this.dropRequest = new boolean[setup.threads()];
         this.arrival = new long[setup.threads()];
         this.mutex = setup.gilMutex() ? new Mutex("gil->mutex", machine, trace) : null;
+        this.taking = new Runnable[setup.threads()];
+        this.timedWait = new GilPolicy.TimedWait[setup.threads()];
+        @SuppressWarnings("unchecked")
+        Consumer<Boolean>[] continuations = new Consumer[setup.threads()];
+        this.woken = continuations;
     }
 
     /** take_gil's {@code interval = (gil->interval >= 1 ? gil->interval : 1)}, in microseconds there. */
@@ -74,30 +86,56 @@ public final class Gil implements Interpreter {
         arrival[t.id] = arrivals++;
         policy.entered(t.id, machine.nowNs(), switchNumber);
         trace.emit(new GilWant(machine.nowNs(), t.id));
-        lock(t, () -> takeGilLoop(t, then));
+        taking[t.id] = then;
+        if (mutex == null) {
+            takeGilLoop(t);
+        } else {
+            mutex.lock(t, () -> takeGilLoop(t));
+        }
     }
 
     /**
      * One pass of take_gil's {@code while (locked)} loop, entered holding gil->mutex. A policy may keep a free GIL
      * for another thread.
      */
-    private void takeGilLoop(SimThread t, Runnable then) {
+    private void takeGilLoop(SimThread t) {
         if (!locked && !policy.keptForAnother(t.id)) {
             acquire(t);
             unlock(t);
+            Runnable then = taking[t.id];
+            taking[t.id] = null;
             then.run();
             return;
         }
-        GilPolicy.TimedWait wait = policy.timedWait(t.id, machine.nowNs(), switchNumber, intervalNs);
+        timedWait[t.id] = policy.timedWait(t.id, machine.nowNs(), switchNumber, intervalNs);
         // COND_TIMED_WAIT queues the thread, then lets go of the mutex; it takes the mutex back before it returns.
-        cond.await(t, arrival[t.id], wait.deadlineNs(), timedOut -> lock(t, () -> {
-            // If we timed out and no switch occurred in the meantime, ask the holder to drop the GIL.
-            if (policy.ranOut(wait, timedOut, machine.nowNs()) && locked && switchNumber == wait.savedSwitchNumber()) {
-                setDropRequest(lastHolder, t);
-            }
-            takeGilLoop(t, then);
-        }));
+        cond.await(t, arrival[t.id], timedWait[t.id].deadlineNs(), woken(t));
         unlock(t);
+    }
+
+    /** The thread's return from COND_TIMED_WAIT, made once per thread: a wait allocates no continuation. */
+    private Consumer<Boolean> woken(SimThread t) {
+        Consumer<Boolean> w = woken[t.id];
+        if (w == null) {
+            w = woken[t.id] = timedOut -> {
+                if (mutex == null) {
+                    afterWait(t, timedOut);
+                } else {
+                    mutex.lock(t, () -> afterWait(t, timedOut));
+                }
+            };
+        }
+        return w;
+    }
+
+    /** Back from the timed wait, holding gil->mutex. */
+    private void afterWait(SimThread t, boolean timedOut) {
+        GilPolicy.TimedWait wait = timedWait[t.id];
+        // If we timed out and no switch occurred in the meantime, ask the holder to drop the GIL.
+        if (policy.ranOut(wait, timedOut, machine.nowNs()) && locked && switchNumber == wait.savedSwitchNumber()) {
+            setDropRequest(lastHolder, t);
+        }
+        takeGilLoop(t);
     }
 
     private void acquire(SimThread t) {
@@ -120,15 +158,18 @@ public final class Gil implements Interpreter {
      */
     @Override
     public void dropGil(SimThread t, Runnable then) {
-        release(t, () -> {
-            if (dropRequest[t.id] && lastHolder == t) {
-                dropRequest[t.id] = false;
-                trace.emit(new ForcedSwitch(machine.nowNs(), t.id));
-                switchCond.await(t, 0, -1, timedOut -> then.run());
-                return;
-            }
-            then.run();
-        });
+        release(t, then);
+    }
+
+    /** After drop_gil has let go of gil->mutex: the forced switch's wait, if a drop request is pending. */
+    private void afterRelease(SimThread t, Runnable then) {
+        if (dropRequest[t.id] && lastHolder == t) {
+            dropRequest[t.id] = false;
+            trace.emit(new ForcedSwitch(machine.nowNs(), t.id));
+            switchCond.await(t, 0, -1, timedOut -> then.run());
+            return;
+        }
+        then.run();
     }
 
     /**
@@ -140,37 +181,38 @@ public final class Gil implements Interpreter {
         release(t, null);
     }
 
-    /** Releases the GIL under gil->mutex and signals one waiter; then lets go of the mutex and runs {@code then}. */
+    /**
+     * Releases the GIL under gil->mutex and signals one waiter; then lets go of the mutex and, unless the thread is
+     * exiting ({@code then == null}), goes on to {@link #afterRelease}.
+     */
     private void release(SimThread t, Runnable then) {
         if (!locked || lastHolder != t) throw new IllegalStateException(t + " drops a GIL it does not hold");
-        if (mutex != null && mutex.isLocked()) {
+        if (mutex == null) {
+            releaseLocked(t, then);
+            return;
+        }
+        if (mutex.isLocked()) {
             // Every other section under the mutex is an instant, and only the holder drops: nobody can hold it here.
             throw new IllegalStateException(t + " drops the GIL while gil->mutex is held");
         }
-        lock(t, () -> {
-            locked = false;
-            trace.emit(new GilDrop(machine.nowNs(), t.id));
-            int woken = cond.signal(t);
-            if (woken >= 0) policy.woken(woken);
-            if (mutex == null || then == null) {
-                unlock(t);
-                if (then != null) then.run();
-            } else {
-                // MUTEX_UNLOCK comes after COND_SIGNAL, in a step of its own: a waiter the signal wakes onto this
-                // core preempts the dropper before it, and finds the mutex still held.
-                machine.cpu(t, 0, () -> {
-                    unlock(t);
-                    then.run();
-                });
-            }
-        });
+        mutex.lock(t, () -> releaseLocked(t, then));
     }
 
-    private void lock(SimThread t, Runnable then) {
-        if (mutex == null) {
-            then.run();
+    private void releaseLocked(SimThread t, Runnable then) {
+        locked = false;
+        trace.emit(new GilDrop(machine.nowNs(), t.id));
+        int woken = cond.signal(t);
+        if (woken >= 0) policy.woken(woken);
+        if (mutex == null || then == null) {
+            unlock(t);
+            if (then != null) afterRelease(t, then);
         } else {
-            mutex.lock(t, then);
+            // MUTEX_UNLOCK comes after COND_SIGNAL, in a step of its own: a waiter the signal wakes onto this
+            // core preempts the dropper before it, and finds the mutex still held.
+            machine.cpu(t, 0, () -> {
+                unlock(t);
+                afterRelease(t, then);
+            });
         }
     }
 

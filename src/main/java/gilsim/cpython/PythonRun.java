@@ -5,8 +5,8 @@ package gilsim.cpython;
  * CPU time between the points where the interpreter looks at it (check points; the old GIL's ticks).
  */
 final class PythonRun {
-    final long totalNs;
-    final Runnable then;
+    long totalNs;
+    Runnable then;
     /** CPU time run by the bursts before the current one, ns. */
     long doneNs;
     /** CPU time the current burst will run, ns: the rest of the run, or up to the next check point once asked. */
@@ -16,7 +16,16 @@ final class PythonRun {
     boolean stopping;
 
     PythonRun(long totalNs, Runnable then) {
+        start(totalNs, then);
+    }
+
+    /** Makes this record a new run from its start (the new GIL's eval loop keeps one a thread). */
+    void start(long totalNs, Runnable then) {
         this.totalNs = totalNs;
         this.then = then;
+        doneNs = 0;
+        burstNs = 0;
+        inBurst = false;
+        stopping = false;
     }
 }

@@ -8,6 +8,7 @@ import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -25,18 +26,21 @@ import java.util.function.Consumer;
  * </ul>
  */
 final class QueueCondVar implements CondVar {
-    /** A thread parked in wait; {@code arrival} is the caller's first-arrival key, {@code seq} its latest wait. */
+    /**
+     * A thread parked in wait; {@code arrival} is the caller's first-arrival key. Each thread has one, reused from
+     * wait to wait (it waits on one condition at a time), with its timer's and its wake-up's continuations made once.
+     */
     static final class Waiter {
         final SimThread thread;
-        final long arrival;
-        final Consumer<Boolean> resume;
+        long arrival;
+        Consumer<Boolean> resume;
         Event timer;
         boolean timedOut;
+        Runnable expire;
+        Runnable resumeAfterWake;
 
-        Waiter(SimThread thread, long arrival, Consumer<Boolean> resume) {
+        Waiter(SimThread thread) {
             this.thread = thread;
-            this.arrival = arrival;
-            this.resume = resume;
         }
     }
 
@@ -47,6 +51,8 @@ final class QueueCondVar implements CondVar {
     private final SplittableRandom random;
     /** Waiters in the order of their latest wait. */
     private final List<Waiter> waiters = new ArrayList<>();
+    /** Each thread's waiter record, by thread id, made at its first wait. */
+    private Waiter[] records = new Waiter[0];
 
     QueueCondVar(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random) {
         this.name = name;
@@ -63,12 +69,27 @@ final class QueueCondVar implements CondVar {
 
     @Override
     public void await(SimThread t, long arrival, long deadlineNs, Consumer<Boolean> resume) {
-        Waiter w = new Waiter(t, arrival, resume);
+        Waiter w = recordOf(t);
+        w.arrival = arrival;
+        w.resume = resume;
+        w.timedOut = false;
+        w.timer = null;
         waiters.add(w);
-        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, () -> expire(w));
+        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
         trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
                 deadlineNs));
-        machine.block(t, () -> w.resume.accept(w.timedOut));
+        machine.block(t, w.resumeAfterWake);
+    }
+
+    private Waiter recordOf(SimThread t) {
+        if (t.id >= records.length) records = Arrays.copyOf(records, t.id + 1);
+        Waiter w = records[t.id];
+        if (w == null) {
+            Waiter made = w = records[t.id] = new Waiter(t);
+            made.expire = () -> expire(made);
+            made.resumeAfterWake = () -> made.resume.accept(made.timedOut);
+        }
+        return w;
     }
 
     @Override
