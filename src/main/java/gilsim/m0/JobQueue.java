@@ -33,14 +33,22 @@ final class JobQueue {
         return jobs.pollFirst();
     }
 
-    /** next_job: pops a job, parking the running thread until one is there; then runs {@code then}. */
-    void pop(SimThread t, Consumer<Job> then) {
-        Job job = jobs.pollFirst();
-        if (job != null) {
-            then.accept(job);
-            return;
-        }
-        parked.addLast(t);
-        machine.block(t, () -> pop(t, then));
+    /**
+     * next_job as a step made once for thread {@code t}: running it pops a job, parking {@code t} until one is
+     * there, then hands the job to {@code then}. Made once so that a pop allocates no continuation.
+     */
+    Runnable nextJob(SimThread t, Consumer<Job> then) {
+        return new Runnable() {
+            @Override
+            public void run() {
+                Job job = jobs.pollFirst();
+                if (job != null) {
+                    then.accept(job);
+                    return;
+                }
+                parked.addLast(t);
+                machine.block(t, this);
+            }
+        };
     }
 }

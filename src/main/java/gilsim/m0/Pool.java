@@ -21,6 +21,8 @@ public final class Pool {
     private final List<PoolWorker> workers = new ArrayList<>();
     /** Requests sent so far; a request's number is its place in send order, which the order probe judges. */
     private long sent;
+    /** Each connection's next send, made once. */
+    private final Runnable[] sendOn;
 
     /** @param pinnedCore the core every pool thread is pinned to, or -1 for any */
     public Pool(PoolSpec spec, Machine machine, Interpreter gil, Trace trace, int pinnedCore) {
@@ -32,6 +34,11 @@ public final class Pool {
         for (int i = 0; i < spec.threads(); i++) {
             SimThread t = machine.newThread("t" + i, pinnedCore);
             workers.add(new PoolWorker(spec, machine, gil, trace, queue, turn, t, this::answer));
+        }
+        this.sendOn = new Runnable[spec.connections()];
+        for (int c = 0; c < sendOn.length; c++) {
+            int connection = c;
+            sendOn[c] = () -> send(connection);
         }
     }
 
@@ -46,6 +53,6 @@ public final class Pool {
 
     private void answer(SimThread t, JobQueue.Job job) {
         trace.emit(new JobAnswered(machine.nowNs(), t.id, job.number(), job.sentNs()));
-        machine.engine().after(spec.clientGapNs(), () -> send(job.connection()));
+        machine.engine().after(spec.clientGapNs(), sendOn[job.connection()]);
     }
 }

@@ -42,6 +42,24 @@ final class PoolWorker {
     private long streakStartNs;
     private boolean holdsGil;
 
+    // What one pass of the loop carries from step to step. A thread is at one step at a time, so the steps below
+    // are made once and read these instead of capturing them (a lambda a step was a fifth of a pool run's
+    // allocation, docs/benchmarks.md).
+    /** At the loop's top: whether the slice was still running, and the attach count, before the drop. */
+    private boolean inSlice;
+    private long attachesBefore;
+    /** Whether this fetch follows a yield of the turn. */
+    private boolean yielded;
+    /** The job in hand, and when its re-attach began. */
+    private JobQueue.Job job;
+    private long attachNs;
+
+    private final Runnable afterDrop = this::afterDrop;
+    private final Runnable yieldEnded = this::yieldEnded;
+    private final Runnable nextJob;
+    private final Runnable attached = this::attached;
+    private final Runnable served = this::served;
+
     PoolWorker(PoolSpec spec, Machine machine, Interpreter gil, Trace trace, JobQueue queue, Turn turn, SimThread thread,
                BiConsumer<SimThread, JobQueue.Job> answer) {
         this.spec = spec;
@@ -52,6 +70,7 @@ final class PoolWorker {
         this.turn = turn;
         this.thread = thread;
         this.answer = answer;
+        this.nextJob = queue.nextJob(thread, this::popped);
     }
 
     void start() {
@@ -60,71 +79,83 @@ final class PoolWorker {
 
     private void loopTop() {
         long now = machine.nowNs();
-        boolean inSlice = now - streakStartNs < spec.sliceNs();
+        inSlice = now - streakStartNs < spec.sliceNs();
         if (spec.keep() && spec.hasTurnBlock() && holdsGil && inSlice) {
-            JobQueue.Job job = queue.tryPop();
-            if (job != null) {
-                trace.emit(new JobTaken(now, thread.id, job.number(), job.sentNs(), true));
-                serve(job);
+            JobQueue.Job kept = queue.tryPop();
+            if (kept != null) {
+                trace.emit(new JobTaken(now, thread.id, kept.number(), kept.sentNs(), true));
+                serve(kept);
                 return;
             }
         }
-        long attachesBefore = turn.attaches;
-        Runnable afterDrop = () -> {
-            if (spec.hasTurnBlock() && !inSlice && turn.waiters > 0) {
-                yieldTurn(attachesBefore);
-            } else {
-                fetch(false);
-            }
-        };
+        attachesBefore = turn.attaches;
         if (holdsGil) {
             holdsGil = false;
             gil.dropGil(thread, afterDrop);
         } else {
-            afterDrop.run();
+            afterDrop();
+        }
+    }
+
+    private void afterDrop() {
+        if (spec.hasTurnBlock() && !inSlice && turn.waiters > 0) {
+            yieldTurn();
+        } else {
+            fetch(false);
         }
     }
 
     /** _yield_turn: spin in sched_yield, holding a core, until an attach completes or the bound runs out. */
-    private void yieldTurn(long attachesBefore) {
+    private void yieldTurn() {
         if (turn.attaches != attachesBefore) { // an attach already happened between the drop and now
             fetch(true);
             return;
         }
         trace.emit(new TurnYield(machine.nowNs(), thread.id, true, false));
         turn.startYield(thread);
-        machine.cpu(thread, spec.yieldBoundNs(), () -> {
-            turn.endYield(thread);
-            trace.emit(new TurnYield(machine.nowNs(), thread.id, false, turn.attaches == attachesBefore));
-            fetch(true); // true either way: there was a waiter to yield to
-        });
+        machine.cpu(thread, spec.yieldBoundNs(), yieldEnded);
+    }
+
+    private void yieldEnded() {
+        turn.endYield(thread);
+        trace.emit(new TurnYield(machine.nowNs(), thread.id, false, turn.attaches == attachesBefore));
+        fetch(true); // true either way: there was a waiter to yield to
     }
 
     private void fetch(boolean yielded) {
-        queue.pop(thread, job -> {
-            trace.emit(new JobTaken(machine.nowNs(), thread.id, job.number(), job.sentNs(), false));
-            long attachNs = machine.nowNs();
-            turn.waiters++; // parked as a waiter around the re-attach
-            gil.takeGil(thread, () -> {
-                long heldNs = machine.nowNs();
-                turn.waiters--;
-                turn.attached();
-                boolean waited = heldNs - attachNs >= spec.waitedNs();
-                if (!waited && turn.waiters > 0) trace.emit(new RetakePastWaiter(heldNs, thread.id, turn.waiters));
-                if (yielded || waited) {
-                    streakStartNs = heldNs;
-                    trace.emit(new SliceStart(heldNs, thread.id));
-                }
-                holdsGil = true;
-                serve(job);
-            });
-        });
+        this.yielded = yielded;
+        nextJob.run();
     }
 
-    private void serve(JobQueue.Job job) {
-        gil.runPython(thread, spec.viewNs() + spec.overheadNs(), () -> {
-            answer.accept(thread, job);
-            loopTop();
-        });
+    private void popped(JobQueue.Job popped) {
+        trace.emit(new JobTaken(machine.nowNs(), thread.id, popped.number(), popped.sentNs(), false));
+        job = popped;
+        attachNs = machine.nowNs();
+        turn.waiters++; // parked as a waiter around the re-attach
+        gil.takeGil(thread, attached);
+    }
+
+    private void attached() {
+        long heldNs = machine.nowNs();
+        turn.waiters--;
+        turn.attached();
+        boolean waited = heldNs - attachNs >= spec.waitedNs();
+        if (!waited && turn.waiters > 0) trace.emit(new RetakePastWaiter(heldNs, thread.id, turn.waiters));
+        if (yielded || waited) {
+            streakStartNs = heldNs;
+            trace.emit(new SliceStart(heldNs, thread.id));
+        }
+        holdsGil = true;
+        serve(job);
+    }
+
+    private void serve(JobQueue.Job served) {
+        job = served;
+        gil.runPython(thread, spec.viewNs() + spec.overheadNs(), this.served);
+    }
+
+    private void served() {
+        answer.accept(thread, job);
+        loopTop();
     }
 }
