@@ -1,7 +1,7 @@
 package gilsim.sim;
 
 /**
- * The discrete-event engine: a nanosecond clock and one event queue ordered by (time, insertion sequence).
+ * The discrete-event engine: a nanosecond clock and one event queue ordered by (time, insertion order).
  *
  * <p>Events are made only here ({@link #at}); models schedule actions and never advance the clock themselves.
  * Ties run in the order they were scheduled, so a run depends on nothing but its inputs and its seed.
@@ -9,8 +9,6 @@ package gilsim.sim;
 public final class Engine {
     /** Simulated time in nanoseconds; never goes back. */
     private long nowNs;
-    /** Insertion counter that breaks ties between events at the same time. */
-    private long nextSeq;
     /** Events executed so far (cancelled events are skipped and not counted). */
     private long executed;
     /** The most events one run may execute before it is stopped as a runaway. */
@@ -36,7 +34,7 @@ public final class Engine {
         if (timeNs < nowNs) {
             throw new IllegalStateException("event scheduled in the past: " + timeNs + " < " + nowNs);
         }
-        Event e = new Event(timeNs, nextSeq++, action);
+        Event e = new Event(timeNs, action);
         queue.add(e);
         return e;
     }

@@ -3,13 +3,11 @@ package gilsim.sim;
 /** One scheduled action. Only {@link Engine} makes these; models may cancel the ones they were given. */
 public final class Event {
     final long timeNs;
-    final long seq;
     final Runnable action;
     boolean cancelled;
 
-    Event(long timeNs, long seq, Runnable action) {
+    Event(long timeNs, Runnable action) {
         this.timeNs = timeNs;
-        this.seq = seq;
         this.action = action;
     }
 

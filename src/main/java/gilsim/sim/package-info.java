@@ -1,5 +1,5 @@
 /**
- * The engine: a nanosecond clock, one event queue ordered by (time, insertion sequence), named seeded random
+ * The engine: a nanosecond clock, one event queue ordered by (time, insertion order), named seeded random
  * streams, the open trace-event type and its fan-out to listeners, and the event budget that stops a runaway run.
  * It knows no model: each model package owns its events.
  */

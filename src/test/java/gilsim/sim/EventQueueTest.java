@@ -14,25 +14,27 @@ class EventQueueTest {
         for (long seed = 1; seed <= 30; seed++) {
             SplittableRandom r = new SplittableRandom(seed);
             EventQueue queue = new EventQueue();
-            PriorityQueue<Event> reference = new PriorityQueue<>(
-                    Comparator.comparingLong((Event e) -> e.timeNs).thenComparingLong(e -> e.seq));
+            // The reference orders by time, then by the order of the adds, which it numbers itself.
+            record Added(Event event, long seq) {}
+            PriorityQueue<Added> reference = new PriorityQueue<>(
+                    Comparator.comparingLong((Added a) -> a.event().timeNs).thenComparingLong(Added::seq));
             long seq = 0;
             long nowNs = 0;
             String replay = "seed " + seed + " (mvn -o -q test -Dtest=EventQueueTest)";
             // Bursts of adds (many ties: few distinct times) and polls, growing past the initial 64 slots.
             for (int step = 0; step < 5_000; step++) {
                 if (reference.isEmpty() || r.nextInt(100) < 55) {
-                    Event e = new Event(nowNs + r.nextInt(20), seq++, () -> {});
+                    Event e = new Event(nowNs + r.nextInt(20), () -> {});
                     queue.add(e);
-                    reference.add(e);
+                    reference.add(new Added(e, seq++));
                 } else {
-                    Event expected = reference.poll();
+                    Event expected = reference.poll().event();
                     assertSame(expected, queue.peek(), replay);
                     assertSame(expected, queue.poll(), replay);
                     nowNs = expected.timeNs;
                 }
             }
-            while (!reference.isEmpty()) assertSame(reference.poll(), queue.poll(), replay);
+            while (!reference.isEmpty()) assertSame(reference.poll().event(), queue.poll(), replay);
             assertTrue(queue.isEmpty(), replay);
         }
     }
