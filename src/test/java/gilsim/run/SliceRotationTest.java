@@ -46,8 +46,9 @@ class SliceRotationTest {
 
     /**
      * The three p99s of a starving pool. The raw one leaves the two stranded requests among thousands; the corrected
-     * one (the headline latency_p99) counts their wait once per request interval; wrk's leaves out what wrk never sees answered, so while the
-     * stall outlasts the run it reads as the raw one, and once noise ends the stalls it follows the corrected one.
+     * one (the headline, latency_p99) counts their wait once per request interval; wrk's leaves out what wrk never
+     * sees answered, so while the stall outlasts the run it reads as the raw one, and once noise ends the stalls it
+     * follows the corrected one.
      */
     @Test
     void theCorrectedP99SeesAStallTheRawOneMissesAndWrkSeesItOnlyOnceItEnds() {
