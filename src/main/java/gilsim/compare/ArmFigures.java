@@ -39,10 +39,11 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, String 
     /**
      * A pool's service: request latency, throughput and the order probe's verdict.
      *
-     * @param latencyCorrectedP99Ns the p99 corrected for coordinated omission as wrk corrects it (docs/model.md): a
-     *                              stall counts once per request interval it held a connection, not once
+     * @param latencyP99Ns    corrected for coordinated omission as wrk corrects it (docs/model.md): a stall counts
+     *                        once per request interval it held a connection, not once
+     * @param latencyRawP99Ns the same uncorrected, the closed-loop client's own samples
      */
-    public record PoolFigures(long latencyP99Ns, long latencyCorrectedP99Ns, long latencyMaxNs, double throughputRps,
+    public record PoolFigures(long latencyP99Ns, long latencyRawP99Ns, long latencyMaxNs, double throughputRps,
                               String orderVerdict) {}
 
     public static ArmFigures of(Arm arm, List<String> runArgs, Summary s) {
@@ -54,7 +55,7 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, String 
         }
         Summary.PoolSummary p = s.pool();
         PoolFigures pool = p == null ? null
-                : new PoolFigures(p.latencyP99Ns(), p.latencyCorrectedP99Ns(), p.latencyMaxNs(), p.throughputRps(),
+                : new PoolFigures(p.latencyP99Ns(), p.latencyRawP99Ns(), p.latencyMaxNs(), p.throughputRps(),
                         p.orderVerdict());
         Summary.GilSummary g = s.gil();
         return new ArmFigures(arm, runArgs, s, s.verdict(), s.starvedThreads(),

@@ -17,7 +17,7 @@ import java.util.Set;
  * is a fraction of the run, a {@code _delta} an arm's share minus the as-is arm's (a fraction), a {@code _change} a
  * relative change against the as-is arm. Each thread of any scenario has its columns, {@code THREAD_gil_share} and so
  * on, empty in the rows of scenarios without that thread, as are the pool's columns in rows without a pool and the
- * differences in the as-is rows. The pool's corrected p99 and its change come last, after the threads' columns.
+ * differences in the as-is rows. The pool's raw p99 and its change come last, after the threads' columns.
  * A list's items are joined with {@code ;}.
  */
 public final class ComparisonCsv {
@@ -31,7 +31,7 @@ public final class ComparisonCsv {
     private static final List<String> PER_THREAD = List.of("gil_share", "rounds", "rounds_per_s", "gil_share_delta",
             "rounds_per_s_change");
     /** Columns added after the per-thread ones, so that an older reader's column positions still hold. */
-    private static final List<String> LAST = List.of("latency_corrected_p99_ns", "latency_corrected_p99_change");
+    private static final List<String> LAST = List.of("latency_raw_p99_ns", "latency_raw_p99_change");
 
     private ComparisonCsv() {}
 
@@ -67,8 +67,8 @@ public final class ComparisonCsv {
                     row.add(td == null ? "" : num(td.gilShare()));
                     row.add(td == null ? "" : num(td.roundsPerSecondChange()));
                 }
-                row.add(p == null ? "" : Long.toString(p.latencyCorrectedP99Ns()));
-                row.add(d == null ? "" : num(d.latencyCorrectedP99Change()));
+                row.add(p == null ? "" : Long.toString(p.latencyRawP99Ns()));
+                row.add(d == null ? "" : num(d.latencyRawP99Change()));
                 rows.add(row);
             }
         }

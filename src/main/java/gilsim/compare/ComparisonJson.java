@@ -56,7 +56,7 @@ public final class ComparisonJson {
         } else {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("latency_p99_ns", p.latencyP99Ns());
-            m.put("latency_corrected_p99_ns", p.latencyCorrectedP99Ns());
+            m.put("latency_raw_p99_ns", p.latencyRawP99Ns());
             m.put("latency_max_ns", p.latencyMaxNs());
             m.put("throughput_rps", round(p.throughputRps()));
             m.put("order_verdict", p.orderVerdict());
@@ -79,8 +79,8 @@ public final class ComparisonJson {
         o.put("largest_pace_loss", d.largestPaceLoss() == null ? null : thread(d.largestPaceLoss()));
         o.put("latency_p99_ns", d.latencyP99Ns());
         o.put("latency_p99_change", round(d.latencyP99Change()));
-        o.put("latency_corrected_p99_ns", d.latencyCorrectedP99Ns());
-        o.put("latency_corrected_p99_change", round(d.latencyCorrectedP99Change()));
+        o.put("latency_raw_p99_ns", d.latencyRawP99Ns());
+        o.put("latency_raw_p99_change", round(d.latencyRawP99Change()));
         o.put("throughput_change", round(d.throughputChange()));
         return o;
     }

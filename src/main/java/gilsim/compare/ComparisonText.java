@@ -42,9 +42,9 @@ public final class ComparisonText {
             b.append('\n').append(table(c, List.of(
                     new Column("latency p99", (a, d) -> a.pool() == null ? "-"
                             : Durations.human(a.pool().latencyP99Ns()) + (d == null ? "" : relative(d.latencyP99Change()))),
-                    new Column("corrected p99", (a, d) -> a.pool() == null ? "-"
-                            : Durations.human(a.pool().latencyCorrectedP99Ns())
-                            + (d == null ? "" : relative(d.latencyCorrectedP99Change()))),
+                    new Column("raw p99", (a, d) -> a.pool() == null ? "-"
+                            : Durations.human(a.pool().latencyRawP99Ns())
+                            + (d == null ? "" : relative(d.latencyRawP99Change()))),
                     new Column("latency max", (a, d) -> a.pool() == null ? "-"
                             : Durations.human(a.pool().latencyMaxNs())))));
             // Throughput and order apart: beside the two p99s, five columns pass WIDTH and order would wrap alone.
@@ -81,7 +81,7 @@ public final class ComparisonText {
 
     /**
      * What an arm loses against the as-is arm, as far as it shows at the printed precision: the thread whose rounds a
-     * second fell the most, a longer longest wait, and a pool's higher latency p99 (raw or corrected) or lower
+     * second fell the most, a longer longest wait, and a pool's higher latency p99 (corrected or raw) or lower
      * throughput; else "none".
      */
     private static String cost(ArmFigures a, ArmFigures asIs, Deltas d) {
@@ -91,7 +91,7 @@ public final class ComparisonText {
         }
         loss(losses, "longest wait", Deltas.change((double) a.maxWait().ns(), (double) asIs.maxWait().ns()), 1);
         loss(losses, "latency p99", d.latencyP99Change(), 1);
-        loss(losses, "corrected p99", d.latencyCorrectedP99Change(), 1);
+        loss(losses, "raw p99", d.latencyRawP99Change(), 1);
         loss(losses, "throughput", d.throughputChange(), -1);
         return losses.isEmpty() ? "none" : String.join(", ", losses);
     }

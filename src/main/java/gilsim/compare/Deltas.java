@@ -11,11 +11,11 @@ import java.util.List;
  * @param threads         one per thread of the arm, matched to the as-is arm's thread of the same name
  * @param largestPaceLoss the thread whose rounds a second fell the most, and by how much; null when none fell
  * @param latencyP99Ns    pools only (else null), as are the other latency figures and {@code throughputChange}
- * @param latencyCorrectedP99Ns the difference of the corrected p99s ({@link ArmFigures.PoolFigures})
+ * @param latencyRawP99Ns the difference of the raw p99s ({@link ArmFigures.PoolFigures})
  */
 public record Deltas(long maxWaitNs, long waitP99Ns, long switches, long dropRequests, long forcedSwitches,
                      List<ThreadDelta> threads, ThreadDelta largestPaceLoss, Long latencyP99Ns,
-                     Double latencyP99Change, Long latencyCorrectedP99Ns, Double latencyCorrectedP99Change,
+                     Double latencyP99Change, Long latencyRawP99Ns, Double latencyRawP99Change,
                      Double throughputChange) {
     public Deltas {
         threads = List.copyOf(threads);
@@ -52,8 +52,8 @@ public record Deltas(long maxWaitNs, long waitP99Ns, long switches, long dropReq
                 arm.forcedSwitches() - asIs.forcedSwitches(), threads, loss,
                 pools ? p.latencyP99Ns() - q.latencyP99Ns() : null,
                 pools ? change((double) p.latencyP99Ns(), (double) q.latencyP99Ns()) : null,
-                pools ? p.latencyCorrectedP99Ns() - q.latencyCorrectedP99Ns() : null,
-                pools ? change((double) p.latencyCorrectedP99Ns(), (double) q.latencyCorrectedP99Ns()) : null,
+                pools ? p.latencyRawP99Ns() - q.latencyRawP99Ns() : null,
+                pools ? change((double) p.latencyRawP99Ns(), (double) q.latencyRawP99Ns()) : null,
                 pools ? change(p.throughputRps(), q.throughputRps()) : null);
     }
 

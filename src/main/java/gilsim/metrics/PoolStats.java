@@ -174,7 +174,7 @@ public final class PoolStats implements TraceListener {
         long intervalNs = expectedIntervalNs(durationNs);
         return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
                 retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
-                answered, latency.percentileNs(99), latency.correctedPercentileNs(99, intervalNs),
+                answered, latency.correctedPercentileNs(99, intervalNs), latency.percentileNs(99),
                 wrkKept.correctedPercentileNs(99, intervalNs), latency.maxNs(),
                 durationNs == 0 ? 0 : answered / (durationNs / 1e9), List.copyOf(perThread));
     }

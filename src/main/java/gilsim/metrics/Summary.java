@@ -30,10 +30,16 @@ public record Summary(String scenario, long seed, Map<String, String> params, Ma
 
     public record GilSummary(long switches, long dropRequests, long forcedSwitches, long timeouts) {}
 
-    /** The m0 pool's figures; absent for scenarios without a pool. */
+    /**
+     * The m0 pool's figures; absent for scenarios without a pool.
+     *
+     * @param latencyP99Ns    corrected for coordinated omission as wrk corrects it (docs/model.md)
+     * @param latencyRawP99Ns the closed-loop client's own samples, uncorrected
+     * @param latencyWrkP99Ns corrected, over what wrk would have recorded: answered, none past its timeout
+     */
     public record PoolSummary(double jobsPerSliceMean, long kept, long yields, long yieldBoundHits,
                               long retakesPastParkedWaiter, String orderVerdict, long passedOverMax,
-                              long passedOver100, long answered, long latencyP99Ns, long latencyCorrectedP99Ns,
+                              long passedOver100, long answered, long latencyP99Ns, long latencyRawP99Ns,
                               long latencyWrkP99Ns, long latencyMaxNs, double throughputRps,
                               List<PoolThread> threads) {}
 

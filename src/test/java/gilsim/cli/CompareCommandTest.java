@@ -83,7 +83,7 @@ class CompareCommandTest {
                 assertEquals(worstP99.get("name"), arm.get("wait_p99_thread"), what);
                 assertEquals(longest.get("name"), arm.get("max_wait_thread"), what);
                 if (summary.has("pool")) {
-                    for (String field : List.of("latency_p99_ns", "latency_corrected_p99_ns", "latency_max_ns",
+                    for (String field : List.of("latency_p99_ns", "latency_raw_p99_ns", "latency_max_ns",
                             "throughput_rps", "order_verdict")) {
                         assertEquals(summary.get("pool").get(field), arm.get("pool").get(field), what + " " + field);
                     }
@@ -150,7 +150,7 @@ class CompareCommandTest {
         for (List<String> row : rows) assertEquals(header.size(), row.size(), row.toString());
         for (String column : List.of("scenario", "arm", "verdict", "max_wait_ns", "wait_p99_ns", "switches",
                 "drop_requests", "latency_p99_ns", "throughput_rps", "worker_gil_share", "worker_rounds_per_s",
-                "worker_gil_share_delta", "t0_gil_share", "latency_corrected_p99_ns", "latency_corrected_p99_change")) {
+                "worker_gil_share_delta", "t0_gil_share", "latency_raw_p99_ns", "latency_raw_p99_change")) {
             assertTrue(header.contains(column), column + " in " + header);
         }
         // Numbers parse as numbers wherever they are given: what pandas makes of a numeric column.

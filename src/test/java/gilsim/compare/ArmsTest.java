@@ -85,55 +85,65 @@ class ArmsTest {
     }
 
     @Test
-    void aPoolCarriesItsCorrectedP99BesideTheRawOne_inTheFiguresTheTextTheJsonAndTheCsv() {
+    void aPoolCarriesItsP99CorrectedAndRaw_inTheFiguresTheTextTheJsonAndTheCsv() {
         // The defaults: as-is, t1's and t2's connections wait out the 2 s run; the keep rule ends that.
         Scenario pool = Builtins.get("slice-rotation");
         Comparison c = Arms.run(pool, List.of(), List.of(Map.of("keep", "true")), 1, null);
         String replay = Runs.replay("slice-rotation", 1) + ", and with --set keep=true";
         ArmFigures.PoolFigures asIs = c.asIs().pool();
         ArmFigures keep = c.arms().get(1);
-        assertEquals(c.asIs().summary().pool().latencyCorrectedP99Ns(), asIs.latencyCorrectedP99Ns());
+        assertEquals(c.asIs().summary().pool().latencyP99Ns(), asIs.latencyP99Ns());
         // The stall counts once per request interval in the corrected figure, and only twice among thousands in the
         // raw one.
-        assertTrue(asIs.latencyCorrectedP99Ns() > asIs.latencyP99Ns(), asIs + ": " + replay);
+        assertTrue(asIs.latencyP99Ns() > asIs.latencyRawP99Ns(), asIs + ": " + replay);
         Deltas d = c.deltas(keep);
-        assertEquals(keep.pool().latencyCorrectedP99Ns() - asIs.latencyCorrectedP99Ns(), d.latencyCorrectedP99Ns());
-        assertEquals((double) keep.pool().latencyCorrectedP99Ns() / asIs.latencyCorrectedP99Ns() - 1,
-                d.latencyCorrectedP99Change(),
+        assertEquals(keep.pool().latencyP99Ns() - asIs.latencyP99Ns(), d.latencyP99Ns());
+        assertEquals((double) keep.pool().latencyP99Ns() / asIs.latencyP99Ns() - 1,
+                d.latencyP99Change(),
                 1e-12);
-        assertTrue(d.latencyCorrectedP99Change() < 0, d + ": " + replay);
+        assertTrue(d.latencyP99Change() < 0, d + ": " + replay);
 
-        // The text: a "corrected p99" column, each cell the figure and its change as the latency p99 column has them.
+        // The text: the "latency p99" column is the corrected figure and its change, the "raw p99" beside it the raw.
         List<String> lines = ComparisonText.of(c).lines().toList();
-        String heading = lines.stream().filter(l -> l.startsWith("arm ") && l.contains(" corrected p99")).findFirst()
+        String heading = lines.stream().filter(l -> l.startsWith("arm ") && l.contains(" raw p99")).findFirst()
                 .orElseThrow();
-        int at = heading.indexOf("corrected p99");
         String keepRow = lines.get(lines.indexOf(heading) + 2);
         assertTrue(keepRow.startsWith("keep=true "), keepRow);
-        assertTrue(keepRow.substring(at).startsWith(Durations.human(keep.pool().latencyCorrectedP99Ns())
-                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.latencyCorrectedP99Change())), keepRow);
+        assertTrue(keepRow.substring(heading.indexOf("latency p99")).startsWith(
+                Durations.human(keep.pool().latencyP99Ns())
+                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.latencyP99Change())), keepRow);
+        assertTrue(keepRow.substring(heading.indexOf("raw p99")).startsWith(
+                Durations.human(keep.pool().latencyRawP99Ns())
+                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.latencyRawP99Change())), keepRow);
         // The raw p99 rises (as-is, the two stranded connections send nothing, so fewer requests queue): the cost
         // column still names that rise, and not the corrected p99, which fell.
-        assertTrue(d.latencyP99Change() > 0, d + ": " + replay);
+        assertTrue(d.latencyRawP99Change() > 0, d + ": " + replay);
         String cost = lines.stream().filter(l -> l.startsWith("keep=true ")).findFirst().orElseThrow();
-        assertTrue(cost.contains(String.format(Locale.ROOT, "latency p99 %+.1f%%", 100 * d.latencyP99Change())), cost);
-        assertFalse(cost.contains("corrected p99"), cost);
+        assertTrue(cost.contains(String.format(Locale.ROOT, "raw p99 %+.1f%%", 100 * d.latencyRawP99Change())), cost);
+        assertFalse(cost.contains("latency p99"), cost);
 
         Map<String, Object> json = ComparisonJson.tree(c, List.of("gilsim"));
         List<?> arms = (List<?>) json.get("arms");
-        assertEquals(asIs.latencyCorrectedP99Ns(), path(arms.get(0), "pool", "latency_corrected_p99_ns"));
-        assertEquals(d.latencyCorrectedP99Ns(), path(arms.get(1), "vs_as_is", "latency_corrected_p99_ns"));
-        assertEquals(ComparisonJson.round(d.latencyCorrectedP99Change()), path(arms.get(1), "vs_as_is",
-                "latency_corrected_p99_change"));
+        assertEquals(asIs.latencyP99Ns(), path(arms.get(0), "pool", "latency_p99_ns"));
+        assertEquals(asIs.latencyRawP99Ns(), path(arms.get(0), "pool", "latency_raw_p99_ns"));
+        assertEquals(d.latencyP99Ns(), path(arms.get(1), "vs_as_is", "latency_p99_ns"));
+        assertEquals(ComparisonJson.round(d.latencyP99Change()), path(arms.get(1), "vs_as_is", "latency_p99_change"));
+        assertEquals(d.latencyRawP99Ns(), path(arms.get(1), "vs_as_is", "latency_raw_p99_ns"));
+        assertEquals(ComparisonJson.round(d.latencyRawP99Change()), path(arms.get(1), "vs_as_is",
+                "latency_raw_p99_change"));
 
-        // The CSV: its two columns after every other, so that a reader by position still finds the old ones.
+        // The CSV: latency_p99_ns where it always was, now corrected; the raw p99's two columns after every other, so
+        // that a reader by position still finds the old ones.
         List<List<String>> rows = ComparisonCsv.rows(List.of(c));
         List<String> header = rows.get(0);
-        assertEquals(List.of("latency_corrected_p99_ns", "latency_corrected_p99_change"),
+        int p99 = header.indexOf("latency_p99_ns");
+        assertEquals(Long.toString(asIs.latencyP99Ns()), rows.get(1).get(p99));
+        assertEquals(Long.toString(keep.pool().latencyP99Ns()), rows.get(2).get(p99));
+        assertEquals(List.of("latency_raw_p99_ns", "latency_raw_p99_change"),
                 header.subList(header.size() - 2, header.size()));
-        assertEquals(List.of(Long.toString(asIs.latencyCorrectedP99Ns()), ""), last2(rows.get(1)));
-        assertEquals(Long.toString(keep.pool().latencyCorrectedP99Ns()), last2(rows.get(2)).get(0));
-        assertEquals(d.latencyCorrectedP99Change(), Double.parseDouble(last2(rows.get(2)).get(1)), 1e-6);
+        assertEquals(List.of(Long.toString(asIs.latencyRawP99Ns()), ""), last2(rows.get(1)));
+        assertEquals(Long.toString(keep.pool().latencyRawP99Ns()), last2(rows.get(2)).get(0));
+        assertEquals(d.latencyRawP99Change(), Double.parseDouble(last2(rows.get(2)).get(1)), 1e-6);
     }
 
     @Test
@@ -142,16 +152,16 @@ class ArmsTest {
         Scenario pool = Builtins.get("slice-rotation");
         Comparison c = Arms.run(pool, List.of("keep=true"), List.of(Map.of("keep", "false")), 1, null);
         Deltas d = c.deltas(c.arms().get(1));
-        assertTrue(d.latencyCorrectedP99Change() > 0, d.toString());
+        assertTrue(d.latencyP99Change() > 0, d.toString());
         // The cost column may wrap into a table of its own: look at every line of the arm.
         String arm = String.join("\n", ComparisonText.of(c).lines().filter(l -> l.startsWith("keep=false ")).toList());
-        String change = String.format(Locale.ROOT, "corrected p99 %+.1f%%", 100 * d.latencyCorrectedP99Change());
+        String change = String.format(Locale.ROOT, "latency p99 %+.1f%%", 100 * d.latencyP99Change());
         assertTrue(arm.contains(change), arm);
         // A scenario without a pool has no latency to compare.
         Comparison sr = Arms.run(Builtins.get("short-release"), List.of(SHORT), List.of(Map.of("pinned", "true")), 1,
                 null);
-        assertNull(sr.deltas(sr.arms().get(1)).latencyCorrectedP99Change());
-        assertNull(sr.deltas(sr.arms().get(1)).latencyCorrectedP99Ns());
+        assertNull(sr.deltas(sr.arms().get(1)).latencyP99Change());
+        assertNull(sr.deltas(sr.arms().get(1)).latencyP99Ns());
     }
 
     private static Object path(Object node, String... keys) {

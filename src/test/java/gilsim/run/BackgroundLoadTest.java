@@ -47,22 +47,22 @@ class BackgroundLoadTest {
     }
 
     /**
-     * A rotation that never breaks strands only the starved threads' own jobs, so the p99 stays at the queue's;
-     * one that breaks and re-forms strands two more requests each time, and the p99 follows the starving counts
+     * A rotation that never breaks strands only the starved threads' own jobs, so the raw p99 stays at the queue's;
+     * one that breaks and re-forms strands two more requests each time, and the raw p99 follows the starving counts
      * (docs/search.md, "Which pool sizes hold requests back, by their p99").
      */
     @Test
-    void noiseCarriesTheStarvingPoolsLatencyIntoItsP99() {
+    void noiseCarriesTheStarvingPoolsLatencyIntoItsRawP99() {
         String[] quiet = {"threads=4"};
         Summary still = Runs.run("slice-rotation", 1, quiet);
         assertEquals("starves", still.verdict(), Runs.replay("slice-rotation", 1, quiet));
-        assertTrue(still.pool().latencyP99Ns() < 10 * MS, Runs.replay("slice-rotation", 1, quiet));
+        assertTrue(still.pool().latencyRawP99Ns() < 10 * MS, Runs.replay("slice-rotation", 1, quiet));
         for (int threads = 3; threads <= 5; threads++) {
             String[] noisy = {"threads=" + threads, "load_gap=20ms", "duration=5s"};
             Summary s = Runs.run("slice-rotation", 1, noisy);
-            String why = Runs.replay("slice-rotation", 1, noisy) + ": p99 " + s.pool().latencyP99Ns() + " ns";
+            String why = Runs.replay("slice-rotation", 1, noisy) + ": raw p99 " + s.pool().latencyRawP99Ns() + " ns";
             // 3 jobs a slice: 4 threads (3 waiters) rotate, 3 and 5 do not (SliceArithmeticTest).
-            assertEquals(threads == 4, s.pool().latencyP99Ns() > 15 * MS, why);
+            assertEquals(threads == 4, s.pool().latencyRawP99Ns() > 15 * MS, why);
         }
     }
 }

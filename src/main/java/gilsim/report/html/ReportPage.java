@@ -158,8 +158,8 @@ final class ReportPage {
                     : String.format(Locale.ROOT, "%.0f requests/s", a.pool().throughputRps()));
             row(b, "request latency p99", figures, a -> a.pool() == null ? "\u2013"
                     : Durations.human(a.pool().latencyP99Ns()));
-            row(b, "request latency p99, corrected", figures, a -> a.pool() == null ? "\u2013"
-                    : Durations.human(a.pool().latencyCorrectedP99Ns()));
+            row(b, "request latency p99, raw", figures, a -> a.pool() == null ? "\u2013"
+                    : Durations.human(a.pool().latencyRawP99Ns()));
             row(b, "order", figures, a -> a.pool() == null ? "\u2013" : a.pool().orderVerdict());
         }
         row(b, "buys", figures, a -> a == asIs ? "" : list(Tradeoff.of(a, asIs, c.deltas(a)).buys()));

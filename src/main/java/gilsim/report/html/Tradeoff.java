@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * What an arm buys and what it costs against the as-is arm, in words, read off {@code gilsim compare}'s differences:
  * the verdict and the longest wait on the one side; each thread's share of the GIL and its rounds, the switches (each a
- * hand-off the threads pay for) and a pool's latency (the raw p99 and the corrected one) and throughput on the other.
+ * hand-off the threads pay for) and a pool's latency (the p99, corrected for coordinated omission, and the raw one)
+ * and throughput on the other.
  * A change that helps is a gain, one that hurts a cost, whichever arm it is.
  */
 final class Tradeoff {
@@ -56,8 +57,8 @@ final class Tradeoff {
         ArmFigures.PoolFigures now = arm.pool();
         if (was != null && now != null) {
             latency("request latency p99", d.latencyP99Change(), was.latencyP99Ns(), now.latencyP99Ns());
-            latency("request latency p99, corrected,", d.latencyCorrectedP99Change(), was.latencyCorrectedP99Ns(),
-                    now.latencyCorrectedP99Ns());
+            latency("request latency p99, raw,", d.latencyRawP99Change(), was.latencyRawP99Ns(),
+                    now.latencyRawP99Ns());
         }
         if (d.throughputChange() != null && Math.abs(d.throughputChange()) >= NOISE) {
             (d.throughputChange() > 0 ? buys : costs).add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f "
