@@ -57,6 +57,21 @@ public final class Latencies {
         maxNs = Math.max(maxNs, v);
     }
 
+    /** Counts every value {@code other} holds here too, as if each had been recorded here. */
+    public void add(Latencies other) {
+        if (other.highestNs != highestNs) throw new IllegalArgumentException("histograms of different ranges");
+        for (int chunk = 0; chunk < CHUNKS; chunk++) {
+            int[] from = other.chunks[chunk];
+            if (from == null) continue;
+            int[] to = chunks[chunk];
+            if (to == null) to = chunks[chunk] = new int[HALF_COUNT];
+            for (int i = 0; i < HALF_COUNT; i++) to[i] += from[i];
+            chunkTotals[chunk] += other.chunkTotals[chunk];
+        }
+        count += other.count;
+        maxNs = Math.max(maxNs, other.maxNs);
+    }
+
     public long count() {
         return count;
     }

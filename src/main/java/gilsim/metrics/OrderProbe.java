@@ -41,8 +41,10 @@ public final class OrderProbe {
 
     /** Request {@code number}, taken before, was answered. */
     public void answered(long number) {
-        int at = Arrays.binarySearch(inService, 0, inServiceCount, number);
-        if (at < 0) throw new IllegalStateException("request " + number + " answered, never taken");
+        // A scan: the array holds a request a pool thread at most, and the oldest is most often the one answered.
+        int at = 0;
+        while (at < inServiceCount && inService[at] != number) at++;
+        if (at == inServiceCount) throw new IllegalStateException("request " + number + " answered, never taken");
         System.arraycopy(inService, at + 1, inService, at, inServiceCount - at - 1);
         inServiceCount--;
         judge(number, at);

@@ -51,9 +51,12 @@ public final class PoolStats implements TraceListener {
     static final long WRK_TIMEOUT_NS = 2_000_000_000L;
     /**
      * The latencies wrk would have kept: answered ones (wrk records a latency when the answer comes), none over its
-     * timeout. Kept apart from {@link #latency}, whose bucket at 2 s is a millisecond wide.
+     * timeout. Kept apart from the answers that came later, since {@link #latency}'s bucket at 2 s is a millisecond
+     * wide; each answer is counted once, in one of the two, and {@link #latency} is made of both at the end.
      */
     private final Latencies wrkKept;
+    /** Answered latencies over wrk's timeout. */
+    private final Latencies answeredLate;
 
     /** Closed-loop connections, for the correction of the latency percentile. */
     private final int connections;
@@ -66,6 +69,7 @@ public final class PoolStats implements TraceListener {
         this.connections = connections;
         this.latency = new Latencies(runNs);
         this.wrkKept = new Latencies(runNs);
+        this.answeredLate = new Latencies(runNs);
         threads = new PerThread[threadCount];
         for (int i = 0; i < threadCount; i++) threads[i] = new PerThread(runNs);
     }
@@ -124,8 +128,7 @@ public final class PoolStats implements TraceListener {
         PerThread p = threads[a.thread()];
         if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
         long ns = a.timeNs() - a.sentNs();
-        latency.record(ns);
-        if (ns <= WRK_TIMEOUT_NS) wrkKept.record(ns);
+        (ns <= WRK_TIMEOUT_NS ? wrkKept : answeredLate).record(ns);
         probe.answered(a.job());
         p.inServiceSentNs = -1;
         answered++;
@@ -143,6 +146,8 @@ public final class PoolStats implements TraceListener {
     @Override
     public void finish(long endNs) {
         probe.finish();
+        latency.add(wrkKept);
+        latency.add(answeredLate);
         // A job still in service at the end counts its age.
         for (PerThread p : threads) if (p.inServiceSentNs >= 0) latency.record(endNs - p.inServiceSentNs);
     }
