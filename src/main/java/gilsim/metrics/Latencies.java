@@ -146,14 +146,18 @@ public final class Latencies {
             }
         }
         long total = 0;
-        for (int i = 0; i < distinct; i++) total += counts[i] * (1 + added(values[i], intervalNs));
+        long[] added = new long[distinct];
+        for (int i = 0; i < distinct; i++) {
+            added[i] = added(values[i], intervalNs);
+            total += counts[i] * (1 + added[i]);
+        }
         long rank = Math.round(p / 100.0 * total + 0.5);
         // The smallest x with at least rank samples at or below it; the count below x grows with x.
         long lo = 0;
         long hi = maxNs;
         while (lo < hi) {
             long x = lo + (hi - lo) / 2;
-            if (countAtOrBelow(x, values, counts, distinct, intervalNs) >= rank) hi = x;
+            if (countAtOrBelow(x, values, counts, added, distinct, intervalNs) >= rank) hi = x;
             else lo = x + 1;
         }
         return lo;
@@ -169,13 +173,19 @@ public final class Latencies {
         return -Math.floorDiv(-a, b);
     }
 
-    /** Recorded and added samples at or below {@code x}. */
-    private static long countAtOrBelow(long x, long[] values, long[] counts, int distinct, long intervalNs) {
+    /** Recorded and added samples at or below {@code x}; {@code added[i]} is {@link #added} of {@code values[i]}. */
+    private static long countAtOrBelow(long x, long[] values, long[] counts, long[] added, int distinct,
+                                       long intervalNs) {
         long n = 0;
         for (int i = 0; i < distinct; i++) {
             long v = values[i];
-            long k = added(v, intervalNs);
-            long atOrBelow = v <= x ? 1 : 0;
+            long k = added[i];
+            if (v <= x) {
+                // The value and every sample added below it.
+                n += counts[i] * (1 + k);
+                continue;
+            }
+            long atOrBelow = 0;
             if (k > 0) {
                 // The added samples v - jI (1 <= j <= k) that are <= x: those with j >= ceil((v - x) / I).
                 long first = Math.max(1, ceilDiv(v - x, intervalNs));

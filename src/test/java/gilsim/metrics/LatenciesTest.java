@@ -44,6 +44,28 @@ class LatenciesTest {
     }
 
     @Test
+    void addingOneHistogramToAnotherCountsAsRecordingBothInOne() {
+        for (long seed = 1; seed <= 20; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            long runNs = 2_000_000_000L;
+            Latencies all = new Latencies(runNs);
+            Latencies first = new Latencies(runNs);
+            Latencies second = new Latencies(runNs);
+            for (int i = r.nextInt(5_000); i > 0; i--) {
+                long v = (long) Math.exp(r.nextDouble() * Math.log(runNs));
+                all.record(v);
+                (r.nextInt(3) == 0 ? second : first).record(v);
+            }
+            first.add(second);
+            String replay = "seed " + seed + " (LatenciesTest, mvn -o -q test -Dtest=LatenciesTest)";
+            assertEquals(all.count(), first.count(), replay);
+            assertEquals(all.maxNs(), first.maxNs(), replay);
+            for (double p : PERCENTILES) assertEquals(all.percentileNs(p), first.percentileNs(p), replay + ", p" + p);
+            assertEquals(all.correctedPercentileNs(99, 6_000_000), first.correctedPercentileNs(99, 6_000_000), replay);
+        }
+    }
+
+    @Test
     void clampsToTheRunAndToZero() {
         Latencies l = new Latencies(1_000);
         l.record(-5);
