@@ -53,6 +53,6 @@ public final class Pool {
 
     private void answer(SimThread t, JobQueue.Job job) {
         trace.emit(new JobAnswered(machine.nowNs(), t.id, job.number(), job.sentNs()));
-        machine.engine().after(spec.clientGapNs(), sendOn[job.connection()]);
+        machine.engine().post(spec.clientGapNs(), sendOn[job.connection()]);
     }
 }

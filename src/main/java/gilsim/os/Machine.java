@@ -183,7 +183,7 @@ public final class Machine {
         long delay = idleCoreFor(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
-        engine.after(delay, t.arrival);
+        engine.post(delay, t.arrival);
     }
 
     /** Schedules {@code action} at {@code deadlineNs} plus up to the timer slack. */
@@ -250,7 +250,7 @@ public final class Machine {
         armSlice(core);
         // Proceed in an event of its own so that a thread never runs inside another thread's step.
         t.proceedsPending++;
-        engine.after(0, t.proceed);
+        engine.post(0, t.proceed);
     }
 
     private void proceed(SimThread t) {
@@ -279,7 +279,7 @@ public final class Machine {
         if (next == null) return;
         if (r.burst != null && r.burst.pending != null && r.burst.pending.timeNs() == engine.nowNs()) {
             // The burst ends at this very ns: let it finish (its event is already queued), then end the turn.
-            engine.after(0, () -> sliceEnd(core, r, generation));
+            engine.post(0, () -> sliceEnd(core, r, generation));
             return;
         }
         takeOffCore(r);

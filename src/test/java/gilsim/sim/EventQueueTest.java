@@ -24,7 +24,7 @@ class EventQueueTest {
             // Bursts of adds (many ties: few distinct times) and polls, growing past the initial 64 slots.
             for (int step = 0; step < 5_000; step++) {
                 if (reference.isEmpty() || r.nextInt(100) < 55) {
-                    Event e = new Event(nowNs + r.nextInt(20), () -> {});
+                    Event e = new Event(nowNs + r.nextInt(20), () -> {}, false);
                     queue.add(e);
                     reference.add(new Added(e, seq++));
                 } else {
