@@ -88,6 +88,20 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-16s %6d %11d %16.0f %16.0f %11.3f %11.3f%n", name, runs, events / runs,
                     (events / runs) / (medianNs / 1e9), events / (cpuNs / 1e9), medianNs / 1e6, perRun[0] / 1e6);
         }
+        out.println(jvm());
         return 0;
+    }
+
+    /**
+     * The JVM the figures came from: they move with its collector (the serial one, which the JVM picks by itself on
+     * one processor, runs the pool a fifth faster than G1, docs/benchmarks.md) and with the processors it may use.
+     */
+    static String jvm() {
+        List<String> collectors = new ArrayList<>();
+        for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) collectors.add(gc.getName());
+        int processors = Runtime.getRuntime().availableProcessors();
+        return "# java " + System.getProperty("java.vm.version") + " (" + System.getProperty("java.vm.name") + "), "
+                + processors + (processors == 1 ? " processor" : " processors") + ", collectors: "
+                + String.join(", ", collectors);
     }
 }

@@ -226,6 +226,11 @@ class CommandLineTest {
         Result r = gilsim("bench", "short-release", "--runs", "1", "--warmup", "0", "--set", "duration=10ms");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("scenario"), r.out());
+        // The figures say which JVM made them: the collector this test's JVM runs, and its processors.
+        String last = r.out().strip().lines().reduce((a, b) -> b).orElseThrow();
+        String collector = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().get(0).getName();
+        assertTrue(last.startsWith("# java ") && last.contains(collector)
+                && last.contains(Runtime.getRuntime().availableProcessors() + " processor"), r.out());
     }
 
     // --- compare ----------------------------------------------------------------------------------------------
