@@ -145,10 +145,17 @@ public final class Latencies {
                 counts[distinct++] = c[i];
             }
         }
-        long total = 0;
+        // Running counts of the recorded values; apart from them, the values wrk adds samples for (those over twice
+        // the interval: the stalls, few), each with how many.
+        long[] countsUpTo = new long[distinct + 1];
+        int[] stalls = new int[distinct];
         long[] added = new long[distinct];
+        int stalled = 0;
+        long total = 0;
         for (int i = 0; i < distinct; i++) {
+            countsUpTo[i + 1] = countsUpTo[i] + counts[i];
             added[i] = added(values[i], intervalNs);
+            if (added[i] > 0) stalls[stalled++] = i;
             total += counts[i] * (1 + added[i]);
         }
         long rank = Math.round(p / 100.0 * total + 0.5);
@@ -157,10 +164,35 @@ public final class Latencies {
         long hi = maxNs;
         while (lo < hi) {
             long x = lo + (hi - lo) / 2;
-            if (countAtOrBelow(x, values, counts, added, distinct, intervalNs) >= rank) hi = x;
+            long atOrBelow = countsUpTo[valuesAtOrBelow(values, distinct, x)];
+            for (int s = 0; s < stalled; s++) {
+                int i = stalls[s];
+                atOrBelow += counts[i] * addedAtOrBelow(values[i], added[i], x, intervalNs);
+            }
+            if (atOrBelow >= rank) hi = x;
             else lo = x + 1;
         }
         return lo;
+    }
+
+    /** How many of the ascending {@code values[0..distinct)} are at or below {@code x}. */
+    private static int valuesAtOrBelow(long[] values, int distinct, long x) {
+        int lo = 0;
+        int hi = distinct;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (values[mid] <= x) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+
+    /** Of the {@code k} samples wrk adds below the latency {@code v} (v - I, v - 2I, ...), those at or below x. */
+    private static long addedAtOrBelow(long v, long k, long x, long intervalNs) {
+        if (v <= x) return k;
+        // Those v - jI with j >= ceil((v - x) / I), up to j = k.
+        long first = Math.max(1, ceilDiv(v - x, intervalNs));
+        return Math.max(0, k - first + 1);
     }
 
     /** Samples wrk adds for one recorded latency: one at L - kI for every k >= 1 with L - kI > I. */
@@ -171,29 +203,6 @@ public final class Latencies {
     /** a / b rounded up, for b > 0 (Math.ceilDiv is Java 18's). */
     private static long ceilDiv(long a, long b) {
         return -Math.floorDiv(-a, b);
-    }
-
-    /** Recorded and added samples at or below {@code x}; {@code added[i]} is {@link #added} of {@code values[i]}. */
-    private static long countAtOrBelow(long x, long[] values, long[] counts, long[] added, int distinct,
-                                       long intervalNs) {
-        long n = 0;
-        for (int i = 0; i < distinct; i++) {
-            long v = values[i];
-            long k = added[i];
-            if (v <= x) {
-                // The value and every sample added below it.
-                n += counts[i] * (1 + k);
-                continue;
-            }
-            long atOrBelow = 0;
-            if (k > 0) {
-                // The added samples v - jI (1 <= j <= k) that are <= x: those with j >= ceil((v - x) / I).
-                long first = Math.max(1, ceilDiv(v - x, intervalNs));
-                atOrBelow += Math.max(0, k - first + 1);
-            }
-            n += counts[i] * atOrBelow;
-        }
-        return n;
     }
 
     /** HdrHistogram's countsArrayIndex for a value. */
