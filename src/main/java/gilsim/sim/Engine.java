@@ -60,7 +60,8 @@ public final class Engine {
         if (spares == 0) {
             e = new Event(nowNs + delayNs, action, true);
         } else {
-            e = spare[--spares];
+            spares -= 1;
+            e = spare[spares];
             spare[spares] = null;
             e.timeNs = nowNs + delayNs;
             e.action = action;
