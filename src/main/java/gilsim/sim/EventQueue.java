@@ -5,10 +5,11 @@ import java.util.Arrays;
 /**
  * The engine's queue of events ordered by (time, insertion order). Kept as an array sorted latest first, so the next
  * event is the last one: a poll takes it, an add walks from the end over the events that come before the new one
- * (due earlier, or at the same time and added earlier: every queued event was) and shifts them up. A run keeps few events queued (the pool 14 on average, 17 at most) and most are added for now or
- * shortly after, so the walk is short, and it reads a plain array of times instead of following a heap's pointers.
- * An add costs up to the queue's length: a model that kept thousands of events queued would want a heap again
- * (it was a binary heap until a measurement, docs/benchmarks.md, found this faster at the queues gilsim keeps).
+ * (due earlier, or at the same time and added earlier: every queued event was) and shifts them up. A run keeps few
+ * events queued (the pool 14 on average, 17 at most) and most are added for now or shortly after, so the walk is
+ * short, and it reads a plain array of times instead of following a heap's pointers. An add costs up to the queue's
+ * length: a model that kept thousands of events queued would want a heap again (it was a binary heap until a
+ * measurement, docs/benchmarks.md, found this faster at the queues gilsim keeps).
  */
 final class EventQueue {
     private Event[] events = new Event[64];
