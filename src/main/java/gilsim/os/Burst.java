@@ -2,8 +2,10 @@ package gilsim.os;
 
 import gilsim.sim.Event;
 
-/** CPU time a thread must consume; preemption pauses it, and it can be shortened while it runs.
- * Each thread reuses one ({@link SimThread#ownBurst}). */
+/**
+ * CPU time a thread must consume; preemption pauses it, and it can be shortened while it runs. Each thread reuses
+ * one ({@link SimThread#ownBurst}).
+ */
 final class Burst {
     long remainingNs;
     /** What runs when the burst ends; null once it has. */

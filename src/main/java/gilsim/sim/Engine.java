@@ -1,9 +1,12 @@
 package gilsim.sim;
 
+import java.util.Arrays;
+
 /**
  * The discrete-event engine: a nanosecond clock and one event queue ordered by (time, insertion order).
  *
- * <p>Events are made only here ({@link #at}); models schedule actions and never advance the clock themselves.
+ * <p>Events are made only here ({@link #at}, {@link #post}); models schedule actions and never advance the clock
+ * themselves.
  * Ties run in the order they were scheduled, so a run depends on nothing but its inputs and its seed.
  */
 public final class Engine {
@@ -99,7 +102,7 @@ public final class Engine {
             e.action.run();
             if (e.reusable) {
                 e.action = null;
-                if (spares == spare.length) spare = java.util.Arrays.copyOf(spare, 2 * spares);
+                if (spares == spare.length) spare = Arrays.copyOf(spare, 2 * spares);
                 spare[spares++] = e;
             }
         }

@@ -93,9 +93,12 @@ class EngineTest {
         }
     }
 
-    /** Schedules an action after a delay; returns what cancels it. */
+    /**
+     * Schedules an action after a delay; returns what cancels it, or null when the caller said it will not cancel
+     * (the engine then posts the event, which it reuses once run).
+     */
     private interface Scheduler {
-        Runnable after(long delayNs, Runnable action);
+        Runnable after(long delayNs, Runnable action, boolean willCancel);
     }
 
     /** A step of the random program: logs itself, then schedules one or two more (many at now or at one ns). */
@@ -109,8 +112,9 @@ class EngineTest {
                 default -> r.nextInt(50);
             };
             int child = next[0]++;
-            Runnable cancel = scheduler.after(delayNs, () -> step(child, r, log, next, scheduler));
-            if (r.nextInt(10) == 0) cancel.run();
+            boolean willCancel = r.nextInt(10) == 0;
+            Runnable cancel = scheduler.after(delayNs, () -> step(child, r, log, next, scheduler), willCancel);
+            if (willCancel) cancel.run();
         }
     }
 
@@ -118,7 +122,11 @@ class EngineTest {
         Engine e = new Engine(1_000_000);
         SplittableRandom r = new SplittableRandom(seed);
         List<Integer> log = new ArrayList<>();
-        Scheduler scheduler = (delayNs, action) -> e.after(delayNs, action)::cancel;
+        Scheduler scheduler = (delayNs, action, willCancel) -> {
+            if (willCancel) return e.after(delayNs, action)::cancel;
+            e.post(delayNs, action);
+            return null;
+        };
         e.at(0, () -> step(0, r, log, new int[] {1}, scheduler));
         for (long end = 10; end <= 200_000; end += 10) e.runUntil(end); // in slices: a slice's end cuts between events
         return log;
@@ -131,12 +139,12 @@ class EngineTest {
         SplittableRandom r = new SplittableRandom(seed);
         List<Integer> log = new ArrayList<>();
         long[] nowAndSeq = {0, 0};
-        Scheduler scheduler = (delayNs, action) -> {
+        Scheduler scheduler = (delayNs, action, willCancel) -> {
             boolean[] cancelled = {false};
             queue.add(new Due(nowAndSeq[0] + delayNs, nowAndSeq[1]++, action, cancelled));
             return () -> cancelled[0] = true;
         };
-        scheduler.after(0, () -> step(0, r, log, new int[] {1}, scheduler));
+        scheduler.after(0, () -> step(0, r, log, new int[] {1}, scheduler), false);
         while (!queue.isEmpty()) {
             Due d = queue.poll();
             nowAndSeq[0] = d.timeNs();
