@@ -64,8 +64,11 @@ public final class Latencies {
             int[] from = other.chunks[chunk];
             if (from == null) continue;
             int[] to = chunks[chunk];
-            if (to == null) to = chunks[chunk] = new int[HALF_COUNT];
-            for (int i = 0; i < HALF_COUNT; i++) to[i] += from[i];
+            if (to == null) {
+                chunks[chunk] = from.clone();
+            } else {
+                for (int i = 0; i < HALF_COUNT; i++) to[i] += from[i];
+            }
             chunkTotals[chunk] += other.chunkTotals[chunk];
         }
         count += other.count;
