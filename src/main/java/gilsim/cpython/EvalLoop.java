@@ -14,9 +14,10 @@ final class EvalLoop {
     private final Machine machine;
     private final long checkpointNs;
     private final BiConsumer<SimThread, Runnable> atCheckpoint;
-    /** Each thread's run in progress, or null. */
-    private final PythonRun[] runs;
-    /** Each thread's one run record, reused from run to run (a thread runs one piece of Python at a time). */
+    /**
+     * Each thread's one run record, reused from run to run (a thread runs one piece of Python at a time); null before
+     * its first. Only a run in progress is ever in a burst.
+     */
     private final PythonRun[] records;
     /** Each thread's burst-end continuation, made at its first run: none is allocated per burst. */
     private final Runnable[] burstEnded;
@@ -25,7 +26,6 @@ final class EvalLoop {
         this.machine = machine;
         this.checkpointNs = checkpointNs;
         this.atCheckpoint = atCheckpoint;
-        this.runs = new PythonRun[threads];
         this.records = new PythonRun[threads];
         this.burstEnded = new Runnable[threads];
     }
@@ -39,13 +39,12 @@ final class EvalLoop {
         } else {
             r.start(ns, then);
         }
-        runs[t.id] = r;
         burst(t, r);
     }
 
     /** Asks {@code t}'s Python to stop at its next check point; no effect between bursts or without check points. */
     void stopAtCheckpoint(SimThread t) {
-        PythonRun r = runs[t.id];
+        PythonRun r = records[t.id];
         if (r == null || !r.inBurst || r.stopping || checkpointNs <= 0) return;
         r.stopping = true;
         long leftNs = machine.cpuLeftNs(t);
@@ -65,7 +64,6 @@ final class EvalLoop {
         r.inBurst = false;
         r.doneNs += r.burstNs;
         if (r.doneNs >= r.totalNs) {
-            runs[t.id] = null;
             r.then.run();
             return;
         }

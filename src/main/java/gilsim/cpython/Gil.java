@@ -87,6 +87,7 @@ public final class Gil implements Interpreter {
         policy.entered(t.id, machine.nowNs(), switchNumber);
         trace.emit(new GilWant(machine.nowNs(), t.id));
         taking[t.id] = then;
+        // Without gil->mutex its sections are instants: called directly, not through a continuation made per call.
         if (mutex == null) {
             takeGilLoop(t);
         } else {

@@ -30,14 +30,14 @@ final class QueueCondVar implements CondVar {
      * A thread parked in wait; {@code arrival} is the caller's first-arrival key. Each thread has one, reused from
      * wait to wait (it waits on one condition at a time), with its timer's and its wake-up's continuations made once.
      */
-    static final class Waiter {
+    final class Waiter {
         final SimThread thread;
         long arrival;
         Consumer<Boolean> resume;
         Event timer;
         boolean timedOut;
-        Runnable expire;
-        Runnable resumeAfterWake;
+        final Runnable expire = () -> expire(this);
+        final Runnable resumeAfterWake = () -> resume.accept(timedOut);
 
         Waiter(SimThread thread) {
             this.thread = thread;
@@ -83,13 +83,8 @@ final class QueueCondVar implements CondVar {
 
     private Waiter recordOf(SimThread t) {
         if (t.id >= records.length) records = Arrays.copyOf(records, t.id + 1);
-        Waiter w = records[t.id];
-        if (w == null) {
-            Waiter made = w = records[t.id] = new Waiter(t);
-            made.expire = () -> expire(made);
-            made.resumeAfterWake = () -> made.resume.accept(made.timedOut);
-        }
-        return w;
+        if (records[t.id] == null) records[t.id] = new Waiter(t);
+        return records[t.id];
     }
 
     @Override
