@@ -21,10 +21,12 @@ class EventQueueTest {
             long seq = 0;
             long nowNs = 0;
             String replay = "seed " + seed + " (mvn -o -q test -Dtest=EventQueueTest)";
-            // Bursts of adds (many ties: few distinct times) and polls, growing past the initial 64 slots.
+            // Bursts of adds (many ties: few distinct times) and polls, growing past the initial 64 slots and emptying.
             for (int step = 0; step < 5_000; step++) {
                 if (reference.isEmpty() || r.nextInt(100) < 55) {
-                    Event e = new Event(nowNs + r.nextInt(20), () -> {}, false);
+                    // Mostly soon (ties), one in ten far ahead: adds land near either end, and in between.
+                    long delayNs = r.nextInt(10) == 0 ? r.nextInt(1_000) : r.nextInt(20);
+                    Event e = new Event(nowNs + delayNs, () -> {}, false);
                     queue.add(e);
                     reference.add(new Added(e, seq++));
                 } else {
