@@ -20,6 +20,8 @@ public final class Trace {
     /** Every listener, while none names the classes it reads; else null. */
     private TraceListener[] readingAll = new TraceListener[0];
     private long lastNs;
+    /** The only listener, when there is one and it reads everything; else null. */
+    private TraceListener onlyListener;
 
     public void add(TraceListener listener) {
         List<Class<? extends TraceEvent>> reads = listener.reads();
@@ -34,21 +36,37 @@ public final class Trace {
         }
         listeners.add(listener);
         readingAll = readingAll != null && reads == null ? listeners.toArray(new TraceListener[0]) : null;
+        onlyListener = readingAll != null && readingAll.length == 1 ? readingAll[0] : null;
         classes = new Class<?>[0];
         readers = new TraceListener[0][];
     }
 
+    /**
+     * Hands the event to its listeners. A run's own listeners are one, reading everything: that case is a call, not a
+     * loop over an array of one (2-5 % of a pool run), and it is all this method holds. With the other cases here
+     * too (222 bytes of bytecode), the JIT called it from some emit sites instead of inlining it, the listener's entry
+     * was compiled on its own, and that code grew too big to inline at any site ({@code -XX:+PrintInlining}:
+     * "already compiled into a big method", 48 sites): the record escaped at each and the class tests ran. Small,
+     * it is inlined at the hot sites, and the listener's entry with it (docs/benchmarks.md, eighth round).
+     */
     public void emit(TraceEvent event) {
+        long timeNs = event.timeNs();
+        TraceListener only = onlyListener;
+        if (only == null || timeNs < lastNs) {
+            emitToMany(event);
+            return;
+        }
+        lastNs = timeNs;
+        only.on(event);
+    }
+
+    /** Several listeners, or none, or an event from the past (which it refuses). */
+    private void emitToMany(TraceEvent event) {
         long timeNs = event.timeNs();
         if (timeNs < lastNs) throw new IllegalStateException("trace time went back from " + lastNs + " to " + event);
         lastNs = timeNs;
         if (readingAll != null) {
-            // A run's own listeners are one: a call, not a loop over an array of one (2-5 % of a pool run).
-            if (readingAll.length == 1) {
-                readingAll[0].on(event);
-            } else {
-                for (TraceListener l : readingAll) l.on(event);
-            }
+            for (TraceListener l : readingAll) l.on(event);
             return;
         }
         Class<?> type = event.getClass();
