@@ -1,5 +1,6 @@
 package gilsim.metrics;
 
+import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
@@ -7,16 +8,20 @@ import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
 import gilsim.cpython.GilEvent.SemPostWake;
 import gilsim.cpython.GilEvent.SemWaitRetry;
+import gilsim.m0.PoolEvent;
 import gilsim.m0.PoolEvent.JobAnswered;
 import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.m0.PoolEvent.RetakePastWaiter;
 import gilsim.m0.PoolEvent.SliceStart;
 import gilsim.m0.PoolEvent.TurnYield;
+import gilsim.os.OsEvent;
 import gilsim.os.OsEvent.ThreadState;
+import gilsim.program.ProgramEvent;
 import gilsim.program.ProgramEvent.LoopEnd;
 import gilsim.program.ProgramEvent.RoundStart;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
+import gilsim.sync.CondEvent;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -27,16 +32,19 @@ import gilsim.sync.QueueEvent.QueuePut;
 
 /**
  * Every run's own listeners behind one: the spans, the pool's instruments (when there is a pool), the invariants,
- * the protocol checker, the GIL's statistics and the rounds. Each event's class is tested once, here, and the
- * listeners that read that class get it, in that order, through their method for the class: what each would have
- * done had it been added to the trace on its own, without six interface calls and six chains of class tests an
- * event. The calls here have one receiver each, so the JIT can inline them (a third of a pool run's time went to the
- * fan-out, docs/benchmarks.md).
+ * the protocol checker, the GIL's statistics and the rounds. The listeners that read an event's class get it, in that
+ * order, through their method for the class: what each would have done had it been added to the trace on its own,
+ * without six interface calls and six chains of class tests an event (a third of a pool run's time went to that
+ * fan-out, docs/benchmarks.md). The calls here have one receiver each, so the JIT can inline them.
+ *
+ * <p>The events of every hand-off, job and round come through their family's method ({@link TraceEvent#deliverTo}),
+ * one per class; the rest through {@link #on}, which tests the class.
  *
  * <p>An event class that a listener here starts reading must be added in all three places: the listener's own
  * {@code reads()} and {@code on(TraceEvent)}, and here.
  */
-public final class RunListeners implements TraceListener {
+public final class RunListeners implements TraceListener, OsEvent.Listener, GilEvent.Listener, CondEvent.Listener,
+        PoolEvent.Listener, ProgramEvent.Listener {
     private final Spans spans;
     /** Null when the run has no pool, and so no pool events. */
     private final PoolStats pool;
@@ -55,12 +63,7 @@ public final class RunListeners implements TraceListener {
         this.rounds = rounds;
     }
 
-    /**
-     * The most frequent classes first: the machine's, the GIL's, the condition variables'; the rest in a method of
-     * its own, so that this one stays small enough for the JIT to inline into the trace's emit sites (under
-     * FreqInlineSize's 325 bytes). Inlined there, the class tests fold away, and a record whose listeners all inline
-     * need not be made; one method of 611 bytes was a call of its own (docs/benchmarks.md, fourth round).
-     */
+    /** An event by any other way than its family's method: every class a listener here reads. */
     @Override
     public void on(TraceEvent event) {
         if (event instanceof ThreadState e) {
@@ -71,64 +74,34 @@ public final class RunListeners implements TraceListener {
             onGilWant(e);
         } else if (event instanceof GilDrop e) {
             onGilDrop(e);
-        } else if (event instanceof CondWait e) {
-            gil.on(e);
-        } else if (event instanceof CondSignal e) {
-            gil.on(e);
-        } else {
-            onOther(event);
-        }
-    }
-
-    private void onThreadState(ThreadState e) {
-        invariants.on(e);
-        rounds.on(e);
-    }
-
-    private void onGilTake(GilTake e) {
-        spans.on(e);
-        if (pool != null) pool.on(e);
-        invariants.on(e);
-        protocol.on(e);
-        gil.on(e);
-    }
-
-    private void onGilWant(GilWant e) {
-        spans.on(e);
-        protocol.on(e);
-    }
-
-    private void onGilDrop(GilDrop e) {
-        spans.on(e);
-        invariants.on(e);
-        protocol.on(e);
-    }
-
-    private void onOther(TraceEvent event) {
-        if (event instanceof JobTaken e) {
-            pool.on(e);
-        } else if (event instanceof JobAnswered e) {
-            pool.on(e);
-        } else if (event instanceof TurnYield e) {
-            pool.on(e);
-        } else if (event instanceof RetakePastWaiter e) {
-            pool.on(e);
-        } else if (event instanceof SliceStart e) {
-            pool.on(e);
-        } else if (event instanceof CondTimeout e) {
-            gil.on(e);
         } else if (event instanceof DropRequest e) {
-            protocol.on(e);
-            gil.on(e);
+            onDropRequest(e);
         } else if (event instanceof ForcedSwitch e) {
-            protocol.on(e);
-            gil.on(e);
+            onForcedSwitch(e);
+        } else if (event instanceof CondWait e) {
+            onCondWait(e);
+        } else if (event instanceof CondSignal e) {
+            onCondSignal(e);
+        } else if (event instanceof CondTimeout e) {
+            onCondTimeout(e);
+        } else if (event instanceof JobTaken e) {
+            onJobTaken(e);
+        } else if (event instanceof JobAnswered e) {
+            onJobAnswered(e);
+        } else if (event instanceof TurnYield e) {
+            onTurnYield(e);
+        } else if (event instanceof RetakePastWaiter e) {
+            onRetakePastWaiter(e);
+        } else if (event instanceof SliceStart e) {
+            onSliceStart(e);
+        } else if (event instanceof RoundStart e) {
+            onRoundStart(e);
+        } else if (event instanceof LoopEnd) {
+            rounds.on(event);
         } else if (event instanceof SemPostWake e) {
             protocol.on(e);
         } else if (event instanceof SemWaitRetry e) {
             protocol.on(e);
-        } else if (event instanceof RoundStart || event instanceof LoopEnd) {
-            rounds.on(event);
         } else if (event instanceof MutexTaken e) {
             invariants.on(e);
         } else if (event instanceof MutexReleased e) {
@@ -138,6 +111,91 @@ public final class RunListeners implements TraceListener {
         } else if (event instanceof QueueGet e) {
             invariants.on(e);
         }
+    }
+
+    @Override
+    public void onThreadState(ThreadState e) {
+        invariants.on(e);
+        rounds.on(e);
+    }
+
+    @Override
+    public void onGilTake(GilTake e) {
+        spans.on(e);
+        if (pool != null) pool.on(e);
+        invariants.on(e);
+        protocol.on(e);
+        gil.on(e);
+    }
+
+    @Override
+    public void onGilWant(GilWant e) {
+        spans.on(e);
+        protocol.on(e);
+    }
+
+    @Override
+    public void onGilDrop(GilDrop e) {
+        spans.on(e);
+        invariants.on(e);
+        protocol.on(e);
+    }
+
+    @Override
+    public void onDropRequest(DropRequest e) {
+        protocol.on(e);
+        gil.on(e);
+    }
+
+    @Override
+    public void onForcedSwitch(ForcedSwitch e) {
+        protocol.on(e);
+        gil.on(e);
+    }
+
+    @Override
+    public void onCondWait(CondWait e) {
+        gil.on(e);
+    }
+
+    @Override
+    public void onCondSignal(CondSignal e) {
+        gil.on(e);
+    }
+
+    @Override
+    public void onCondTimeout(CondTimeout e) {
+        gil.on(e);
+    }
+
+    @Override
+    public void onJobTaken(JobTaken e) {
+        pool.on(e);
+    }
+
+    @Override
+    public void onJobAnswered(JobAnswered e) {
+        pool.on(e);
+    }
+
+    @Override
+    public void onTurnYield(TurnYield e) {
+        pool.on(e);
+    }
+
+    @Override
+    public void onRetakePastWaiter(RetakePastWaiter e) {
+        pool.on(e);
+    }
+
+    @Override
+    public void onSliceStart(SliceStart e) {
+        pool.on(e);
+    }
+
+    @Override
+    public void onRoundStart(RoundStart e) {
+        rounds.on(e);
     }
 
     @Override

@@ -42,12 +42,10 @@ public final class Trace {
     }
 
     /**
-     * Hands the event to its listeners. A run's own listeners are one, reading everything: that case is a call, not a
-     * loop over an array of one (2-5 % of a pool run), and it is all this method holds. With the other cases here
-     * too (222 bytes of bytecode), the JIT called it from some emit sites instead of inlining it, the listener's entry
-     * was compiled on its own, and that code grew too big to inline at any site ({@code -XX:+PrintInlining}:
-     * "already compiled into a big method", 48 sites): the record escaped at each and the class tests ran. Small,
-     * it is inlined at the hot sites, and the listener's entry with it (docs/benchmarks.md, eighth round).
+     * Hands the event to its listeners ({@link TraceEvent#deliverTo}). A run's own listeners are one, reading
+     * everything: that case is a call, not a loop over an array of one (2-5 % of a pool run), and it is all this
+     * method holds, so that the JIT inlines it at every hot emit site. With the other cases here too (222 bytes of
+     * bytecode) it did not always, and the record escaped at those sites (docs/benchmarks.md, eighth round).
      */
     public void emit(TraceEvent event) {
         long timeNs = event.timeNs();
@@ -57,7 +55,7 @@ public final class Trace {
             return;
         }
         lastNs = timeNs;
-        only.on(event);
+        event.deliverTo(only);
     }
 
     /** Several listeners, or none, or an event from the past (which it refuses). */
@@ -66,7 +64,7 @@ public final class Trace {
         if (timeNs < lastNs) throw new IllegalStateException("trace time went back from " + lastNs + " to " + event);
         lastNs = timeNs;
         if (readingAll != null) {
-            for (TraceListener l : readingAll) l.on(event);
+            for (TraceListener l : readingAll) event.deliverTo(l);
             return;
         }
         Class<?> type = event.getClass();
@@ -74,7 +72,7 @@ public final class Trace {
         int i = 0;
         while (i < known.length && known[i] != type) i++;
         TraceListener[] to = i < known.length ? readers[i] : readersOf(type);
-        for (TraceListener l : to) l.on(event);
+        for (TraceListener l : to) event.deliverTo(l);
     }
 
     /** A run emits a dozen classes at most: a scan of them is quicker than any map. */

@@ -29,13 +29,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@link RunListeners} hands every event to the run's listeners as adding each of them to the trace would: the
- * events of a real run, replayed into both, give the same figures.
+ * {@link RunListeners} hands every event to the run's listeners as adding each of them to the trace would, whether
+ * the event comes through its family's method (as the trace delivers it) or through {@code on}: the events of a real
+ * run, replayed into all three, give the same figures.
  */
 class RunListenersTest {
     /** A run's listeners, either each added to the trace or behind one {@link RunListeners}. */
     private static final class Listeners {
         final Trace trace = new Trace();
+        /** The run's listeners behind one, or null when each was added to the trace on its own. */
+        final RunListeners fused;
         final Spans spans;
         final PoolStats pool;
         final GilStats gil;
@@ -51,8 +54,10 @@ class RunListenersTest {
             Invariants invariants = new Invariants(params.intCount("cores"), threads);
             ProtocolChecker protocol = new ProtocolChecker(threads, Gil.clampInterval(params.ns("interval")));
             if (fused) {
-                trace.add(new RunListeners(spans, pool, invariants, protocol, gil, rounds));
+                this.fused = new RunListeners(spans, pool, invariants, protocol, gil, rounds);
+                trace.add(this.fused);
             } else {
+                this.fused = null;
                 trace.add(spans);
                 if (pool != null) trace.add(pool);
                 trace.add(invariants);
@@ -99,15 +104,20 @@ class RunListenersTest {
         int threads = sim.threadNames().size();
         Listeners alone = new Listeners(false, params, threads, programs.isEmpty(), programs);
         Listeners fused = new Listeners(true, params, threads, programs.isEmpty(), programs);
+        Listeners throughOn = new Listeners(true, params, threads, programs.isEmpty(), programs);
         for (TraceEvent e : events) {
             alone.trace.emit(e);
             fused.trace.emit(e);
+            throughOn.fused.on(e);
         }
         alone.trace.finish(endNs);
         fused.trace.finish(endNs);
+        throughOn.trace.finish(endNs);
         assertTrue(events.size() > 1000, "a run of " + events.size() + " events");
-        assertEquals(alone.figures(endNs, sim.threadNames()), fused.figures(endNs, sim.threadNames()),
-                Runs.replay(name, seed, set));
+        String expected = alone.figures(endNs, sim.threadNames());
+        assertEquals(expected, fused.figures(endNs, sim.threadNames()), Runs.replay(name, seed, set));
+        assertEquals(expected, throughOn.figures(endNs, sim.threadNames()),
+                "through on: " + Runs.replay(name, seed, set));
     }
 
     @Test
