@@ -40,8 +40,8 @@ import gilsim.sync.QueueEvent.QueuePut;
  * <p>The events of every hand-off, job and round come through their family's method ({@link TraceEvent#deliverTo}),
  * one per class; the rest through {@link #on}, which tests the class.
  *
- * <p>An event class that a listener here starts reading must be added in all three places: the listener's own
- * {@code reads()} and {@code on(TraceEvent)}, and here.
+ * <p>An event class that a listener here starts reading must be added in the listener's own {@code reads()} and
+ * {@code on(TraceEvent)}, and here: in {@link #on}, and for a class with a family method, in that method too.
  */
 public final class RunListeners implements TraceListener, OsEvent.Listener, GilEvent.Listener, CondEvent.Listener,
         PoolEvent.Listener, ProgramEvent.Listener {

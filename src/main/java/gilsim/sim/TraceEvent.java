@@ -9,12 +9,13 @@ public interface TraceEvent {
     long timeNs();
 
     /**
-     * Hands this event to {@code listener}: by default through {@link TraceListener#on}. A family whose events come
-     * at every hand-off or job gives its listeners a method per event class, and those events override this to call
-     * it when the listener has one. A call per class, from the emit site, is one the JIT inlines with the listener's
-     * work for that class alone, so the record is never made. Through the one shared {@code on}, it compiled that
-     * method on its own first in some JVMs, too big to inline anywhere after, and the records were made at every
-     * emit site (docs/benchmarks.md, eighth round).
+     * Hands this event to {@code listener}: by default through {@link TraceListener#on}. A family whose events are
+     * frequent gives its listeners a method for each of those classes, and those events override this to call it
+     * when the listener has one. A call per class, from the emit site, is one the JIT inlines with the listener's work
+     * for that class alone, so the record is never made. Through the one shared {@code on}, the JIT compiled that
+     * method on its own first in some JVMs, too big to inline anywhere after, and the records were made at every emit
+     * site (docs/benchmarks.md, eighth round). The override's test of the listener's interface is cheap where the JIT
+     * has seen one listener class there, as in a run's hot loop.
      */
     default void deliverTo(TraceListener listener) {
         listener.on(this);

@@ -6,6 +6,10 @@ import java.util.function.Consumer;
 /** Observes a run's events. Listeners only observe; they never change the run. */
 @FunctionalInterface
 public interface TraceListener {
+    /**
+     * One event. A listener that also implements an event family's {@code Listener} gets that family's frequent
+     * events through it instead ({@link TraceEvent#deliverTo}).
+     */
     void on(TraceEvent event);
 
     /** Called once when the run ends at {@code endNs}. */

@@ -51,10 +51,55 @@ class TraceTest {
 
     @Test
     void timeNeverGoesBackInTheTrace() {
+        // With no listener, with the one listener a run has (the trace's quick way), and with two.
+        for (int listeners = 0; listeners <= 2; listeners++) {
+            Trace trace = new Trace();
+            List<TraceEvent> seen = new ArrayList<>();
+            for (int i = 0; i < listeners; i++) trace.add(seen::add);
+            trace.emit(new Ping(5));
+            trace.emit(new Pong(5));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> trace.emit(new Ping(4)));
+            assertEquals("trace time went back from 5 to Ping[timeNs=4]", e.getMessage(), listeners + " listeners");
+            assertEquals(2 * listeners, seen.size(), listeners + " listeners");
+        }
+    }
+
+    /** An event that hands itself to a listener of its own kind, as a model family's frequent events do. */
+    record Knock(long timeNs) implements TraceEvent {
+        interface Listener {
+            void onKnock(Knock k);
+        }
+
+        @Override
+        public void deliverTo(TraceListener listener) {
+            if (listener instanceof Listener l) l.onKnock(this);
+            else listener.on(this);
+        }
+    }
+
+    @Test
+    void everyWayOfHandingOverGoesThroughTheEventsDelivery() {
+        List<String> seen = new ArrayList<>();
+        class Both implements TraceListener, Knock.Listener {
+            @Override
+            public void on(TraceEvent event) {
+                seen.add("on " + event.timeNs());
+            }
+
+            @Override
+            public void onKnock(Knock k) {
+                seen.add("knock " + k.timeNs());
+            }
+        }
+        // The one listener that reads everything; then two; then one that names its classes.
         Trace trace = new Trace();
-        trace.emit(new Ping(5));
-        trace.emit(new Pong(5));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> trace.emit(new Ping(4)));
-        assertEquals("trace time went back from 5 to Ping[timeNs=4]", e.getMessage());
+        trace.add(new Both());
+        trace.emit(new Knock(1));
+        trace.emit(new Ping(2));
+        trace.add(e -> seen.add("plain " + e.timeNs()));
+        trace.emit(new Knock(3));
+        trace.add(TraceListener.of(Knock.class, k -> seen.add("of " + k.timeNs())));
+        trace.emit(new Knock(4));
+        assertEquals(List.of("knock 1", "on 2", "knock 3", "plain 3", "knock 4", "plain 4", "of 4"), seen);
     }
 }
