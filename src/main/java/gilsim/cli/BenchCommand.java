@@ -32,9 +32,10 @@ import picocli.CommandLine.Model.CommandSpec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured", "2:bad input", "3:a run exceeded its event budget (max_events)"},
         // The collector moves the figure more than most changes do: say so where the figure is asked for.
-        footer = {"", "A run is one thread, so the figure is one core's work; the JVM around it moves it. Pinned to one "
-                + "core (taskset -c 1 on Linux) the JVM uses its serial collector; on two or more processors G1, "
-                + "about 10%% slower on the pool. The last line names the JVM and its collectors (docs/benchmarks.md)."})
+        footer = {"", "A run is one thread, so the figure is one core's work; the JVM around it moves it. Pinned to "
+                + "one core (taskset -c 1 on Linux) the JVM uses its serial collector; on two or more processors G1, "
+                + "about 10%% slower on the pool. The last line names the JVM and its collectors "
+                + "(docs/benchmarks.md)."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -93,7 +93,8 @@ public final class Metrics {
             new Metric<>("answered", Unit.COUNT, "requests answered", null, 0, PoolSummary::answered),
             new Metric<>("latency_p99_ns", Unit.NS, "99th percentile of request latency, send to answer (a request "
                     + "unanswered at the end counts its age), corrected for coordinated omission as wrk corrects it: "
-                    + "an estimate of what an open stream of requests would see (docs/model.md)", null, 0, PoolSummary::latencyP99Ns),
+                    + "an estimate of what an open stream of requests would see (docs/model.md)", null, 0,
+                    PoolSummary::latencyP99Ns),
             new Metric<>("latency_raw_p99_ns", Unit.NS, "the same uncorrected, the closed-loop client's own samples: "
                     + "blind to a stall that holds back the few connections it strands", null, 0,
                     PoolSummary::latencyRawP99Ns),
