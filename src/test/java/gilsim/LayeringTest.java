@@ -40,7 +40,10 @@ class LayeringTest {
             // The fixes compared: arms run and their figures read; no report, so that the HTML report can use it.
             Map.entry("compare", Set.of("sim", "cpython", "scenario", "metrics", "run")),
             // Holding the model against real interpreters: compiles scenarios, runs them both ways, compares.
-            Map.entry("validate", Set.of("sim", "os", "cpython", "program", "scenario", "metrics", "run", "report")),
+            // Hand-off traces: a real recording's calls or a simulated run's events, as one stream with its statistics.
+            Map.entry("handoff", Set.of("sim", "os", "sync", "cpython")),
+            Map.entry("validate", Set.of("sim", "os", "cpython", "program", "scenario", "metrics", "run", "report",
+                    "handoff")),
             Map.entry("cli", Set.of("sim", "scenario", "metrics", "run", "report", "search", "validate", "compare")));
 
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?gilsim\\.(\\w+)\\.", Pattern.MULTILINE);

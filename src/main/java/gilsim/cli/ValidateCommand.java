@@ -10,6 +10,7 @@ import gilsim.validate.RealSide;
 import gilsim.validate.RealSides;
 import gilsim.validate.Validation;
 import gilsim.validate.ValidationChart;
+import gilsim.validate.ValidationHandoffTrace;
 import gilsim.validate.ValidationJson;
 import gilsim.validate.ValidationText;
 import java.io.PrintWriter;
@@ -93,6 +94,16 @@ final class ValidateCommand implements Callable<Integer> {
             description = "also draw the round-time CDFs of both sides (its directory must exist)")
     Path chart;
 
+    @Option(names = "--handoffs", description = "also record every GIL take, drop, timed wait and wake-up of as many "
+            + "more real runs, through a shim over the pthread calls (LD_PRELOAD; needs Linux, a C compiler and Python "
+            + "3.8+), and print the hand-off statistics beside the simulation's, with the recorder's cost")
+    boolean handoffs;
+
+    @Option(names = "--handoff-trace", paramLabel = "FILE.json",
+            description = "with --handoffs: write the first recorded run and simulated seed 1 of each interpreter as "
+                    + "one Perfetto trace (Chrome JSON), one above the other on one time axis")
+    Path handoffTrace;
+
     @Override
     public Integer call() {
         if (repeat < 1 || repeat > MAX_REPEAT) {
@@ -107,6 +118,10 @@ final class ValidateCommand implements Callable<Integer> {
         }
         if (timeout != null && (timeout < 1 || timeout > MAX_TIMEOUT_S)) {
             throw new InputError("--timeout " + timeout + ": give 1 to " + MAX_TIMEOUT_S + " seconds");
+        }
+        if (handoffTrace != null) {
+            if (!handoffs) throw new InputError("--handoff-trace " + handoffTrace + ": add --handoffs to record them");
+            OutputPath.check("--handoff-trace", handoffTrace);
         }
         if (chart != null) {
             OutputPath.check("--chart", chart);
@@ -135,8 +150,9 @@ final class ValidateCommand implements Callable<Integer> {
         if (warning != null) err.println("gilsim validate: warning: " + warning);
         Consumer<String> progress = Terminal.stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
         Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, timeoutMs, realSide,
-                progress);
+                handoffs, progress);
         if (chart != null) ValidationChart.write(report, chart);
+        if (handoffTrace != null) ValidationHandoffTrace.write(report, handoffTrace);
         spec.commandLine().getOut().print(json ? ValidationJson.of(report) + "\n" : ValidationText.of(report));
         return report.agree() ? 0 : 1;
     }

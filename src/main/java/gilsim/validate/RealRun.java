@@ -2,14 +2,18 @@ package gilsim.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.handoff.HandoffLog;
+import gilsim.handoff.ShimLog;
 import gilsim.scenario.InputError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -65,6 +69,59 @@ public final class RealRun {
      * @throws InputError one line, for every way the run can fail
      */
     public static Observation run(Path python, String script, long timeoutMs) {
+        return read(runScript(python, script, timeoutMs, Map.of()), python.toString());
+    }
+
+    /** A real run and its hand-offs, recorded by {@link HandoffShim}. */
+    public record Recorded(Observation observation, HandoffLog handoffs) {}
+
+    /**
+     * Runs {@code script} on {@code python} with the hand-off recorder preloaded.
+     *
+     * @throws InputError one line on any failure, the recorder's included (no C compiler, not loaded)
+     */
+    public static Recorded record(Path python, String script, long timeoutMs) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("gilsim-handoff-");
+            Path library = HandoffShim.build(dir);
+            Path log = dir.resolve("handoffs.txt");
+            String stdout = runScript(python, script, timeoutMs,
+                    Map.of("LD_PRELOAD", library.toString(), "GILSIM_HANDOFF_OUT", log.toString()));
+            String name = python.toString();
+            Observation observation = read(stdout, name);
+            JsonNode root = JSON.readTree(stdout);
+            if (!Files.isRegularFile(log)) {
+                throw new InputError("--python " + name + ": the hand-off recorder wrote nothing (was LD_PRELOAD "
+                        + "ignored? a statically linked interpreter cannot be recorded)");
+            }
+            Map<Integer, String> names = new HashMap<>();
+            List<String> order = new ArrayList<>();
+            for (JsonNode t : root.get("threads")) {
+                order.add(t.get("name").asText());
+                JsonNode id = t.get("native_id");
+                if (id == null || !id.isInt()) {
+                    throw new InputError("--python " + name + ": --handoffs needs Python 3.8 or newer "
+                            + "(threading.get_native_id names the recorded threads)");
+                }
+                names.put(id.asInt(), t.get("name").asText());
+            }
+            long startNs = root.path("start_ns").asLong();
+            try {
+                return new Recorded(observation, ShimLog.read(log, observation.label().replaceAll(" \\(.*", ""),
+                        names, order, startNs, startNs + observation.wallNs()));
+            } catch (IllegalArgumentException e) {
+                throw new InputError("--python " + name + ": " + e.getMessage());
+            }
+        } catch (IOException e) {
+            throw new InputError("--python " + python + ": cannot record hand-offs: " + e.getMessage());
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    /** Runs the script and returns what it printed on stdout; every failure is one line. */
+    private static String runScript(Path python, String script, long timeoutMs, Map<String, String> env) {
         int[] v = version(python);
         String name = python.toString();
         String dotted = v[0] + "." + v[1] + "." + v[2];
@@ -78,7 +135,7 @@ public final class RealRun {
             file = Files.createTempFile("gilsim-real-", ".py");
             Files.writeString(file, script, StandardCharsets.UTF_8);
             // -I: isolated (no PYTHON* variables, no user site, no script directory on sys.path); -u: unbuffered
-            Result r = exec(List.of(name, "-I", "-u", file.toString()), timeoutMs);
+            Result r = exec(List.of(name, "-I", "-u", file.toString()), timeoutMs, env);
             if (r.timedOut) {
                 throw new InputError("--python " + name + ": the real run did not finish within "
                         + seconds(timeoutMs) + "; killed"); // what it printed as it died is the kill's noise
@@ -90,7 +147,7 @@ public final class RealRun {
                 throw new InputError("--python " + name + ": the real run exited with status " + r.exit
                         + lastLineSuffix(r.stderr));
             }
-            return read(r.stdout, name);
+            return r.stdout;
         } catch (IOException e) {
             throw new InputError("--python " + name + ": cannot write the script to a temporary file: "
                     + e.getMessage());
@@ -179,6 +236,11 @@ public final class RealRun {
 
     /** Runs a command with its output in temporary files, killing it and its children after {@code timeoutMs}. */
     static Result exec(List<String> command, long timeoutMs) {
+        return exec(command, timeoutMs, Map.of());
+    }
+
+    /** As {@link #exec(List, long)}, with {@code env} added to the process's environment. */
+    static Result exec(List<String> command, long timeoutMs, Map<String, String> env) {
         Path out = null;
         Path err = null;
         Process p = null;
@@ -187,6 +249,7 @@ public final class RealRun {
             err = Files.createTempFile("gilsim-real-", ".err");
             ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.environment().putAll(env);
             try {
                 p = pb.start();
             } catch (IOException e) {
@@ -252,6 +315,16 @@ public final class RealRun {
         } catch (IOException ignored) {
             // a temporary file left behind is not worth failing a run for
         }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (dir == null) return;
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            files.forEach(RealRun::deleteQuietly);
+        } catch (IOException ignored) {
+            // as above
+        }
+        deleteQuietly(dir);
     }
 
     private static String seconds(long ms) {

@@ -27,4 +27,12 @@ public interface RealSide {
      * @throws gilsim.scenario.InputError one line on any failure (no interpreter, a crash, the time limit)
      */
     Observation observe(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs, long timeoutMs);
+
+    /**
+     * One real run as {@link #observe}, with its GIL hand-offs recorded ({@code validate --handoffs}).
+     *
+     * @throws gilsim.scenario.InputError one line on any failure, or when this side cannot record
+     */
+    RealRun.Recorded record(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
+                            long timeoutMs);
 }

@@ -29,6 +29,12 @@ public final class RealSides {
                                        long timeoutMs) {
                 return RealRun.run(python, PythonScript.compile(threads, switchIntervalNs, durationNs), timeoutMs);
             }
+
+            @Override
+            public RealRun.Recorded record(Path python, List<ThreadSpec> threads, long switchIntervalNs,
+                                           long durationNs, long timeoutMs) {
+                return RealRun.record(python, PythonScript.compile(threads, switchIntervalNs, durationNs), timeoutMs);
+            }
         };
     }
 }

@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.HandoffLog;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Params;
@@ -19,9 +20,19 @@ public final class Validation {
     public static final long REAL_CAP_NS = 5_000_000_000L;
 
     /** One interpreter's runs and their comparison with the simulation. */
-    public record Interpreter(Path python, List<Observation> runs, Comparison.Result comparison) {
+    /**
+     * @param recorded with {@code --handoffs}: as many more runs, made with the hand-off recorder, and their hand-offs
+     *                 (empty without)
+     */
+    public record Interpreter(Path python, List<Observation> runs, Comparison.Result comparison,
+                              List<RealRun.Recorded> recorded) {
         public Interpreter {
             runs = List.copyOf(runs);
+            recorded = List.copyOf(recorded);
+        }
+
+        public List<HandoffLog> handoffs() {
+            return recorded.stream().map(RealRun.Recorded::handoffs).toList();
         }
     }
 
@@ -38,6 +49,15 @@ public final class Validation {
 
         public boolean agree() {
             return interpreters.stream().allMatch(i -> i.comparison().agree());
+        }
+
+        /** Whether hand-offs were recorded ({@code --handoffs}). */
+        public boolean handoffs() {
+            return !sim.isEmpty() && sim.get(0).handoffs() != null;
+        }
+
+        public List<HandoffLog> simHandoffs() {
+            return sim.stream().map(SimSide.Run::handoffs).toList();
         }
 
         public long starveAfterNs() {
@@ -64,13 +84,14 @@ public final class Validation {
      * @param progress  told, in a few words, what runs next
      */
     public static Report run(Scenario scenario, Params params, long scenarioDurationNs, List<Path> pythons,
-                             int repeat, long timeoutMs, RealSide real, Consumer<String> progress) {
+                             int repeat, long timeoutMs, RealSide real, boolean handoffs,
+                             Consumer<String> progress) {
         List<ThreadSpec> threads = threads(scenario, params);
         long durationNs = params.ns("duration");
         List<SimSide.Run> sim = new ArrayList<>();
         for (int seed = 1; seed <= repeat; seed++) {
             progress.accept("simulating seed " + seed + " of " + repeat);
-            sim.add(SimSide.run(scenario, params, seed));
+            sim.add(SimSide.run(scenario, params, seed, handoffs));
         }
         List<Observation> simObs = sim.stream().map(SimSide.Run::observation).toList();
         List<List<String>> simOwn = sim.stream().map(r -> r.summary().starvedThreads()).toList();
@@ -83,8 +104,17 @@ public final class Validation {
                 check(o, threads, python);
                 runs.add(o);
             }
+            // Recorded runs come after the plain ones, not between them, so the plain runs are what validate
+            // always prints and the recorder's cost shows as the difference between the two sets.
+            List<RealRun.Recorded> recorded = new ArrayList<>();
+            for (int i = 1; handoffs && i <= repeat; i++) {
+                progress.accept("recorded run " + i + " of " + repeat + " on " + python);
+                RealRun.Recorded r = real.record(python, threads, params.ns("interval"), durationNs, timeoutMs);
+                check(r.observation(), threads, python);
+                recorded.add(r);
+            }
             interpreters.add(new Interpreter(python, runs,
-                    Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn)));
+                    Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded));
         }
         return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters);
     }

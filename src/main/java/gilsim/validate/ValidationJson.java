@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.HandoffStats;
 import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
 import java.util.ArrayList;
@@ -61,9 +62,16 @@ public final class ValidationJson {
             for (Comparison.Row row : i.comparison().rows()) threads.add(row(row));
             it.put("threads", threads);
             it.put("agree", i.comparison().agree());
+            if (r.handoffs()) {
+                List<Object> recorded = new ArrayList<>();
+                for (RealRun.Recorded rec : i.recorded()) recorded.add(run(rec.observation()));
+                it.put("recorded_runs", recorded);
+                it.put("handoffs", HandoffStats.of(i.handoffs()).json());
+            }
             interpreters.add(it);
         }
         o.put("interpreters", interpreters);
+        if (r.handoffs()) o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
         o.put("agree", r.agree());
         return o;
     }

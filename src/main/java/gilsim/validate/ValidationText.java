@@ -1,6 +1,10 @@
 package gilsim.validate;
 
+import gilsim.handoff.HandoffLog;
+import gilsim.handoff.HandoffStats;
+import gilsim.handoff.HandoffText;
 import gilsim.metrics.Stat;
+import gilsim.program.ThreadSpec;
 import gilsim.program.Rounds;
 import gilsim.sim.Durations;
 import java.util.ArrayList;
@@ -26,6 +30,7 @@ public final class ValidationText {
             b.append("verdicts: real ").append(verdicts(i.comparison(), true)).append("; sim ")
                     .append(verdicts(i.comparison(), false)).append(i.comparison().agree() ? ": agree" : ": DISAGREE")
                     .append('\n');
+            if (r.handoffs()) handoffs(b, r, i);
         }
         b.append('\n').append("verdict rule: ").append(Comparison.RULE).append('\n');
         b.append("thresholds (starve_after ").append(Durations.format(r.starveAfterNs()))
@@ -33,6 +38,27 @@ public final class ValidationText {
         b.append("the simulation's own verdict (a GIL wait past starve_after): ").append(ownVerdict(r)).append('\n');
         b.append(finalLine(r)).append('\n');
         return b.toString();
+    }
+
+    /** The hand-off statistics of the recorded runs beside the simulation's, and what the recorder cost. */
+    private static void handoffs(StringBuilder b, Validation.Report r, Validation.Interpreter i) {
+        b.append('\n').append("hand-offs: ").append(r.repeat()).append(" more real run").append(r.repeat() == 1 ? "" : "s")
+                .append(" recorded through the pthread shim, beside the simulated runs\n");
+        List<String> threads = r.threads().stream().map(ThreadSpec::name).toList();
+        b.append(HandoffText.of(List.of(
+                new HandoffText.Side("real", HandoffStats.of(i.handoffs())),
+                new HandoffText.Side("sim", HandoffStats.of(r.simHandoffs()))), threads));
+        long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
+        if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
+        List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();
+        Comparison.Result cost = Comparison.of(r.threads(), r.starveAfterNs(), i.runs(), recorded, List.of());
+        b.append("the recorder's cost: round times of the runs without it / with it (mean over runs)\n");
+        for (Comparison.Row row : cost.rows()) {
+            b.append("  ").append(row.name()).append(": p50 ").append(time(row.real().p50Ns().mean())).append(" / ")
+                    .append(time(row.sim().p50Ns().mean())).append(", p99 ").append(time(row.real().p99Ns().mean())).append(" / ")
+                    .append(time(row.sim().p99Ns().mean())).append(", max ").append(time(row.real().maxNs().mean())).append(" / ")
+                    .append(time(row.sim().maxNs().mean())).append('\n');
+        }
     }
 
     static String durationNote(Validation.Report r) {

@@ -211,8 +211,11 @@ class Thread(object):
         self.cpu_ns = None
         self.end = 0
         self.error = None
+        self.native_id = None  # the kernel's thread id, which a hand-off recording names threads by (3.8+)
 
     def run(self, barrier, bufs):
+        if hasattr(threading, "get_native_id"):
+            self.native_id = threading.get_native_id()
         try:
             if self.core >= 0:
                 # On Linux, sched_setaffinity(0, ...) sets the affinity of the calling thread only.
@@ -356,7 +359,7 @@ def main():
             for i in range(4):
                 total[k][i] += t.acc[k][i]
         m = t.marks
-        out_threads.append({"name": t.name, "core": t.core,
+        out_threads.append({"name": t.name, "core": t.core, "native_id": t.native_id,
                             "round_ns": [m[i + 1] - m[i] for i in range(len(m) - 1)],
                             "rounds_not_kept": t.dropped, "open_round_ns": t.open_round_ns, "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
     gil = sys._is_gil_enabled() if hasattr(sys, "_is_gil_enabled") else True
@@ -377,6 +380,7 @@ def main():
         "cpus": os.cpu_count(),
         "duration_ns": DURATION_NS,
         "wall_ns": end - _START[0],
+        "start_ns": _START[0],  # on the wall clock above: CLOCK_MONOTONIC on Linux, as a hand-off recording's
         "barrier_last": _STARTED_BY[0],  # "MainThread": the process's main thread was never a GIL waiter in the run
         "threads": out_threads,
         "steps": accuracy(total),

@@ -9,7 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import gilsim.program.Rounds;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
+import gilsim.handoff.HandoffEvent;
+import gilsim.handoff.HandoffLog;
 import gilsim.validate.Observation;
+import gilsim.validate.RealRun;
 import gilsim.validate.RealSide;
 import gilsim.validate.RealSides;
 import java.io.IOException;
@@ -73,6 +76,23 @@ class ValidateCommandTest {
                     new Observation.StepAccuracy("compute", 2_000_000, 2_030_000, 412),
                     new Observation.StepAccuracy("release", 2_000, 2_600, 412),
                     new Observation.StepAccuracy("sleep", 1_000_000, 1_080_000, 5)));
+        }
+
+        @Override
+        public RealRun.Recorded record(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
+                                       long timeoutMs) {
+            Observation o = observe(python, threads, switchIntervalNs, durationNs, timeoutMs);
+            calls.add("record " + python);
+            List<String> names = threads.stream().map(ThreadSpec::name).toList();
+            // main waits 7 ms for the GIL once, after the first thread's take
+            return new RealRun.Recorded(o, new HandoffLog("CPython fake", names, durationNs, List.of(
+                    new HandoffEvent(1_000, 1, HandoffEvent.Kind.TAKE),
+                    new HandoffEvent(2_000, 0, HandoffEvent.Kind.WAIT),
+                    new HandoffEvent(5_002_000, 0, HandoffEvent.Kind.TIMED_OUT),
+                    new HandoffEvent(5_002_100, 0, HandoffEvent.Kind.WAIT),
+                    new HandoffEvent(5_100_000, 1, HandoffEvent.Kind.DROP),
+                    new HandoffEvent(5_150_000, 0, HandoffEvent.Kind.WOKEN),
+                    new HandoffEvent(7_002_000, 0, HandoffEvent.Kind.TAKE)), 0));
         }
     }
 

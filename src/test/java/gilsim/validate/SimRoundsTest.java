@@ -48,7 +48,7 @@ class SimRoundsTest {
     void withLongReleasesMainsRoundIsItsSleepAndComputeAndTheWorkersItsWorkAndRelease() {
         Scenario s = Builtins.get("short-release");
         Params p = s.params(List.of("work=100us", "release=5ms", "duration=500ms"));
-        Observation o = SimSide.run(s, p, 1).observation();
+        Observation o = SimSide.run(s, p, 1, false).observation();
         List<Long> main = o.threads().get(0).roundNs();
         List<Long> worker = o.threads().get(1).roundNs();
         long mainNominal = 1 * MS + 2 * US;
@@ -69,7 +69,7 @@ class SimRoundsTest {
     void atTheDefaultsMainCompletesNoRoundAndTheWorkerLoopsAtWorkPlusRelease() {
         Scenario s = Builtins.get("short-release");
         Params p = s.params(List.of("duration=500ms"));
-        SimSide.Run run = SimSide.run(s, p, 1);
+        SimSide.Run run = SimSide.run(s, p, 1, false);
         Observation o = run.observation();
         assertEquals(List.of(), o.threads().get(0).roundNs());
         List<Long> worker = o.threads().get(1).roundNs();
@@ -92,7 +92,7 @@ class SimRoundsTest {
         Scenario s = new Scenario("rounds", "test", "test", Defaults.common(),
                 p -> new Workload.Threads(List.of(new ThreadSpec("t", -1, program))));
         Params p = s.params(List.of("duration=100ms"));
-        Observation o = SimSide.run(s, p, 1).observation();
+        Observation o = SimSide.run(s, p, 1, false).observation();
         List<Long> rounds = o.threads().get(0).roundNs();
         assertEquals(3, rounds.size(), rounds.toString());
         for (long r : rounds) assertTrue(r >= 3 * MS && r <= 3 * MS + 400 * US, "round " + r);

@@ -1,0 +1,261 @@
+package gilsim.handoff;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the hand-offs of one or more runs show, computed the same way for a real and a simulated log. State is
+ * rebuilt from the events alone, as a reader of {@code ceval_gil.c} would:
+ * <ul>
+ *   <li>a <b>switch</b> is a take by another thread than the last taker ({@code switch_number} moves);</li>
+ *   <li>a <b>drop request</b> is a timed wait that ran out while the GIL was taken and no switch happened during
+ *       that wait (take_gil's condition for {@code SET_GIL_DROP_REQUEST});</li>
+ *   <li>a <b>forced drop</b> is a drop while a request is pending since the dropper took the GIL; what follows it is
+ *       the question this class exists for: does the thread that asked take the GIL, or another waiter?</li>
+ *   <li>a thread's <b>GIL wait</b> runs from its first timed wait to its take; a take with no wait before it (the
+ *       GIL was free) is not a wait;</li>
+ *   <li>a <b>wasted wake-up</b> is a wake-up after which the thread waits again before it takes the GIL.</li>
+ * </ul>
+ * The state at the start of a log is unknown, so figures count from the first take on.
+ */
+public final class HandoffStats {
+    /** How many runs the figures are over, and their total duration. */
+    public final int runs;
+    public final long durationNs;
+    public long takes;
+    public long switches;
+    public long drops;
+    public long timedWaits;
+    public long timeouts;
+    public long wakeups;
+    public long wastedWakeups;
+    public long requests;
+    public long forcedDrops;
+    /** Forced drops after which the requester took the GIL first. */
+    public long forcedToRequester;
+    /** ... another thread that was waiting. */
+    public long forcedToOther;
+    /** Forced drops while another thread than the requester was waiting too: the crowded case. */
+    public long crowdedForcedDrops;
+    public long crowdedToRequester;
+    public long crowdedToOther;
+    /** In the crowded case, whose timed wait returned first after the drop: the requester's, or another's. */
+    public long crowdedWokeRequester;
+    public long crowdedWokeOther;
+    /** Forced drops at which the requester was not inside a timed wait (it ran, between two waits). */
+    public long requesterAwake;
+    /** Forced droppers that waited on switch_cond (the taker had not come yet). */
+    public long forcedWaits;
+    public long mutexBlocks;
+    /** Takes that came after at least one timed wait, and those waits' count. */
+    public long takesAfterWaiting;
+    public long waitsBeforeTakes;
+    /** Each thread's GIL waits, by name, in the order threads first appear. */
+    private final Map<String, LongList> waitsByThread = new LinkedHashMap<>();
+    /** A drop to the next wake-up's return. */
+    private final LongList wakeLatencyNs = new LongList();
+
+    private HandoffStats(int runs, long durationNs) {
+        this.runs = runs;
+        this.durationNs = durationNs;
+    }
+
+    /** The figures over these runs together. */
+    public static HandoffStats of(List<HandoffLog> logs) {
+        HandoffStats s = new HandoffStats(logs.size(), logs.stream().mapToLong(HandoffLog::durationNs).sum());
+        for (HandoffLog log : logs) s.add(log);
+        return s;
+    }
+
+    /** A thread's GIL waits, sorted; empty when it never waited. */
+    public long[] waitsNs(String thread) {
+        LongList l = waitsByThread.get(thread);
+        return l == null ? new long[0] : l.sorted();
+    }
+
+    /** Threads that waited for the GIL at least once, in the order they first appear. */
+    public List<String> waitingThreads() {
+        return List.copyOf(waitsByThread.keySet());
+    }
+
+    public long[] wakeLatencyNs() {
+        return wakeLatencyNs.sorted();
+    }
+
+    /** The {@code p}-th percentile of sorted values (nearest rank), or -1 when there are none. */
+    public static long percentile(long[] sorted, double p) {
+        if (sorted.length == 0) return -1;
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    private void add(HandoffLog log) {
+        int n = log.threads().size();
+        long[] waitStart = new long[n];
+        long[] waitsThisTake = new long[n];
+        long[] savedSwitch = new long[n];
+        boolean[] inWait = new boolean[n];
+        boolean[] woke = new boolean[n];
+        Arrays.fill(waitStart, -1);
+        int lastHolder = -1;
+        boolean locked = false;
+        long switchNumber = 0;
+        int requester = -1; // who asked the current holder to drop, or -1
+        int forcedRequester = -2; // after a forced drop, until the next take: its requester; -2 when none pending
+        long lastDropNs = -1;
+        boolean crowded = false; // the pending forced drop had another waiter
+        boolean firstWakeSeen = true; // after a crowded forced drop: whether a wake-up has returned since
+        for (HandoffEvent e : log.events()) {
+            int t = e.thread();
+            if (lastHolder < 0 && e.kind() != HandoffEvent.Kind.TAKE) continue; // state unknown before the first take
+            switch (e.kind()) {
+                case WAIT -> {
+                    timedWaits++;
+                    if (waitStart[t] < 0) waitStart[t] = e.timeNs();
+                    waitsThisTake[t]++;
+                    savedSwitch[t] = switchNumber;
+                    inWait[t] = true;
+                    if (woke[t]) wastedWakeups++;
+                    woke[t] = false;
+                }
+                case WOKEN -> {
+                    wakeups++;
+                    if (!firstWakeSeen) {
+                        if (t == forcedRequester) crowdedWokeRequester++;
+                        else crowdedWokeOther++;
+                        firstWakeSeen = true;
+                    }
+                    inWait[t] = false;
+                    woke[t] = true;
+                    if (lastDropNs >= 0) wakeLatencyNs.add(e.timeNs() - lastDropNs);
+                }
+                case TIMED_OUT -> {
+                    timeouts++;
+                    inWait[t] = false;
+                    if (locked && switchNumber == savedSwitch[t] && waitStart[t] >= 0) {
+                        requests++;
+                        requester = t;
+                    }
+                }
+                case TAKE -> {
+                    if (lastHolder >= 0) {
+                        takes++;
+                        if (t != lastHolder) switches++;
+                        if (forcedRequester != -2) {
+                            if (t == forcedRequester) forcedToRequester++;
+                            else if (waitStart[t] >= 0) forcedToOther++;
+                            if (crowded && t == forcedRequester) crowdedToRequester++;
+                            else if (crowded && waitStart[t] >= 0) crowdedToOther++;
+                            forcedRequester = -2;
+                            firstWakeSeen = true;
+                        }
+                        if (waitStart[t] >= 0) {
+                            takesAfterWaiting++;
+                            waitsBeforeTakes += waitsThisTake[t];
+                            waitsByThread.computeIfAbsent(log.threads().get(t), k -> new LongList())
+                                    .add(e.timeNs() - waitStart[t]);
+                        }
+                    }
+                    if (t != lastHolder) switchNumber++;
+                    lastHolder = t;
+                    locked = true;
+                    requester = -1; // 3.12: any new holder resets the request; 3.13: the request was on the old holder
+                    waitStart[t] = -1;
+                    waitsThisTake[t] = 0;
+                    inWait[t] = false;
+                    woke[t] = false;
+                }
+                case DROP -> {
+                    drops++;
+                    locked = false;
+                    lastDropNs = e.timeNs();
+                    if (requester >= 0) {
+                        forcedDrops++;
+                        forcedRequester = requester;
+                        if (!inWait[requester]) requesterAwake++;
+                        crowded = false;
+                        for (int o = 0; o < n; o++) crowded |= o != requester && o != t && waitStart[o] >= 0;
+                        if (crowded) {
+                            crowdedForcedDrops++;
+                            firstWakeSeen = false;
+                        }
+                    }
+                }
+                case FORCED_WAIT -> forcedWaits++;
+                case MUTEX_BLOCK -> mutexBlocks++;
+            }
+        }
+    }
+
+    /** The figures as a JSON tree (times in integer nanoseconds; a share is null when its whole is 0). */
+    public Map<String, Object> json() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("runs", runs);
+        o.put("duration_ns", durationNs);
+        o.put("takes", takes);
+        o.put("switches", switches);
+        o.put("drops", drops);
+        o.put("timed_waits", timedWaits);
+        o.put("timeouts", timeouts);
+        o.put("drop_requests", requests);
+        o.put("wakeups", wakeups);
+        o.put("wakeups_found_gil_taken", wastedWakeups);
+        o.put("forced_drops", forcedDrops);
+        o.put("forced_drops_to_requester", forcedToRequester);
+        o.put("forced_drops_to_other_waiter", forcedToOther);
+        o.put("forced_drops_requester_awake", requesterAwake);
+        o.put("crowded_forced_drops", crowdedForcedDrops);
+        o.put("crowded_to_requester", crowdedToRequester);
+        o.put("crowded_to_other_waiter", crowdedToOther);
+        o.put("crowded_first_wakeup_requester", crowdedWokeRequester);
+        o.put("crowded_first_wakeup_other", crowdedWokeOther);
+        o.put("forced_drops_dropper_waited", forcedWaits);
+        o.put("gil_mutex_blocks", mutexBlocks);
+        o.put("takes_after_waiting", takesAfterWaiting);
+        o.put("timed_waits_before_takes", waitsBeforeTakes);
+        long[] wake = wakeLatencyNs();
+        o.put("drop_to_wakeup_p50_ns", wake.length == 0 ? null : percentile(wake, 50));
+        o.put("drop_to_wakeup_p99_ns", wake.length == 0 ? null : percentile(wake, 99));
+        List<Map<String, Object>> threads = new ArrayList<>();
+        for (String t : waitingThreads()) {
+            long[] w = waitsNs(t);
+            Map<String, Object> th = new LinkedHashMap<>();
+            th.put("name", t);
+            th.put("gil_waits", w.length);
+            th.put("wait_p50_ns", percentile(w, 50));
+            th.put("wait_p90_ns", percentile(w, 90));
+            th.put("wait_p99_ns", percentile(w, 99));
+            th.put("wait_max_ns", w[w.length - 1]);
+            threads.add(th);
+        }
+        o.put("threads", threads);
+        return o;
+    }
+
+    /** A growable array of longs. */
+    private static final class LongList {
+        private long[] values = new long[16];
+        private int size;
+
+        void add(long v) {
+            if (size == values.length) values = Arrays.copyOf(values, size * 2);
+            values[size++] = v;
+        }
+
+        long[] sorted() {
+            long[] s = Arrays.copyOf(values, size);
+            Arrays.sort(s);
+            return s;
+        }
+    }
+
+    /** The thread names of the logs, scenario threads first, without repeats. */
+    static List<String> names(List<HandoffLog> logs) {
+        List<String> names = new ArrayList<>();
+        for (HandoffLog l : logs) for (String n : l.threads()) if (!names.contains(n)) names.add(n);
+        return names;
+    }
+}

@@ -1,0 +1,93 @@
+package gilsim.handoff;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/** The hand-off statistics of several sides (real runs, simulated seeds) as a text table, one column a side. */
+public final class HandoffText {
+    private HandoffText() {}
+
+    /** A column: its heading and its figures. */
+    public record Side(String heading, HandoffStats stats) {}
+
+    public static String of(List<Side> sides, List<String> threads) {
+        List<String[]> rows = new ArrayList<>();
+        row(rows, sides, "GIL takes a second", s -> rate(s.takes, s));
+        row(rows, sides, "  by another thread than the last (switches)", s -> share(s.switches, s.takes));
+        row(rows, sides, "drop requests a second", s -> rate(s.requests, s));
+        row(rows, sides, "forced drops", s -> Long.toString(s.forcedDrops));
+        row(rows, sides, "  then the requester takes the GIL", s -> share(s.forcedToRequester, s.forcedDrops));
+        row(rows, sides, "  then another waiter takes it", s -> share(s.forcedToOther, s.forcedDrops));
+        row(rows, sides, "  the requester was awake at the drop", s -> share(s.requesterAwake, s.forcedDrops));
+        row(rows, sides, "  the dropper waited on switch_cond", s -> share(s.forcedWaits, s.forcedDrops));
+        row(rows, sides, "forced drops with another thread waiting too", s -> Long.toString(s.crowdedForcedDrops));
+        row(rows, sides, "  then the requester takes the GIL", s -> share(s.crowdedToRequester, s.crowdedForcedDrops));
+        row(rows, sides, "  then another waiter takes it", s -> share(s.crowdedToOther, s.crowdedForcedDrops));
+        row(rows, sides, "  the first wait to return is the requester's",
+                s -> share(s.crowdedWokeRequester, s.crowdedWokeRequester + s.crowdedWokeOther));
+        row(rows, sides, "timed waits per take that waited", s -> s.takesAfterWaiting == 0 ? "-"
+                : String.format(Locale.ROOT, "%.2f", s.waitsBeforeTakes / (double) s.takesAfterWaiting));
+        row(rows, sides, "timeouts that asked for a drop", s -> share(s.requests, s.timeouts));
+        row(rows, sides, "wake-ups that found the GIL taken", s -> share(s.wastedWakeups, s.wakeups));
+        row(rows, sides, "drop to a wake-up's return p50 / p99", s -> pair(s.wakeLatencyNs()));
+        row(rows, sides, "gil->mutex blocks per take", s -> s.takes == 0 ? "-"
+                : String.format(Locale.ROOT, "%.3f", s.mutexBlocks / (double) s.takes));
+        for (String t : threads) {
+            row(rows, sides, "GIL wait of " + t + " p50 / p99 / max", s -> triple(s.waitsNs(t)));
+        }
+        StringBuilder b = new StringBuilder();
+        int first = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
+        int[] width = new int[sides.size()];
+        for (int i = 0; i < sides.size(); i++) {
+            width[i] = sides.get(i).heading().length();
+            for (String[] r : rows) width[i] = Math.max(width[i], r[i + 1].length());
+        }
+        b.append(String.format(Locale.ROOT, "%-" + first + "s", "hand-offs"));
+        for (int i = 0; i < sides.size(); i++) {
+            b.append("  ").append(String.format(Locale.ROOT, "%-" + width[i] + "s", sides.get(i).heading()));
+        }
+        b.append('\n');
+        for (String[] r : rows) {
+            b.append(String.format(Locale.ROOT, "%-" + first + "s", r[0]));
+            for (int i = 0; i < sides.size(); i++) {
+                b.append("  ").append(String.format(Locale.ROOT, "%-" + width[i] + "s", r[i + 1]));
+            }
+            b.append('\n');
+        }
+        return b.toString().replaceAll(" +\n", "\n");
+    }
+
+    private static void row(List<String[]> rows, List<Side> sides, String label, Function<HandoffStats, String> f) {
+        String[] r = new String[sides.size() + 1];
+        r[0] = label;
+        for (int i = 0; i < sides.size(); i++) r[i + 1] = f.apply(sides.get(i).stats());
+        rows.add(r);
+    }
+
+    private static String rate(long count, HandoffStats s) {
+        return s.durationNs == 0 ? "-" : String.format(Locale.ROOT, "%.0f", count * 1e9 / s.durationNs);
+    }
+
+    static String share(long part, long whole) {
+        if (whole == 0) return "-";
+        return String.format(Locale.ROOT, "%.0f %% (%d)", 100.0 * part / whole, part);
+    }
+
+    private static String pair(long[] sorted) {
+        if (sorted.length == 0) return "-";
+        return ms(HandoffStats.percentile(sorted, 50)) + " / " + ms(HandoffStats.percentile(sorted, 99));
+    }
+
+    private static String triple(long[] sorted) {
+        if (sorted.length == 0) return "-";
+        return ms(HandoffStats.percentile(sorted, 50)) + " / " + ms(HandoffStats.percentile(sorted, 99)) + " / "
+                + ms(sorted[sorted.length - 1]);
+    }
+
+    /** Milliseconds with two decimals: waits here run from microseconds to seconds. */
+    private static String ms(long ns) {
+        return String.format(Locale.ROOT, "%.2f", ns / 1e6);
+    }
+}
