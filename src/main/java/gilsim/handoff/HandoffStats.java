@@ -53,7 +53,7 @@ public final class HandoffStats {
     /** Takes that came after at least one timed wait, and those waits' count. */
     public long takesAfterWaiting;
     public long waitsBeforeTakes;
-    /** Each thread's GIL waits, by name, in the order threads first appear. */
+    /** Each thread's GIL waits, by name, in the logs' order of threads. */
     private final Map<String, LongList> waitsByThread = new LinkedHashMap<>();
     /** A drop to the next wake-up's return. */
     private final LongList wakeLatencyNs = new LongList();
@@ -66,6 +66,7 @@ public final class HandoffStats {
     /** The figures over these runs together. */
     public static HandoffStats of(List<HandoffLog> logs) {
         HandoffStats s = new HandoffStats(logs.size(), logs.stream().mapToLong(HandoffLog::durationNs).sum());
+        for (String name : names(logs)) s.waitsByThread.put(name, new LongList());
         for (HandoffLog log : logs) s.add(log);
         return s;
     }
@@ -76,9 +77,9 @@ public final class HandoffStats {
         return l == null ? new long[0] : l.sorted();
     }
 
-    /** Threads that waited for the GIL at least once, in the order they first appear. */
+    /** Threads that waited for the GIL at least once, in the logs' order (a scenario's threads first). */
     public List<String> waitingThreads() {
-        return List.copyOf(waitsByThread.keySet());
+        return waitsByThread.entrySet().stream().filter(e -> e.getValue().size > 0).map(Map.Entry::getKey).toList();
     }
 
     public long[] wakeLatencyNs() {

@@ -1,0 +1,114 @@
+package gilsim.handoff;
+
+import static gilsim.handoff.HandoffEvent.Kind.DROP;
+import static gilsim.handoff.HandoffEvent.Kind.FORCED_WAIT;
+import static gilsim.handoff.HandoffEvent.Kind.TAKE;
+import static gilsim.handoff.HandoffEvent.Kind.TIMED_OUT;
+import static gilsim.handoff.HandoffEvent.Kind.WAIT;
+import static gilsim.handoff.HandoffEvent.Kind.WOKEN;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The statistics on hand-worked logs: each figure is counted here by reading the events as take_gil would. */
+class HandoffStatsTest {
+    private static final int A = 0;
+    private static final int B = 1;
+    private static final int C = 2;
+
+    private static HandoffStats stats(Object... steps) {
+        List<HandoffEvent> events = new ArrayList<>();
+        for (int i = 0; i < steps.length; i += 3) {
+            events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
+        }
+        return HandoffStats.of(List.of(new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0)));
+    }
+
+    @Test
+    void aCrowdedForcedDropWonByTheOlderWaiter() {
+        HandoffStats s = stats(
+                0L, A, TAKE,
+                1_000L, B, WAIT,           // b waits from 1 us
+                2_000_000L, C, WAIT,       // c arrives at 2 ms
+                5_001_000L, B, TIMED_OUT,  // b's wait runs out with no switch: b asks a to drop
+                5_002_000L, B, WAIT,
+                5_004_000L, A, DROP,       // a forced drop, c waiting too: crowded
+                5_005_000L, A, FORCED_WAIT,
+                5_060_000L, C, WOKEN,      // the signal went to c
+                5_061_000L, C, TAKE,       // c takes: another waiter than the requester
+                5_062_000L, A, WAIT,
+                10_002_000L, B, TIMED_OUT, // a switch happened during b's wait: no request
+                10_002_500L, B, WAIT);
+        assertEquals(1, s.takes);
+        assertEquals(1, s.switches);
+        assertEquals(1, s.requests);
+        assertEquals(2, s.timeouts);
+        assertEquals(1, s.forcedDrops);
+        assertEquals(0, s.forcedToRequester);
+        assertEquals(1, s.forcedToOther);
+        assertEquals(1, s.crowdedForcedDrops);
+        assertEquals(1, s.crowdedToOther);
+        assertEquals(1, s.crowdedWokeOther);
+        assertEquals(0, s.requesterAwake);
+        assertEquals(1, s.forcedWaits);
+        assertArrayEquals(new long[] {3_061_000L}, s.waitsNs("c"));
+        assertArrayEquals(new long[0], s.waitsNs("b")); // still waiting at the end: not a completed wait
+        assertArrayEquals(new long[] {56_000L}, s.wakeLatencyNs());
+    }
+
+    @Test
+    void aWakeUpThatFindsTheGilTakenAndARequesterAwakeAtTheDrop() {
+        HandoffStats s = stats(
+                0L, A, TAKE,
+                1_000L, B, WAIT,
+                5_001_000L, B, TIMED_OUT,  // request; b has not waited again when a drops
+                5_001_500L, A, DROP,
+                5_001_600L, A, TAKE,       // a re-takes its own GIL (a check point's drop and re-take): no switch
+                5_002_000L, B, WAIT,
+                6_000_000L, A, DROP,
+                6_000_100L, A, TAKE,
+                6_050_000L, B, WOKEN,      // woken by the second drop, finds the GIL taken
+                6_050_500L, B, WAIT,
+                7_000_000L, A, DROP,
+                7_080_000L, B, WOKEN,
+                7_080_500L, B, TAKE);
+        assertEquals(3, s.takes);
+        assertEquals(1, s.switches);
+        assertEquals(1, s.requests);
+        assertEquals(1, s.forcedDrops); // the second and third drops came after a's own re-take reset the request
+        assertEquals(1, s.requesterAwake);
+        assertEquals(0, s.forcedToRequester); // a took it back itself, neither the requester nor another waiter
+        assertEquals(0, s.forcedToOther);
+        assertEquals(2, s.wakeups);
+        assertEquals(1, s.wastedWakeups);
+        assertEquals(1, s.takesAfterWaiting);
+        assertEquals(3, s.waitsBeforeTakes);
+        assertArrayEquals(new long[] {7_079_500L}, s.waitsNs("b"));
+    }
+
+    @Test
+    void eventsBeforeTheFirstTakeAreNotCounted() {
+        HandoffStats s = stats(
+                0L, B, WAIT,
+                10L, A, DROP,
+                20L, B, WOKEN,
+                30L, B, TAKE,
+                40L, B, DROP);
+        assertEquals(0, s.takes); // the first take starts the count
+        assertEquals(1, s.drops);
+        assertEquals(0, s.wakeups);
+        assertArrayEquals(new long[0], s.waitsNs("b"));
+    }
+
+    @Test
+    void percentilesAreNearestRank() {
+        long[] v = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        assertEquals(5, HandoffStats.percentile(v, 50));
+        assertEquals(10, HandoffStats.percentile(v, 99));
+        assertEquals(1, HandoffStats.percentile(v, 1));
+        assertEquals(-1, HandoffStats.percentile(new long[0], 50));
+    }
+}

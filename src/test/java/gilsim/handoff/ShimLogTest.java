@@ -1,0 +1,94 @@
+package gilsim.handoff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real recording, checked in: one second of the latency scenario (main sleeping 100 ms between 20 us of Python,
+ * two threads spinning in Python) on CPython 3.12.1 under the shim, 2026-12-01. The expected figures were computed
+ * from the same file by a separate reading written in Python (docs/notes/handoff-indep.py), not by this code.
+ */
+class ShimLogTest {
+    private static final Path DIR = Path.of("src/test/resources/gilsim/handoff");
+
+    static HandoffLog recorded() throws IOException {
+        JsonNode meta = new ObjectMapper().readTree(DIR.resolve("lat-3.12.1.json").toFile());
+        Map<Integer, String> names = new HashMap<>();
+        meta.get("threads").fields().forEachRemaining(e -> names.put(e.getValue().asInt(), e.getKey()));
+        return ShimLog.read(DIR.resolve("lat-3.12.1.txt"), "CPython 3.12.1", names, List.of("main", "bg0", "bg1"),
+                meta.get("start_ns").asLong(), meta.get("end_ns").asLong());
+    }
+
+    @Test
+    void theStatisticsOfARealRecordingAreThoseASeparateReadingFinds() throws IOException {
+        HandoffLog log = recorded();
+        assertEquals(List.of("main", "bg0", "bg1"), log.threads().subList(0, 3));
+        assertEquals(1_000_000_000L, log.durationNs());
+        HandoffStats s = HandoffStats.of(List.of(log));
+        assertEquals(134, s.takes);
+        assertEquals(134, s.switches);
+        assertEquals(134, s.drops);
+        assertEquals(268, s.timedWaits);
+        assertEquals(135, s.timeouts);
+        assertEquals(134, s.wakeups);
+        assertEquals(0, s.wastedWakeups);
+        assertEquals(124, s.requests);
+        assertEquals(124, s.forcedDrops);
+        assertEquals(116, s.forcedToRequester);
+        assertEquals(8, s.forcedToOther);
+        assertEquals(47, s.forcedWaits);
+        assertEquals(10, s.crowdedForcedDrops);
+        assertEquals(2, s.crowdedToRequester);
+        assertEquals(8, s.crowdedToOther);
+        assertEquals(40, s.mutexBlocks);
+        assertEquals(9, s.waitsNs("main").length);
+        assertEquals(13_778_761L, s.waitsNs("main")[8]);
+        assertEquals(62, s.waitsNs("bg0").length);
+        assertEquals(14_705_323L, s.waitsNs("bg0")[61]);
+    }
+
+    @Test
+    void theGilsObjectsAreFoundByTheirUseNotTheirAddresses() throws IOException {
+        // The recording's gil->cond, switch_cond and gil->mutex are at ...1d8, ...230 and ...208 in libpython's
+        // _PyRuntime; moved elsewhere (as another build would place them), the log reads the same.
+        HandoffLog log = recorded();
+        Path moved = Files.createTempFile("gilsim-shim", ".txt");
+        try {
+            String text = Files.readString(DIR.resolve("lat-3.12.1.txt")).replace("7f5f89e561d8", "55aa00001000")
+                    .replace("7f5f89e56208", "55aa00001030").replace("7f5f89e56230", "55aa00001058");
+            Files.writeString(moved, text);
+            JsonNode meta = new ObjectMapper().readTree(DIR.resolve("lat-3.12.1.json").toFile());
+            Map<Integer, String> names = new HashMap<>();
+            meta.get("threads").fields().forEachRemaining(e -> names.put(e.getValue().asInt(), e.getKey()));
+            HandoffLog again = ShimLog.read(moved, "CPython 3.12.1", names, List.of("main", "bg0", "bg1"),
+                    meta.get("start_ns").asLong(), meta.get("end_ns").asLong());
+            assertEquals(log.events(), again.events());
+        } finally {
+            Files.delete(moved);
+        }
+    }
+
+    @Test
+    void aFileThatIsNotARecordingIsRefusedNamingTheLine(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("bad.txt");
+        Files.writeString(bad, "hello\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ShimLog.read(bad, "x", Map.of(), List.of(), 0, 1));
+        assertTrue(e.getMessage().startsWith(bad + ":1: not a gilsim hand-off recording"), e.getMessage());
+        Files.writeString(bad, "gilsim-handoffs 1 pid 7 records 1 lost 0\n12 7 1\n");
+        e = assertThrows(IllegalArgumentException.class, () -> ShimLog.read(bad, "x", Map.of(), List.of(), 0, 1));
+        assertTrue(e.getMessage().startsWith(bad + ":2: expected 5 fields"), e.getMessage());
+    }
+}

@@ -1,0 +1,55 @@
+package gilsim.validate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code validate --handoffs} records a real run on this machine's {@code python3} through the shim (built with its
+ * {@code cc}), and checks what the GIL guarantees whatever the load: two threads spinning in Python hand it over by
+ * forced drops, about one per switch interval; every forced drop ends in a take by a waiter; the scenario's threads
+ * are the ones recorded; the trace file holds both sides. Needs python3 3.8+ and cc (every machine of this kind).
+ */
+class RealHandoffsTest {
+    @Test
+    void aRealRunIsRecordedAndReadAsTheSimulationIs(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("handoffs.json");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] args = {"validate", "scenarios/latency-2.yaml", "--duration", "1s", "--repeat", "1", "--handoffs",
+                "--handoff-trace", trace.toString(), "--json", "--force"};
+        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        assertTrue(code == 0 || code == 1, "gilsim " + String.join(" ", args) + "\n" + err + out);
+        JsonNode r = new ObjectMapper().readTree(out.toString());
+        JsonNode real = r.get("interpreters").get(0).get("handoffs");
+        JsonNode sim = r.get("sim_handoffs");
+        for (JsonNode side : new JsonNode[] {real, sim}) {
+            String where = side == real ? "real " + real : "sim " + sim;
+            // 1 s of two threads spinning: a forced drop every 5 ms on a quiet machine (~200); a loaded one fewer.
+            assertTrue(side.get("forced_drops").asLong() >= 20, where);
+            long ended = side.get("forced_drops_to_requester").asLong()
+                    + side.get("forced_drops_to_other_waiter").asLong();
+            // every forced drop ends in a take by a waiter; only the last may still be open when the run stops
+            long forced = side.get("forced_drops").asLong();
+            assertTrue(ended == forced || ended == forced - 1, where);
+            assertTrue(side.get("takes").asLong() >= forced - 1, where);
+            assertEquals(side.get("takes").asLong(), side.get("switches").asLong(), where); // nobody re-takes its own
+            assertTrue(side.get("timed_waits").asLong() >= side.get("timeouts").asLong(), where);
+            assertEquals("main", side.get("threads").get(0).get("name").asText(), where);
+        }
+        assertEquals(0, r.get("interpreters").get(0).get("recorded_runs").size() - 1);
+        String text = Files.readString(trace);
+        assertTrue(text.contains("\"process_name\"") && text.contains("sim seed 1") && text.contains("CPython 3."),
+                text.substring(0, Math.min(400, text.length())));
+        assertTrue(text.contains("\"holds GIL\"") && text.contains("\"waits for GIL\""));
+    }
+}
