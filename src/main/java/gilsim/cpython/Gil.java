@@ -64,8 +64,9 @@ public final class Gil implements Interpreter {
         this.intervalNs = clampInterval(setup.intervalNs());
         this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), setup.threads(), this::evalBreaker);
         this.cond = CondVar.create("gil", machine, trace, policy.wakeOrder(setup.wakeOrder()),
-                setup.streams().stream("condvar-order"));
-        this.switchCond = CondVar.create("switch", machine, trace, WakeOrder.GLIBC, setup.streams().stream("switch-order"));
+                setup.streams().stream("condvar-order"), setup.waitEntryNs());
+        this.switchCond = CondVar.create("switch", machine, trace, WakeOrder.GLIBC,
+                setup.streams().stream("switch-order"), 0);
         this.dropRequest = new boolean[setup.threads()];
         this.arrival = new long[setup.threads()];
         this.mutex = setup.gilMutex() ? new Mutex("gil->mutex", machine, trace) : null;

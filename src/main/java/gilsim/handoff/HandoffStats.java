@@ -55,6 +55,10 @@ public final class HandoffStats {
     public long waitsBeforeTakes;
     /** Each thread's GIL waits, by name, in the logs' order of threads. */
     private final Map<String, LongList> waitsByThread = new LinkedHashMap<>();
+    /** A drop request to the holder's forced drop: how long the holder took to notice and drop. */
+    private final LongList requestToDropNs = new LongList();
+    /** In the crowded case, the requester's latest call to wait to the drop (negative: it had not called it yet). */
+    private final LongList crowdedRewaitToDropNs = new LongList();
     /** A drop to the next wake-up's return. */
     private final LongList wakeLatencyNs = new LongList();
 
@@ -82,6 +86,14 @@ public final class HandoffStats {
         return waitsByThread.entrySet().stream().filter(e -> e.getValue().size > 0).map(Map.Entry::getKey).toList();
     }
 
+    public long[] requestToDropNs() {
+        return requestToDropNs.sorted();
+    }
+
+    public long[] crowdedRewaitToDropNs() {
+        return crowdedRewaitToDropNs.sorted();
+    }
+
     public long[] wakeLatencyNs() {
         return wakeLatencyNs.sorted();
     }
@@ -98,6 +110,8 @@ public final class HandoffStats {
         long[] waitStart = new long[n];
         long[] waitsThisTake = new long[n];
         long[] savedSwitch = new long[n];
+        long[] lastWaitNs = new long[n];
+        long requestNs = -1;
         boolean[] inWait = new boolean[n];
         boolean[] woke = new boolean[n];
         Arrays.fill(waitStart, -1);
@@ -116,6 +130,7 @@ public final class HandoffStats {
                 case WAIT -> {
                     timedWaits++;
                     if (waitStart[t] < 0) waitStart[t] = e.timeNs();
+                    lastWaitNs[t] = e.timeNs();
                     waitsThisTake[t]++;
                     savedSwitch[t] = switchNumber;
                     inWait[t] = true;
@@ -138,6 +153,7 @@ public final class HandoffStats {
                     inWait[t] = false;
                     if (locked && switchNumber == savedSwitch[t] && waitStart[t] >= 0) {
                         requests++;
+                        if (requester < 0) requestNs = e.timeNs(); // the first request is the one the holder sees
                         requester = t;
                     }
                 }
@@ -177,10 +193,12 @@ public final class HandoffStats {
                         forcedDrops++;
                         forcedRequester = requester;
                         if (!inWait[requester]) requesterAwake++;
+                        requestToDropNs.add(e.timeNs() - requestNs);
                         crowded = false;
                         for (int o = 0; o < n; o++) crowded |= o != requester && o != t && waitStart[o] >= 0;
                         if (crowded) {
                             crowdedForcedDrops++;
+                            crowdedRewaitToDropNs.add(inWait[requester] ? e.timeNs() - lastWaitNs[requester] : -1);
                             firstWakeSeen = false;
                         }
                     }
@@ -218,6 +236,9 @@ public final class HandoffStats {
         o.put("takes_after_waiting", takesAfterWaiting);
         o.put("timed_waits_before_takes", waitsBeforeTakes);
         long[] wake = wakeLatencyNs();
+        long[] notice = requestToDropNs();
+        o.put("request_to_drop_p50_ns", notice.length == 0 ? null : percentile(notice, 50));
+        o.put("request_to_drop_p90_ns", notice.length == 0 ? null : percentile(notice, 90));
         o.put("drop_to_wakeup_p50_ns", wake.length == 0 ? null : percentile(wake, 50));
         o.put("drop_to_wakeup_p99_ns", wake.length == 0 ? null : percentile(wake, 99));
         List<Map<String, Object>> threads = new ArrayList<>();

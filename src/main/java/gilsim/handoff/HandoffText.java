@@ -25,8 +25,10 @@ public final class HandoffText {
         row(rows, sides, "forced drops with another thread waiting too", s -> Long.toString(s.crowdedForcedDrops));
         row(rows, sides, "  then the requester takes the GIL", s -> share(s.crowdedToRequester, s.crowdedForcedDrops));
         row(rows, sides, "  then another waiter takes it", s -> share(s.crowdedToOther, s.crowdedForcedDrops));
+        row(rows, sides, "  the requester's re-wait to the drop p10 / p50 / p90 (us)", s -> us(s.crowdedRewaitToDropNs()));
         row(rows, sides, "  the first wait to return is the requester's",
                 s -> share(s.crowdedWokeRequester, s.crowdedWokeRequester + s.crowdedWokeOther));
+        row(rows, sides, "drop request to the forced drop p10 / p50 / p90 (us)", s -> us(s.requestToDropNs()));
         row(rows, sides, "timed waits per take that waited", s -> s.takesAfterWaiting == 0 ? "-"
                 : String.format(Locale.ROOT, "%.2f", s.waitsBeforeTakes / (double) s.takesAfterWaiting));
         row(rows, sides, "timeouts that asked for a drop", s -> share(s.requests, s.timeouts));
@@ -84,6 +86,12 @@ public final class HandoffText {
         if (sorted.length == 0) return "-";
         return ms(HandoffStats.percentile(sorted, 50)) + " / " + ms(HandoffStats.percentile(sorted, 99)) + " / "
                 + ms(sorted[sorted.length - 1]);
+    }
+
+    private static String us(long[] sorted) {
+        if (sorted.length == 0) return "-";
+        return String.format(Locale.ROOT, "%.1f / %.1f / %.1f", HandoffStats.percentile(sorted, 10) / 1e3,
+                HandoffStats.percentile(sorted, 50) / 1e3, HandoffStats.percentile(sorted, 90) / 1e3);
     }
 
     /** Milliseconds with two decimals: waits here run from microseconds to seconds. */

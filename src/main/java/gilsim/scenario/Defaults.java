@@ -55,6 +55,8 @@ public final class Defaults {
                 Key.bool("gil_mutex", "false", "model gil->mutex: drop_gil signals while holding it, so a waiter "
                         + "woken onto the dropper's core can block on it"),
                 Key.choice("wake_order", WakeOrder.GLIBC.id, WakeOrder.ids(), "which waiter a condition-variable signal wakes"),
+                Key.duration("wait_entry", "0ns", "wake_order=glibc-groups: CPU time a wait spends before it sleeps "
+                        + "on the futex; a signal in that window is the waiter's own"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),
                 Key.count("max_events", "50000000", MAX_EVENTS,
                         "event budget: a run that needs more is stopped as a runaway (at most 1000000000)")).stream(),

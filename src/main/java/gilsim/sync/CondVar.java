@@ -26,9 +26,14 @@ public interface CondVar {
     /** Wakes one waiter; returns the woken thread's id, or -1 when the signal woke nobody. */
     int signal(SimThread signaller);
 
-    /** The condition variable {@code order} describes; {@code random} is read by the random order only. */
-    static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random) {
-        return order == WakeOrder.GLIBC_GROUPS ? new GroupCondVar(name, machine, trace)
+    /**
+     * The condition variable {@code order} describes; {@code random} is read by the random order only, and
+     * {@code waitEntryNs} (the CPU time of a wait before it sleeps, in which a signal is the waiter's own) by glibc's
+     * groups only.
+     */
+    static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random,
+                          long waitEntryNs) {
+        return order == WakeOrder.GLIBC_GROUPS ? new GroupCondVar(name, machine, trace, waitEntryNs)
                 : new QueueCondVar(name, machine, trace, order, random);
     }
 }

@@ -42,6 +42,10 @@ final class GroupCondVar implements CondVar {
         boolean timedOut;
         /** Its group was closed (every member got a signal) before it ran: it returns as signalled. */
         boolean closed;
+        /** Still inside pthread_cond_wait on its way to futex_wait: it checks for a signal before it sleeps. */
+        boolean entering;
+        /** A signal's token was taken while entering: it returns without having slept. */
+        boolean tookToken;
 
         Waiter(SimThread thread, Consumer<Boolean> resume) {
             this.thread = thread;
@@ -58,11 +62,17 @@ final class GroupCondVar implements CondVar {
     private List<Waiter> g2 = new ArrayList<>();
     /** __g_size of G1: its members no signal has been assigned to yet, timed-out members that have not run included. */
     private int g1Unsignalled;
+    /**
+     * CPU time from the call to wait to sleeping in futex_wait ({@code wait_entry}): the waiter joins its group
+     * (__wseq), lets go of the mutex and reads __g_signals first, so a signal in this window is its own.
+     */
+    private final long entryNs;
 
-    GroupCondVar(String name, Machine machine, Trace trace) {
+    GroupCondVar(String name, Machine machine, Trace trace, long entryNs) {
         this.name = name;
         this.machine = machine;
         this.trace = trace;
+        this.entryNs = entryNs;
     }
 
     /** Waiters still asleep: neither a signal's wake nor their timer has reached them. */
@@ -80,7 +90,19 @@ final class GroupCondVar implements CondVar {
         g2.add(w);
         if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, () -> expire(w));
         trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting() - 1, waiting(), deadlineNs));
-        machine.block(t, () -> ran(w));
+        if (entryNs == 0) {
+            machine.block(t, () -> ran(w));
+            return;
+        }
+        w.entering = true;
+        machine.cpu(t, entryNs, () -> {
+            w.entering = false;
+            if (w.tookToken || w.timedOut) {
+                ran(w); // it never slept: futex_wait found the word changed, or the deadline had passed
+            } else {
+                machine.block(t, () -> ran(w));
+            }
+        });
     }
 
     @Override
@@ -90,6 +112,16 @@ final class GroupCondVar implements CondVar {
             return -1;
         }
         g1Unsignalled--;
+        // A member still entering its wait reads the new signal before it would sleep and takes it; the futex wake
+        // meant for the longest sleeper then finds nothing and that sleeper sleeps on (unseen by the caller).
+        for (Waiter w : g1) {
+            if (w.asleep && w.entering) {
+                w.asleep = false;
+                w.tookToken = true;
+                trace.emit(new CondSignal(machine.nowNs(), name, signaller.id, w.thread.id));
+                return w.thread.id;
+            }
+        }
         Waiter sleeper = null;
         for (Waiter w : g1) {
             if (w.asleep) {
@@ -128,7 +160,7 @@ final class GroupCondVar implements CondVar {
         w.asleep = false;
         w.timedOut = true;
         trace.emit(new CondTimeout(machine.nowNs(), name, w.thread.id));
-        machine.wake(w.thread);
+        if (!w.entering) machine.wake(w.thread); // an entering waiter runs: it sees the deadline passed itself
     }
 
     /** The woken thread runs again, inside pthread_cond_wait. */

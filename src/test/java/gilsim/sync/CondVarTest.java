@@ -39,7 +39,7 @@ class CondVarTest {
         final List<CondEvent> events = new ArrayList<>();
 
         Bench(WakeOrder order, long seed) {
-            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"));
+            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"), 0);
             trace.add(e -> {
                 if (e instanceof CondEvent c) events.add(c);
             });
