@@ -20,8 +20,8 @@ public final class VersionKeys {
     static List<Key> keys() {
         return List.of(
                 Key.choice("python", PythonVersions.DEFAULT, PythonVersions.names(), "the CPython version whose GIL "
-                        + "runs: 2.7 and 3.1 the old GIL (released every checkinterval ticks), 3.2 to 3.13 the GIL "
-                        + "of ceval_gil under policy, 3.13t free-threaded"),
+                        + "runs: 2.7 and 3.1 the old GIL (released every checkinterval ticks), 3.2 to 3.15 the GIL "
+                        + "of ceval_gil under policy, 3.13t to 3.15t free-threaded"),
                 new Key("checkinterval", Key.Kind.COUNT, "100", List.of(), 0, MAX_CHECKINTERVAL,
                         "python=2.7/3.1: sys.setcheckinterval(), ticks between releases of the GIL (0 to 2147483647)"),
                 Key.duration("tick", "5ns", 1, MAX_TICK_NS, "python=2.7/3.1: CPU time of one tick of Python "
