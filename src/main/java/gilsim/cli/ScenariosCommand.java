@@ -1,13 +1,10 @@
 package gilsim.cli;
 
-import gilsim.cpython.PythonVersion;
-import gilsim.cpython.PythonVersions;
 import gilsim.scenario.Builtins;
 import gilsim.scenario.Key;
 import gilsim.scenario.Scenario;
+import gilsim.scenario.VersionKeys;
 import java.io.PrintWriter;
-import java.util.EnumMap;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,18 +37,6 @@ final class ScenariosCommand implements Runnable {
             }
             out.println();
         }
-        out.println("python versions (--set python=VERSION), the model each runs, and whether it was held against");
-        out.println("a real interpreter on this machine:");
-        for (PythonVersion v : PythonVersions.all()) {
-            out.printf("  %-14s %-24s %s%n", v.name(), MODELS.get(v.gil()), v.validated()
-                    ? "validated against CPython " + v.validatedWith() + " here (" + v.validatedIn() + ")"
-                    : "modelled from source alone: no " + v.name() + " interpreter here to validate against");
-        }
+        out.print(VersionKeys.versionsText());
     }
-
-    /** How each kind of GIL is named beside a version. */
-    private static final Map<PythonVersion.GilKind, String> MODELS = new EnumMap<>(Map.of(
-            PythonVersion.GilKind.OLD, "old GIL (OldGil)",
-            PythonVersion.GilKind.CEVAL, "ceval_gil (Gil, policy)",
-            PythonVersion.GilKind.NONE, "free-threaded (NoGil)"));
 }
