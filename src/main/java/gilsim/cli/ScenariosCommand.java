@@ -3,14 +3,19 @@ package gilsim.cli;
 import gilsim.scenario.Builtins;
 import gilsim.scenario.Key;
 import gilsim.scenario.Scenario;
+import gilsim.scenario.VersionKeys;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code gilsim scenarios}: the built-in scenarios and every key with its default. */
+/**
+ * {@code gilsim scenarios}: the built-in scenarios and every key with its default, then every python version with
+ * its model and whether that model was validated against a real interpreter here or comes from source alone.
+ */
 @Command(name = "scenarios", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = "Lists the built-in scenarios and their keys with defaults.")
+        description = "Lists the built-in scenarios and their keys with defaults, and the python versions: which "
+                + "were validated against a real interpreter here and which are modelled from source alone.")
 final class ScenariosCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -32,5 +37,6 @@ final class ScenariosCommand implements Runnable {
             }
             out.println();
         }
+        out.print(VersionKeys.versionsText());
     }
 }

@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.cpython.PythonVersions;
 import gilsim.metrics.Summary;
 import gilsim.sim.Durations;
 import java.util.Comparator;
@@ -47,7 +48,7 @@ public final class Explanation {
         }
         b.append("No wait exceeded starve_after (").append(p.get("starve_after")).append("); the longest was ")
                 .append(worst.name()).append("'s ").append(Durations.human(worst.waitMaxNs())).append(". ");
-        boolean oldGil = "2.7".equals(p.get("python")) || "3.1".equals(p.get("python"));
+        boolean oldGil = p.containsKey("python") && PythonVersions.oldGil(p.get("python"));
         if (oldGil) {
             b.append("Under the old GIL (python=").append(p.get("python")).append(") the holder releases the GIL ")
                     .append("and asks for it again every ").append(p.get("checkinterval"))

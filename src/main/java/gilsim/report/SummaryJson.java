@@ -3,6 +3,8 @@ package gilsim.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import gilsim.cpython.PythonVersion;
+import gilsim.cpython.PythonVersions;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
@@ -12,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/** The JSON summary contract (DESIGN.md): one object, snake_case fields in a fixed order, times in integer ns. */
+/**
+ * The JSON summary contract (DESIGN.md): one object, snake_case fields in a fixed order, times in integer ns; last,
+ * {@code python_model}, whether the python version's model was validated against a real interpreter here.
+ */
 public final class SummaryJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -48,6 +53,20 @@ public final class SummaryJson {
             pool.put("threads", named(p.threads(), Summary.PoolThread::name, Metrics.POOL_THREAD));
             o.put("pool", pool);
         }
+        String python = s.params().get("python");
+        if (python != null) o.put("python_model", pythonModel(PythonVersions.of(python)));
+        return o;
+    }
+
+    /**
+     * Whether the model of the run's python version was run beside a real interpreter of it on this machine
+     * ({@code validated_with} names it) or comes from the version's source alone ({@code validated} false).
+     */
+    private static Map<String, Object> pythonModel(PythonVersion v) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("version", v.name());
+        o.put("validated", v.validated());
+        o.put("validated_with", v.validatedWith());
         return o;
     }
 

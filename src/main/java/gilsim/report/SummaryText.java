@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.cpython.PythonVersions;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
@@ -11,7 +12,8 @@ import java.util.function.Function;
 
 /**
  * The human summary of one run: a table of per-thread waits, one of per-thread rounds (programs only), the GIL's
- * counters, the verdict and why.
+ * counters, the verdict and why; under the parameters, a line when the {@code python} version's model was never run
+ * beside a real interpreter of it.
  */
 public final class SummaryText {
     private SummaryText() {}
@@ -20,6 +22,10 @@ public final class SummaryText {
         StringBuilder b = new StringBuilder();
         b.append(s.scenario()).append("  seed ").append(s.seed()).append("  ").append(paramsLine(s.params()))
                 .append('\n');
+        // A version never run beside a real interpreter here says so; the validated ones print nothing more.
+        String unvalidated = s.params().containsKey("python")
+                ? PythonVersions.of(s.params().get("python")).unvalidatedNote() : null;
+        if (unvalidated != null) b.append(unvalidated).append('\n');
         if (s.paramValues().get("machine") instanceof Map<?, ?> m) {
             b.append("machine profile ").append(m.get("file")).append(" (its wake-up latency distribution replaces "
                     + "wake_latency and wake_jitter): ").append(m.get("source")).append('\n');

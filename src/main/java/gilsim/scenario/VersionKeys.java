@@ -1,8 +1,13 @@
 package gilsim.scenario;
 
 import gilsim.cpython.OldGilCosts;
+import gilsim.cpython.PythonVersion;
+import gilsim.cpython.PythonVersion.GilKind;
 import gilsim.cpython.PythonVersions;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The keys that pick a CPython version's GIL ({@code python}) and price the old GIL of 2.7 and 3.1; the other keys
@@ -20,8 +25,8 @@ public final class VersionKeys {
     static List<Key> keys() {
         return List.of(
                 Key.choice("python", PythonVersions.DEFAULT, PythonVersions.names(), "the CPython version whose GIL "
-                        + "runs: 2.7 and 3.1 the old GIL (released every checkinterval ticks), 3.2 to 3.13 the GIL "
-                        + "of ceval_gil under policy, 3.13t free-threaded"),
+                        + "runs: 2.7 and 3.1 the old GIL (released every checkinterval ticks), 3.2 to 3.15 the GIL "
+                        + "of ceval_gil under policy, 3.13t to 3.15t free-threaded"),
                 new Key("checkinterval", Key.Kind.COUNT, "100", List.of(), 0, MAX_CHECKINTERVAL,
                         "python=2.7/3.1: sys.setcheckinterval(), ticks between releases of the GIL (0 to 2147483647)"),
                 Key.duration("tick", "5ns", 1, MAX_TICK_NS, "python=2.7/3.1: CPU time of one tick of Python "
@@ -32,6 +37,27 @@ public final class VersionKeys {
                         + "whose FUTEX_WAKE finds nobody asleep (at most 1ms)"),
                 Key.duration("sem_retry", "22us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "
                         + "that finds the GIL taken and sleeps again (at most 1ms)"));
+    }
+
+    /** How each kind of GIL is named beside a version. */
+    private static final Map<GilKind, String> MODELS = new EnumMap<>(Map.of(
+            GilKind.OLD, "old GIL (OldGil)",
+            GilKind.CEVAL, "ceval_gil (Gil, policy)",
+            GilKind.NONE, "free-threaded (NoGil)"));
+
+    /**
+     * Every python version, one line each, with the model it runs and whether that model was validated against a
+     * real interpreter here or comes from the version's source alone ({@code gilsim scenarios} ends with it).
+     */
+    public static String versionsText() {
+        StringBuilder b = new StringBuilder("python versions (--set python=VERSION), the model each runs, and whether "
+                + "it was held against\na real interpreter on this machine:\n");
+        for (PythonVersion v : PythonVersions.all()) {
+            b.append(String.format(Locale.ROOT, "  %-14s %-24s %s%n", v.name(), MODELS.get(v.gil()), v.validated()
+                    ? "validated against CPython " + v.validatedWith() + " here (" + v.validatedIn() + ")"
+                    : "modelled from source alone: no " + v.name() + " interpreter here to validate against"));
+        }
+        return b.toString();
     }
 
     /** The old GIL's costs from effective parameters. */

@@ -196,9 +196,10 @@ class OldGilTest {
     void versionsPickTheirGil() {
         assertTrue(PythonVersions.oldGil("2.7") && PythonVersions.oldGil("3.1"));
         assertFalse(PythonVersions.oldGil("3.2") || PythonVersions.oldGil("3.13t"));
-        assertEquals(15, PythonVersions.names().size());
+        assertEquals(19, PythonVersions.names().size());
         assertEquals("2.7", PythonVersions.names().get(0));
-        assertEquals("3.13t", PythonVersions.names().get(14));
+        assertEquals("3.15", PythonVersions.names().get(15));
+        assertEquals("3.13t", PythonVersions.names().get(16));
         assertTrue(PythonVersions.problem("2.7", "fifo-ticket").contains("policy=fifo-ticket"));
         assertTrue(PythonVersions.problem("3.13t", "paused-budget").contains("python=3.13t"));
         assertEquals(null, PythonVersions.problem("3.13t", "free-threaded"));
