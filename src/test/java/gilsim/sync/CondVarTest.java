@@ -34,12 +34,18 @@ class CondVarTest {
         final CondVar cv;
         /** Wake-ups in the order the woken threads ran: a name, with ":timeout" when the wait expired. */
         final List<String> woken = new ArrayList<>();
+        /** When each woken thread ran again, in the same order. */
+        final List<Long> returnedNs = new ArrayList<>();
         /** What each signal returned: the woken thread's name, or "lost". */
         final List<String> signalled = new ArrayList<>();
         final List<CondEvent> events = new ArrayList<>();
 
         Bench(WakeOrder order, long seed) {
-            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"), 0);
+            this(order, seed, 0);
+        }
+
+        Bench(WakeOrder order, long seed, long waitEntryNs) {
+            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"), waitEntryNs);
             trace.add(e -> {
                 if (e instanceof CondEvent c) events.add(c);
             });
@@ -54,6 +60,7 @@ class CondVarTest {
         private void await(SimThread t, long arrival, long deadlineNs, boolean rewait) {
             cv.await(t, arrival, deadlineNs, timedOut -> {
                 woken.add(t.name + (timedOut ? ":timeout" : ""));
+                returnedNs.add(machine.nowNs());
                 // A waiter that finds its predicate false waits again, keeping its first-arrival key.
                 if (rewait) await(t, arrival, -1, false);
                 else machine.exit(t);
@@ -97,6 +104,31 @@ class CondVarTest {
         b.run();
         assertEquals(List.of("a", "b", "c", "a"), b.signalled);
         assertEquals(List.of("a", "b", "c", "a"), b.woken);
+    }
+
+    /**
+     * glibc's waiter reads __g_signals before it sleeps: with a 1 us entry, b, which called wait at 1 ms, takes a
+     * signal sent 0.5 us later although a has slept since 0 (the signal switched the groups, so both are in G1), and
+     * returns without a wake-up (the bench's wake-up takes 10 us). a, still unsignalled in G1, gets the next signal.
+     * Sent 2 us after b's call, when b sleeps, the signal goes to the longest sleeper, a.
+     */
+    @Test
+    void aWaiterStillEnteringItsWaitTakesTheSignal() {
+        Bench b = new Bench(WakeOrder.GLIBC_GROUPS, 1, US);
+        b.waiter("a", 0, 0, -1, false);
+        b.waiter("b", MS, 1, -1, false);
+        b.signals(MS + 500, 1, 1);
+        b.run();
+        assertEquals(List.of("b", "a"), b.signalled);
+        assertEquals(List.of("b", "a"), b.woken);
+        assertEquals(MS + US, b.returnedNs.get(0), "b returns at the end of its entry, having never slept");
+
+        Bench late = new Bench(WakeOrder.GLIBC_GROUPS, 1, US);
+        late.waiter("a", 0, 0, -1, false);
+        late.waiter("b", MS, 1, -1, false);
+        late.signals(MS + 2 * US, 1, 1);
+        late.run();
+        assertEquals(List.of("a", "b"), late.signalled);
     }
 
     @Test
