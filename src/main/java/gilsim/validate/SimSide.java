@@ -4,6 +4,8 @@ import gilsim.metrics.Summary;
 import gilsim.run.Simulation;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The simulated side of a validation: one seeded run, observed as the real side is. */
 public final class SimSide {
@@ -17,6 +19,19 @@ public final class SimSide {
         SimRounds rounds = new SimRounds(sim.threadNames());
         sim.addListener(rounds);
         Summary summary = sim.run();
-        return new Run(rounds.observation("seed " + seed), summary);
+        return new Run(rounds.observation("seed " + seed).withLocks(locks(summary)), summary);
+    }
+
+    /** The run's lock figures as a real run reports them, from its summary. */
+    static List<Observation.LockUse> locks(Summary summary) {
+        List<Observation.LockUse> out = new ArrayList<>();
+        for (Summary.LockSummary l : summary.locks()) {
+            for (Summary.LockThread t : l.threads()) {
+                long total = t.waitMeanNs() == null ? 0 : t.waitMeanNs() * t.acquisitions();
+                out.add(new Observation.LockUse(t.name(), l.name(), t.acquisitions(), total, t.waitMaxNs(),
+                        t.tookFromOther()));
+            }
+        }
+        return out;
     }
 }

@@ -23,6 +23,7 @@ public final class ValidationText {
             table(b, i.comparison());
             spread(b, i.comparison());
             steps(b, i);
+            LockComparison.text(b, LockComparison.of(i.runs(), simObservations(r)), r.params().choice("python"));
             b.append("verdicts: real ").append(verdicts(i.comparison(), true)).append("; sim ")
                     .append(verdicts(i.comparison(), false)).append(i.comparison().agree() ? ": agree" : ": DISAGREE")
                     .append('\n');
@@ -33,6 +34,10 @@ public final class ValidationText {
         b.append("the simulation's own verdict (a GIL wait past starve_after): ").append(ownVerdict(r)).append('\n');
         b.append(finalLine(r)).append('\n');
         return b.toString();
+    }
+
+    static List<Observation> simObservations(Validation.Report r) {
+        return r.sim().stream().map(SimSide.Run::observation).toList();
     }
 
     static String durationNote(Validation.Report r) {
