@@ -75,10 +75,10 @@ public final class LockComparison {
      */
     static void text(StringBuilder b, List<Row> rows, String python) {
         if (rows.isEmpty()) return;
-        b.append("threading.Lock per thread, the simulation's a ").append(LockVersions.model(python))
-                .append(" (python=").append(python).append("; --set python=VERSION picks another), means over runs; a "
-                + "wait is one acquire() call until it returns holding the lock and the GIL, real: the wall clock "
-                + "around the call:\n");
+        b.append("threading.Lock per thread, simulated as a ").append(LockVersions.model(python))
+                .append(" (python=").append(python).append("; --set python=VERSION picks another); means over runs; a "
+                + "wait is one acquire() call, until it returns holding the lock and the GIL (real: the wall clock "
+                + "around the call):\n");
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[] {"lock", "thread", "acquisitions", "", "changes of hands", "", "wait mean", "",
                 "wait max", ""});

@@ -127,7 +127,7 @@ class ValidateCommandTest {
         Result r = gilsim("validate", scenario.toString(), "--set", "duration=200ms", "--set", "python=3.13",
                 "--repeat", "2");
         String out = r.out();
-        assertTrue(out.contains("threading.Lock per thread, the simulation's a pymutex (python=3.13; --set "
+        assertTrue(out.contains("threading.Lock per thread, simulated as a pymutex (python=3.13; --set "
                 + "python=VERSION picks another)"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("  L +t-1 +700 +\\d+ +650 +\\d+ +1\\.10ms .*9\\.00ms .*")), out);
         assertTrue(out.contains("  L, acquisitions t-1/t-2 (changes of hands) run by run: real 700/650 (1300), "
