@@ -23,6 +23,8 @@ final class MetricsCommand implements Runnable {
         section(out, "threads[]", Metrics.THREAD);
         section(out, "threads[], after the above (programs' rounds; null for a pool's threads)", Metrics.THREAD_ROUNDS);
         section(out, "gil", Metrics.GIL);
+        section(out, "locks[].threads[] (scenarios with threading.Lock steps; locks[] also has name and model)",
+                Metrics.LOCK_THREAD);
         section(out, "pool (pool scenarios)", Metrics.POOL);
         section(out, "pool.threads[]", Metrics.POOL_THREAD);
     }

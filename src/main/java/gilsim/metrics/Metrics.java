@@ -2,6 +2,7 @@ package gilsim.metrics;
 
 import gilsim.metrics.Metric.Unit;
 import gilsim.metrics.Summary.GilSummary;
+import gilsim.metrics.Summary.LockThread;
 import gilsim.metrics.Summary.PoolSummary;
 import gilsim.metrics.Summary.PoolThread;
 import gilsim.metrics.Summary.ThreadSummary;
@@ -71,6 +72,29 @@ public final class Metrics {
                     "forced switches", 0, GilSummary::forcedSwitches),
             new Metric<>("timeouts", Unit.COUNT, "timed waits on the GIL's condition variable that expired",
                     "timeouts", 0, GilSummary::timeouts));
+
+    /**
+     * Each thread's use of each of the scenario's {@code threading.Lock}s (scenarios with locks only): under
+     * {@code locks[].threads[]} in the JSON, one table per lock in the text. A wait is one {@code acquire()} call, from
+     * the call until it returns holding the lock and the GIL (a call still waiting at the end counts to the end), as a
+     * real run measures it around the call with the wall clock.
+     */
+    public static final List<Metric<LockThread>> LOCK_THREAD = List.of(
+            new Metric<>("acquisitions", Unit.COUNT, "acquire() calls that returned with the lock", "acquired", 9,
+                    LockThread::acquisitions),
+            new Metric<>("contended", Unit.COUNT, "of those, the calls that found the lock taken and waited", "waited",
+                    8, LockThread::contended),
+            new Metric<>("took_from_other", Unit.COUNT, "acquisitions whose previous holder was another thread: the "
+                    + "lock changed hands", "changes", 8, LockThread::tookFromOther),
+            new Metric<>("handed_off", Unit.COUNT, "acquisitions the releaser handed straight to the thread (a "
+                    + "PyMutex's fair hand-off to a waiter past 1 ms; never for a semaphore)", "hand-offs", 9,
+                    LockThread::handedOff),
+            new Metric<>("races_lost", Unit.COUNT, "wake-ups by a release that found the lock taken again, so the "
+                    + "thread waited anew", "lost", 6, LockThread::racesLost),
+            new Metric<>("acquire_wait_mean_ns", Unit.NS, "mean acquire() wait, from the call to its return holding "
+                    + "the lock and the GIL (null: never acquired)", "wait mean", 10, LockThread::waitMeanNs),
+            new Metric<>("acquire_wait_max_ns", Unit.NS, "the longest acquire() wait (exact)", "wait max", 10,
+                    LockThread::waitMaxNs));
 
     /** The m0 pool's figures (pool scenarios only). */
     public static final List<Metric<PoolSummary>> POOL = List.of(

@@ -25,16 +25,22 @@ import gilsim.sync.CondEvent;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
+import gilsim.sync.MutexEvent.MutexAcquire;
+import gilsim.sync.MutexEvent.MutexAcquired;
+import gilsim.sync.MutexEvent.MutexBlock;
+import gilsim.sync.MutexEvent.MutexHandOff;
 import gilsim.sync.MutexEvent.MutexReleased;
 import gilsim.sync.MutexEvent.MutexTaken;
+import gilsim.sync.MutexEvent.MutexWake;
 import gilsim.sync.QueueEvent.QueueGet;
 import gilsim.sync.QueueEvent.QueuePut;
 
 /**
  * Every run's own listeners behind one: the spans, the pool's instruments (when there is a pool), the invariants,
- * the protocol checker, the GIL's statistics and the rounds. The listeners that read an event's class get it, in that
- * order, through their method for the class: what each would have done had it been added to the trace on its own,
- * without six interface calls and six chains of class tests an event (a third of a pool run's time went to that
+ * the protocol checker, the GIL's statistics, the rounds and the locks' statistics (when there are programs). The
+ * listeners that read an event's class get it, in that order, through their method for the class: what each would
+ * have done had it been added to the trace on its own, without six interface calls and six chains of class tests an
+ * event (a third of a pool run's time went to that
  * fan-out, docs/benchmarks.md). The calls here have one receiver each, so the JIT can inline them.
  *
  * <p>The events of every hand-off, job and round come through their family's method ({@link TraceEvent#deliverTo}),
@@ -52,9 +58,17 @@ public final class RunListeners implements TraceListener, OsEvent.Listener, GilE
     private final ProtocolChecker protocol;
     private final GilStats gil;
     private final RoundStats rounds;
+    /** Null when the run has no programs, and so no scenario locks. */
+    private final LockStats locks;
 
     public RunListeners(Spans spans, PoolStats pool, Invariants invariants, ProtocolChecker protocol, GilStats gil,
                         RoundStats rounds) {
+        this(spans, pool, invariants, protocol, gil, rounds, null);
+    }
+
+    public RunListeners(Spans spans, PoolStats pool, Invariants invariants, ProtocolChecker protocol, GilStats gil,
+                        RoundStats rounds, LockStats locks) {
+        this.locks = locks;
         this.spans = spans;
         this.pool = pool;
         this.invariants = invariants;
@@ -104,8 +118,19 @@ public final class RunListeners implements TraceListener, OsEvent.Listener, GilE
             protocol.on(e);
         } else if (event instanceof MutexTaken e) {
             invariants.on(e);
+            if (locks != null) locks.on(e);
         } else if (event instanceof MutexReleased e) {
             invariants.on(e);
+        } else if (event instanceof MutexAcquire e) {
+            if (locks != null) locks.on(e);
+        } else if (event instanceof MutexAcquired e) {
+            if (locks != null) locks.on(e);
+        } else if (event instanceof MutexBlock e) {
+            if (locks != null) locks.on(e);
+        } else if (event instanceof MutexWake e) {
+            if (locks != null) locks.on(e);
+        } else if (event instanceof MutexHandOff e) {
+            if (locks != null) locks.on(e);
         } else if (event instanceof QueuePut e) {
             invariants.on(e);
         } else if (event instanceof QueueGet e) {
@@ -206,5 +231,6 @@ public final class RunListeners implements TraceListener, OsEvent.Listener, GilE
         protocol.finish(endNs);
         gil.finish(endNs);
         rounds.finish(endNs);
+        if (locks != null) locks.finish(endNs);
     }
 }

@@ -8,11 +8,12 @@ import java.util.Map;
  *
  * @param params      every key's value as {@code --set} takes it back
  * @param paramValues the same keys typed for JSON (numbers, booleans; durations as text and {@code KEY_ns})
+ * @param locks       the scenario's {@code threading.Lock}s that some thread called; empty for none
  */
 public record Summary(String scenario, long seed, Map<String, String> params, Map<String, Object> paramValues,
                       long simulatedNs, long events,
                       String verdict, List<String> starvedThreads, List<ThreadSummary> threads, GilSummary gil,
-                      PoolSummary pool) {
+                      PoolSummary pool, List<LockSummary> locks) {
 
     public static final String FAIR = "fair";
     public static final String STARVES = "starves";
@@ -46,6 +47,20 @@ public record Summary(String scenario, long seed, Map<String, String> params, Ma
     /** One pool thread's three histograms (M0_POOL_DEBUG's): queue wait, GIL wait after the pop, service time. */
     public record PoolThread(String name, long jobs, long queueWaitP99Ns, long queueWaitMaxNs, long gilWaitP99Ns,
                              long gilWaitMaxNs, long serviceP99Ns, long serviceMaxNs) {}
+
+    /**
+     * A scenario's {@code threading.Lock}: what the run's version builds it on ({@code semaphore}, {@code pymutex})
+     * and one row per thread that called {@code acquire()} on it.
+     */
+    public record LockSummary(String name, String model, List<LockThread> threads) {}
+
+    /**
+     * One thread's use of one lock ({@code LockStats}).
+     *
+     * @param waitMeanNs null when the thread never had the lock
+     */
+    public record LockThread(String name, long acquisitions, long contended, long tookFromOther, long handedOff,
+                             long racesLost, Long waitMeanNs, long waitMaxNs) {}
 
     /** The longest GIL wait of any thread. */
     public long maxWaitNs() {

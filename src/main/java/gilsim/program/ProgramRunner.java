@@ -5,7 +5,6 @@ import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
 import gilsim.sync.ItemQueue;
-import gilsim.sync.Mutex;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -89,16 +88,10 @@ public final class ProgramRunner {
         } else if (step instanceof Step.Hold h) {
             machine.cpu(thread, draw(h.duration()), this::next); // no check point: a drop request waits
         } else if (step instanceof Step.Lock l) {
-            Mutex lock = shared.lock(l.name());
-            // acquire() first tries without releasing the GIL; only a lock that is taken costs a drop and a re-take.
-            if (lock.tryLock(thread)) {
-                next();
-            } else {
-                gil.dropGil(thread, () -> lock.lock(thread, () -> gil.takeGil(thread, this::next)));
-            }
+            // The version's lock: how acquire() waits, and what it does with the GIL meanwhile, is its own.
+            shared.lock(l.name()).acquire(thread, gil, this::next);
         } else if (step instanceof Step.Unlock u) {
-            shared.lock(u.name()).unlock(thread);
-            next();
+            shared.lock(u.name()).release(thread, this::next);
         } else if (step instanceof Step.Put p) {
             shared.queue(p.queue()).put(thread);
             next();

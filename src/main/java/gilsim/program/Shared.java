@@ -1,26 +1,44 @@
 package gilsim.program;
 
+import gilsim.cpython.LockVersions;
+import gilsim.cpython.PythonVersions;
 import gilsim.os.Machine;
 import gilsim.sim.Trace;
 import gilsim.sync.ItemQueue;
-import gilsim.sync.Mutex;
+import gilsim.sync.PythonLock;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The named {@code threading.Lock}s and {@code queue.Queue}s of a run, shared by its threads, made on first use. */
+/**
+ * The named {@code threading.Lock}s and {@code queue.Queue}s of a run, shared by its threads, made on first use. A
+ * lock is the one the run's CPython version has ({@link LockVersions}): a semaphore through 3.12, a PyMutex after.
+ */
 public final class Shared {
     private final Machine machine;
     private final Trace trace;
-    private final Map<String, Mutex> locks = new HashMap<>();
+    private final String python;
+    private final long lockWakeNs;
+    private final Map<String, PythonLock> locks = new HashMap<>();
     private final Map<String, ItemQueue> queues = new HashMap<>();
 
+    /** The default version's locks, whose releases cost nothing. */
     public Shared(Machine machine, Trace trace) {
-        this.machine = machine;
-        this.trace = trace;
+        this(machine, trace, PythonVersions.DEFAULT, 0);
     }
 
-    Mutex lock(String name) {
-        return locks.computeIfAbsent(name, n -> new Mutex(n, machine, trace, true));
+    /**
+     * @param python     the run's {@code python} key: which lock a {@code threading.Lock} is
+     * @param lockWakeNs CPU time of a release that wakes a sleeping waiter ({@code sem_wake})
+     */
+    public Shared(Machine machine, Trace trace, String python, long lockWakeNs) {
+        this.machine = machine;
+        this.trace = trace;
+        this.python = python;
+        this.lockWakeNs = lockWakeNs;
+    }
+
+    PythonLock lock(String name) {
+        return locks.computeIfAbsent(name, n -> LockVersions.build(n, python, machine, trace, lockWakeNs));
     }
 
     ItemQueue queue(String name) {

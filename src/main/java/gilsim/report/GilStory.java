@@ -21,16 +21,25 @@ import gilsim.m0.PoolEvent.SliceStart;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
+import gilsim.sync.MutexEvent.MutexAcquire;
+import gilsim.sync.MutexEvent.MutexBlock;
+import gilsim.sync.MutexEvent.MutexHandOff;
+import gilsim.sync.MutexEvent.MutexReleased;
+import gilsim.sync.MutexEvent.MutexTaken;
+import gilsim.sync.MutexEvent.MutexWake;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the event stream into {@link Beat}s: who dropped the GIL and whom the signal woke, where a waiter went in
- * the condition variable's queue, who got the GIL and whether it changed hands. It follows the whole run (the
- * queues and the holder must be right when the window opens) but hands on only the beats inside the window.
+ * the condition variable's queue, who got the GIL and whether it changed hands; and for a scenario's
+ * {@code threading.Lock}, who waits for it, whom a release wakes or hands it to, and who takes it. It follows the whole
+ * run (the queues and the holder must be right when the window opens) but hands on only the beats inside the window.
  */
 public final class GilStory implements TraceListener, Spans.Sink {
     private enum Wake { NONE, SIGNAL, TIMEOUT }
@@ -53,6 +62,12 @@ public final class GilStory implements TraceListener, Spans.Sink {
     /** The thread whose condvar wait was just told, so that its BLOCKED state change is not told twice. */
     private long parkedAtNs = -1;
     private int parkedThread = -1;
+    /** The scenario's locks, known from their first acquire() ({@code gil->mutex} is not told). */
+    private final Set<String> locks = new HashSet<>();
+    /** A lock's release held back so that it is told in one sentence with the wake-up or hand-off that follows it. */
+    private MutexReleased pendingRelease;
+    /** The hand-off just told, so that the take it implies is not told twice. */
+    private MutexHandOff lastHandOff;
 
     public GilStory(List<String> names, TimeWindow window, Beat.Sink sink) {
         this.names = List.copyOf(names);
@@ -75,7 +90,39 @@ public final class GilStory implements TraceListener, Spans.Sink {
             tellDrop(pendingDrop, null, "");
             pendingDrop = null;
         }
-        if (event instanceof ThreadState e) {
+        if (pendingRelease != null && !(event instanceof MutexWake w && sameRelease(w.mutex(), w.thread(), w.timeNs()))
+                && !(event instanceof MutexHandOff h && sameRelease(h.mutex(), h.thread(), h.timeNs()))) {
+            tell(pendingRelease.timeNs(), name(pendingRelease.thread()) + " releases lock " + pendingRelease.mutex(),
+                    Message.note(pendingRelease.thread(), "releases " + pendingRelease.mutex()));
+            pendingRelease = null;
+        }
+        if (event instanceof MutexAcquire e) {
+            locks.add(e.mutex());
+        } else if (event instanceof MutexBlock e && locks.contains(e.mutex())) {
+            parked(e.timeNs(), e.thread());
+            tell(e.timeNs(), name(e.thread()) + " finds lock " + e.mutex() + " held by " + name(e.holder())
+                    + " and waits for it, without the GIL", Message.note(e.thread(), "waits for " + e.mutex()));
+        } else if (event instanceof MutexReleased e) {
+            pendingRelease = e;
+        } else if (event instanceof MutexWake e) {
+            pendingRelease = null;
+            tell(e.timeNs(), name(e.thread()) + " releases lock " + e.mutex() + " and wakes " + name(e.woken())
+                    + ", who must still take it itself",
+                    Message.arrow(e.thread(), e.woken(), "wakes for " + e.mutex()));
+        } else if (event instanceof MutexHandOff e) {
+            pendingRelease = null;
+            lastHandOff = e;
+            tell(e.timeNs(), name(e.thread()) + " releases lock " + e.mutex() + " and hands it to " + name(e.to())
+                    + ", who has waited " + Durations.human(e.waitedNs()) + ", over 1 ms (a PyMutex's fair hand-off)",
+                    Message.arrow(e.thread(), e.to(), "hands " + e.mutex() + " over"));
+        } else if (event instanceof MutexTaken e) {
+            MutexHandOff h = lastHandOff;
+            lastHandOff = null;
+            if (h == null || h.to() != e.thread() || h.timeNs() != e.timeNs() || !h.mutex().equals(e.mutex())) {
+                tell(e.timeNs(), name(e.thread()) + " takes lock " + e.mutex(),
+                        Message.note(e.thread(), "takes " + e.mutex()));
+            }
+        } else if (event instanceof ThreadState e) {
             threadState(e);
         } else if (event instanceof GilWant e) {
             waitedInTake[e.thread()] = false;
@@ -140,6 +187,11 @@ public final class GilStory implements TraceListener, Spans.Sink {
     public void finish(long endNs) {
         if (pendingDrop != null) tellDrop(pendingDrop, null, "");
         pendingDrop = null;
+        if (pendingRelease != null) {
+            tell(pendingRelease.timeNs(), name(pendingRelease.thread()) + " releases lock " + pendingRelease.mutex(),
+                    Message.note(pendingRelease.thread(), "releases " + pendingRelease.mutex()));
+        }
+        pendingRelease = null;
         sink.end();
     }
 
@@ -273,6 +325,11 @@ public final class GilStory implements TraceListener, Spans.Sink {
     private Message signalMessage(CondSignal s) {
         return s.woken() >= 0 ? Message.arrow(s.signaller(), s.woken(), "signal wakes " + name(s.woken()))
                 : Message.note(s.signaller(), "signal lost, nobody waits");
+    }
+
+    private boolean sameRelease(String mutex, int thread, long timeNs) {
+        return pendingRelease.mutex().equals(mutex) && pendingRelease.thread() == thread
+                && pendingRelease.timeNs() == timeNs;
     }
 
     private void parked(long timeNs, int thread) {

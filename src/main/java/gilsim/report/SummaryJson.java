@@ -47,6 +47,17 @@ public final class SummaryJson {
         put(o, Metrics.RUN, s);
         o.put("threads", named(s.threads(), Summary.ThreadSummary::name, Metrics.THREAD, Metrics.THREAD_ROUNDS));
         o.put("gil", put(new LinkedHashMap<>(), Metrics.GIL, s.gil()));
+        if (!s.locks().isEmpty()) {
+            List<Object> locks = new ArrayList<>();
+            for (Summary.LockSummary l : s.locks()) {
+                Map<String, Object> lock = new LinkedHashMap<>();
+                lock.put("name", l.name());
+                lock.put("model", l.model());
+                lock.put("threads", named(l.threads(), Summary.LockThread::name, Metrics.LOCK_THREAD));
+                locks.add(lock);
+            }
+            o.put("locks", locks);
+        }
         Summary.PoolSummary p = s.pool();
         if (p != null) {
             Map<String, Object> pool = put(new LinkedHashMap<>(), Metrics.POOL, p);

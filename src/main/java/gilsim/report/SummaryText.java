@@ -38,6 +38,10 @@ public final class SummaryText {
         if (s.pool() == null) {
             b.append('\n').append(table("thread", s.threads(), Summary.ThreadSummary::name, Metrics.THREAD_ROUNDS));
         }
+        for (Summary.LockSummary l : s.locks()) {
+            b.append('\n').append("lock ").append(l.name()).append(" (").append(l.model()).append(")\n")
+                    .append(table("thread", l.threads(), Summary.LockThread::name, Metrics.LOCK_THREAD));
+        }
         b.append("\nGIL: ");
         for (int i = 0; i < Metrics.GIL.size(); i++) {
             Metric<Summary.GilSummary> m = Metrics.GIL.get(i);

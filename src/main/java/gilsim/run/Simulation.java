@@ -7,7 +7,9 @@ import gilsim.cpython.PythonVersions;
 import gilsim.metrics.GilStats;
 import gilsim.m0.Pool;
 import gilsim.m0.PoolSpec;
+import gilsim.cpython.LockVersions;
 import gilsim.metrics.Invariants;
+import gilsim.metrics.LockStats;
 import gilsim.metrics.PoolStats;
 import gilsim.metrics.RoundStats;
 import gilsim.metrics.RunListeners;
@@ -56,6 +58,8 @@ public final class Simulation {
     private final RoundStats roundStats;
     /** The pool's instruments, or null when the workload has no pool. */
     private final PoolStats poolStats;
+    /** The scenario locks' figures, or null when the workload is a pool (which has no locks). */
+    private final LockStats lockStats;
 
     public Simulation(Scenario scenario, Params params, long seed) {
         this.scenario = scenario;
@@ -80,7 +84,7 @@ public final class Simulation {
         this.spans = new Spans(threadCount);
         boolean pinned = params.bool("pinned");
         if (workload instanceof Workload.Threads w) {
-            Shared shared = new Shared(machine, trace);
+            Shared shared = new Shared(machine, trace, params.choice("python"), params.ns("sem_wake"));
             for (ThreadSpec spec : w.threads()) {
                 SimThread t = machine.newThread(spec.name(), pinned ? 0 : spec.pinnedCore());
                 // Each thread draws its steps' durations from its own stream: one thread's draws move no other's.
@@ -99,10 +103,12 @@ public final class Simulation {
         spans.add(gilStats);
         this.roundStats = new RoundStats(threadNames.size(), workload instanceof Workload.Threads w
                 ? w.threads().stream().map(ThreadSpec::program).toList() : List.of(), params.ns("duration"));
+        this.lockStats = poolStats == null
+                ? new LockStats(threadNames.size(), LockVersions.model(params.choice("python"))) : null;
         // The spans first: every listener after them reads the waits and holds they derived from the same event.
         trace.add(new RunListeners(spans, poolStats, new Invariants(machine.cores(), threadNames.size()),
                 new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))), gilStats,
-                roundStats));
+                roundStats, lockStats));
         // A run of programs ends when the last one has (a pool's threads never end).
         machine.onLastExit(engine::stop);
     }
@@ -146,6 +152,7 @@ public final class Simulation {
         long endNs = engine.nowNs();
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
-                roundStats, poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats));
+                roundStats, poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats),
+                lockStats == null ? java.util.List.of() : lockStats.summary(threadNames));
     }
 }

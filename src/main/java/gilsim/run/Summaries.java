@@ -16,7 +16,8 @@ final class Summaries {
     private Summaries() {}
 
     static Summary of(String scenario, long seed, Params params, long endNs, long events, List<String> names,
-                      GilStats stats, RoundStats roundStats, Summary.PoolSummary pool) {
+                      GilStats stats, RoundStats roundStats, Summary.PoolSummary pool,
+                      List<Summary.LockSummary> locks) {
         long starveAfterNs = params.ns("starve_after");
         List<Summary.ThreadSummary> threads = new ArrayList<>();
         List<String> starved = new ArrayList<>();
@@ -34,7 +35,7 @@ final class Summaries {
                 endNs, events,
                 starved.isEmpty() ? Summary.FAIR : Summary.STARVES, List.copyOf(starved), List.copyOf(threads),
                 new Summary.GilSummary(stats.switches(), stats.dropRequests(), stats.forcedSwitches(),
-                        stats.timeouts()), pool);
+                        stats.timeouts()), pool, locks);
     }
 
     /** A pool's params with {@code waiters} (threads - 1, which {@code --set waiters=N} sets) after threads. */

@@ -11,7 +11,9 @@ import java.util.Map;
 
 /**
  * The keys that pick a CPython version's GIL ({@code python}) and price the old GIL of 2.7 and 3.1; the other keys
- * read only by the old GIL are inert under 3.2 and later. Every default below was measured on the project's VM,
+ * read only by the old GIL are inert under 3.2 and later, but for {@code sem_wake}, which also prices a scenario
+ * {@code threading.Lock}'s release that wakes a sleeper (its {@code sem_post}, or a PyMutex's wake-up of its
+ * waiter's semaphore) under every version. Every default below was measured on the project's VM,
  * each on its own, by the tools in {@code tools/count/}; docs/versions.md gives the figures and the load beside them.
  */
 public final class VersionKeys {
@@ -31,8 +33,9 @@ public final class VersionKeys {
                         "python=2.7/3.1: sys.setcheckinterval(), ticks between releases of the GIL (0 to 2147483647)"),
                 Key.duration("tick", "5ns", 1, MAX_TICK_NS, "python=2.7/3.1: CPU time of one tick of Python "
                         + "(1ns to 1ms; 5ns: count() on 2.7.18 here)"),
-                Key.duration("sem_wake", "15us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release whose "
-                        + "FUTEX_WAKE wakes a sleeping waiter (at most 1ms)"),
+                Key.duration("sem_wake", "15us", 0, MAX_TICK_NS, "CPU time of a release whose FUTEX_WAKE wakes a "
+                        + "sleeping waiter: the old GIL's (python=2.7/3.1) and, under every version, a "
+                        + "threading.Lock's (at most 1ms)"),
                 Key.duration("sem_syscall", "95ns", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release "
                         + "whose FUTEX_WAKE finds nobody asleep (at most 1ms)"),
                 Key.duration("sem_retry", "22us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "

@@ -3,21 +3,29 @@ package gilsim.sync;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
+import gilsim.sync.MutexEvent.MutexAcquire;
+import gilsim.sync.MutexEvent.MutexAcquired;
 import gilsim.sync.MutexEvent.MutexBlock;
 import gilsim.sync.MutexEvent.MutexReleased;
 import gilsim.sync.MutexEvent.MutexTaken;
+import gilsim.sync.MutexEvent.MutexWake;
 import java.util.ArrayDeque;
 
 /**
  * A normal pthread mutex as glibc implements it (a futex word, no spinning, no fairness), and so also a Python
- * {@code threading.Lock}, which CPython builds on a POSIX semaphore with the same behaviour: a thread that finds it
- * taken sleeps on the futex; an unlock wakes the longest sleeper (the kernel's FIFO for SCHED_OTHER threads), which
- * must then run and try again, and a thread that gets there first takes it instead (barging).
+ * {@code threading.Lock} through 3.12 and in 3.13.0, which CPython builds on a POSIX semaphore with the same
+ * behaviour ({@code Python/thread_pthread.h}, USE_SEMAPHORES: acquire is {@code sem_wait} or {@code sem_clockwait},
+ * release {@code sem_post}): a thread that finds it taken sleeps on the futex; an unlock wakes the longest sleeper
+ * (the kernel's FIFO for SCHED_OTHER threads), which must then run and try again, and a thread that gets there
+ * first takes it instead (barging). The releaser itself, going on to take it again, nearly always does.
  *
  * <p>Only contention costs time: an uncontended lock and unlock are instants, as every critical section is. What
- * makes a critical section span time is a preemption inside it, which {@link Machine} decides.
+ * makes a critical section span time is a preemption inside it, which {@link Machine} decides. A scenario's lock
+ * ({@link #acquire}, {@link #release}) also charges the releaser the FUTEX_WAKE system call of a {@code sem_post}
+ * that wakes a sleeper ({@code sem_wake}), during which the token is already free, as glibc's {@code sem_post}
+ * frees it before the call; {@code gil->mutex} is charged nothing.
  */
-public final class Mutex {
+public final class Mutex implements PythonLock {
     private final String name;
     private final Machine machine;
     private final Trace trace;
@@ -28,16 +36,64 @@ public final class Mutex {
 
     /** Whether every take and release is reported, not only contention (a scenario's locks; not gil->mutex). */
     private final boolean reportTakes;
+    /** CPU time of a release whose FUTEX_WAKE wakes a sleeper ({@link #release} only). */
+    private final long wakeNs;
 
     public Mutex(String name, Machine machine, Trace trace) {
-        this(name, machine, trace, false);
+        this(name, machine, trace, false, 0);
     }
 
     public Mutex(String name, Machine machine, Trace trace, boolean reportTakes) {
+        this(name, machine, trace, reportTakes, 0);
+    }
+
+    /**
+     * @param wakeNs CPU time {@link #release} spends in a {@code sem_post} that wakes a sleeper ({@code sem_wake})
+     */
+    public Mutex(String name, Machine machine, Trace trace, boolean reportTakes, long wakeNs) {
+        if (wakeNs < 0) throw new IllegalArgumentException("negative wake cost");
         this.name = name;
         this.machine = machine;
         this.trace = trace;
         this.reportTakes = reportTakes;
+        this.wakeNs = wakeNs;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String model() {
+        return "semaphore";
+    }
+
+    /**
+     * {@code lock.acquire()} through 3.12 ({@code acquire_timed}; {@code PyThread_acquire_lock_timed_with_retries}
+     * in 3.13.0): first a non-blocking try holding the GIL; only a lock that is taken costs a drop of the GIL, the
+     * wait, and a take of the GIL once the lock is had.
+     */
+    @Override
+    public void acquire(SimThread t, Detach gil, Runnable then) {
+        long calledNs = machine.nowNs();
+        trace.emit(new MutexAcquire(calledNs, name, t.id));
+        Runnable acquired = () -> {
+            trace.emit(new MutexAcquired(machine.nowNs(), name, t.id, calledNs));
+            then.run();
+        };
+        if (tryLock(t)) {
+            acquired.run();
+        } else {
+            gil.dropGil(t, () -> lock(t, () -> gil.takeGil(t, acquired)));
+        }
+    }
+
+    @Override
+    public void release(SimThread t, Runnable then) {
+        boolean woke = unlock(t);
+        if (woke && wakeNs > 0) machine.cpu(t, wakeNs, then);
+        else then.run();
     }
 
     /** Takes the mutex for the running thread {@code t} and runs {@code then}; sleeps first while it is taken. */
@@ -59,13 +115,16 @@ public final class Mutex {
         return true;
     }
 
-    /** Releases the mutex {@code t} holds and wakes the longest sleeper, if any. */
-    public void unlock(SimThread t) {
+    /** Releases the mutex {@code t} holds and wakes the longest sleeper, if any; true when it woke one. */
+    public boolean unlock(SimThread t) {
         if (holder != t) throw new IllegalStateException(t + " unlocks " + name + " held by " + holder);
         holder = null;
         if (reportTakes) trace.emit(new MutexReleased(machine.nowNs(), name, t.id));
         SimThread next = sleepers.pollFirst();
-        if (next != null) machine.wake(next);
+        if (next == null) return false;
+        if (reportTakes) trace.emit(new MutexWake(machine.nowNs(), name, t.id, next.id));
+        machine.wake(next);
+        return true;
     }
 
     public boolean isLocked() {

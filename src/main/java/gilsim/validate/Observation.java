@@ -12,13 +12,34 @@ import java.util.List;
  * @param threads one entry per thread of the scenario, in its order
  * @param steps   for a real run, how far each kind of step's measured duration was from its nominal one; empty
  *                for a simulated run
+ * @param locks   each thread's use of each {@code threading.Lock} it called, in the threads' order; empty when the
+ *                scenario has none (or a real run's script predates the figures)
  */
 public record Observation(String side, String label, long wallNs, List<ThreadRounds> threads,
-                          List<StepAccuracy> steps) {
+                          List<StepAccuracy> steps, List<LockUse> locks) {
     public Observation {
         threads = List.copyOf(threads);
         steps = List.copyOf(steps);
+        locks = List.copyOf(locks);
     }
+
+    /** An observation with no lock figures. */
+    public Observation(String side, String label, long wallNs, List<ThreadRounds> threads, List<StepAccuracy> steps) {
+        this(side, label, wallNs, threads, steps, List.of());
+    }
+
+    /** The same observation with these lock figures. */
+    public Observation withLocks(List<LockUse> locks) {
+        return new Observation(side, label, wallNs, threads, steps, locks);
+    }
+
+    /**
+     * One thread's use of one lock over a run: {@code acquire()} calls that returned, their total and longest wait
+     * (from the call to its return; a call still waiting at the end counts to the end in the longest), and the
+     * acquisitions whose previous holder was another thread.
+     */
+    public record LockUse(String thread, String lock, long acquisitions, long waitTotalNs, long waitMaxNs,
+                          long tookFromOther) {}
 
     /**
      * @param roundNs  each completed round of the thread's outer loop, in order (empty for a thread with no loop)

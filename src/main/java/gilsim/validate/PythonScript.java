@@ -35,6 +35,9 @@ import java.util.TreeSet;
  *       or a platform without it, is refused;</li>
  *   <li>the switch interval: {@code sys.setswitchinterval} to the scenario's {@code interval} before the threads
  *       start (CPython keeps whole microseconds; the output's {@code switch_interval_ns} is what it kept);</li>
+ *   <li>{@code lock: L}, {@code unlock: L}: {@code acquire()} and {@code release()} of a {@code threading.Lock}; the
+ *       wall clock is read around each acquire, and each thread reports per lock its acquisitions, their total and
+ *       longest wait and how many took the lock from another thread ({@code locks} in the JSON);</li>
  *   <li>loops: {@code while True} or {@code for _ in range(N)}; the first loop at the top of a thread's program is
  *       its round, whose passes are timed.</li>
  * </ul>

@@ -193,14 +193,33 @@ public final class RealRun {
                             need(k, "nominal_ns").asLong(), need(k, "mean_ns").asLong(), need(k, "count").asLong()));
                 }
             }
+            List<Observation.LockUse> locks = locks(root);
             String label = root.path("implementation").asText("Python") + " " + root.path("python").asText("?")
                     + (root.path("gil").asBoolean(true) ? "" : " without a GIL")
                     + " (" + root.path("executable").asText(name) + ")";
-            return new Observation("real", label, wallNs, threads, steps);
+            return new Observation("real", label, wallNs, threads, steps, locks);
         } catch (IllegalStateException e) {
             throw new InputError("--python " + name + ": the real run printed no result gilsim can read: "
                     + e.getMessage());
         }
+    }
+
+    /** Each thread's {@code locks} object, when the script reported one: per lock name, its figures. */
+    private static List<Observation.LockUse> locks(JsonNode root) {
+        List<Observation.LockUse> out = new ArrayList<>();
+        for (JsonNode t : root.get("threads")) {
+            JsonNode locks = t.get("locks");
+            if (locks == null || !locks.isObject()) continue;
+            String thread = need(t, "name").asText();
+            for (var it = locks.fields(); it.hasNext(); ) {
+                var e = it.next();
+                JsonNode u = e.getValue();
+                out.add(new Observation.LockUse(thread, e.getKey(), need(u, "acquisitions").asLong(),
+                        need(u, "wait_total_ns").asLong(), need(u, "wait_max_ns").asLong(),
+                        need(u, "took_from_other").asLong()));
+            }
+        }
+        return out;
     }
 
     private static JsonNode need(JsonNode node, String field) {

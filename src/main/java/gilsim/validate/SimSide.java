@@ -6,6 +6,8 @@ import gilsim.metrics.Summary;
 import gilsim.run.Simulation;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The simulated side of a validation: one seeded run, observed as the real side is. */
 public final class SimSide {
@@ -22,6 +24,20 @@ public final class SimSide {
         SimHandoffs recorder = handoffs ? new SimHandoffs("sim seed " + seed, sim.threadNames()) : null;
         if (recorder != null) sim.addListener(recorder);
         Summary summary = sim.run();
-        return new Run(rounds.observation("seed " + seed), summary, recorder == null ? null : recorder.log());
+        return new Run(rounds.observation("seed " + seed).withLocks(locks(summary)), summary,
+                recorder == null ? null : recorder.log());
+    }
+
+    /** The run's lock figures as a real run reports them, from its summary. */
+    static List<Observation.LockUse> locks(Summary summary) {
+        List<Observation.LockUse> out = new ArrayList<>();
+        for (Summary.LockSummary l : summary.locks()) {
+            for (Summary.LockThread t : l.threads()) {
+                long total = t.waitMeanNs() == null ? 0 : t.waitMeanNs() * t.acquisitions();
+                out.add(new Observation.LockUse(t.name(), l.name(), t.acquisitions(), total, t.waitMaxNs(),
+                        t.tookFromOther()));
+            }
+        }
+        return out;
     }
 }

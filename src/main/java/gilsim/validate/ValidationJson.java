@@ -61,6 +61,8 @@ public final class ValidationJson {
             List<Object> threads = new ArrayList<>();
             for (Comparison.Row row : i.comparison().rows()) threads.add(row(row));
             it.put("threads", threads);
+            List<LockComparison.Row> locks = LockComparison.of(i.runs(), ValidationText.simObservations(r));
+            if (!locks.isEmpty()) it.put("locks", LockComparison.json(locks));
             it.put("agree", i.comparison().agree());
             if (r.handoffs()) {
                 List<Object> recorded = new ArrayList<>();

@@ -27,6 +27,7 @@ public final class ValidationText {
             table(b, i.comparison());
             spread(b, i.comparison());
             steps(b, i);
+            LockComparison.text(b, LockComparison.of(i.runs(), simObservations(r)), r.params().choice("python"));
             b.append("verdicts: real ").append(verdicts(i.comparison(), true)).append("; sim ")
                     .append(verdicts(i.comparison(), false)).append(i.comparison().agree() ? ": agree" : ": DISAGREE")
                     .append('\n');
@@ -59,6 +60,10 @@ public final class ValidationText {
                     .append(time(row.sim().p99Ns().mean())).append(", max ").append(time(row.real().maxNs().mean())).append(" / ")
                     .append(time(row.sim().maxNs().mean())).append('\n');
         }
+    }
+
+    static List<Observation> simObservations(Validation.Report r) {
+        return r.sim().stream().map(SimSide.Run::observation).toList();
     }
 
     static String durationNote(Validation.Report r) {

@@ -10,6 +10,10 @@
 #               than crc32 takes over 5121 bytes is run over 5121 bytes: the real step is longer than asked,
 #               and "calibration"."buffers" says so ("raised": true); the step accuracy shows by how much.
 #   sleep: D    time.sleep(D).
+#   lock: L     L.acquire() on a threading.Lock, waiting in slices of BLOCK_SLICE_S (so that a thread stuck on it at
+#               the end stops); the wall clock is read around the whole wait, and each thread reports per lock its
+#               acquisitions, its longest and its total wait, and how many took the lock from another thread
+#               (its "locks" in the JSON). unlock: L is L.release().
 #   loop        "for _ in range(N)" or "while True"; the first loop at the top of a thread's program is its
 #               round: the wall clock is read at the start of each of its passes, and the differences are the
 #               round times (completed rounds only; a thread stopped inside a pass reports how long that
@@ -146,11 +150,46 @@ def _deadline_passed():
     return _START[1] > 0 and wall() >= _START[1]
 
 
+# Each thread's use of each lock (its Thread.locks, reached through _TLS) and, per lock, the thread that took it
+# last, written while holding it.
+_TLS = threading.local()
+_LAST_TAKER = {}
+
+
 def acquire(name):
     lock = _LOCKS[name]
+    w0 = wall()
     while not lock.acquire(True, BLOCK_SLICE_S):
         if _deadline_passed():
+            _lock_use(name)[2] = max(_lock_use(name)[2], wall() - w0)  # a wait still open at the end counts to it
             raise Stop
+    _lock_taken(name, wall() - w0)
+
+
+def _lock_use(name):
+    # [acquisitions, total wait ns, longest wait ns, acquisitions that took the lock from another thread]
+    use = _TLS.locks.get(name)
+    if use is None:
+        use = _TLS.locks[name] = [0, 0, 0, 0]
+    return use
+
+
+def _lock_taken(name, waited):
+    use = _lock_use(name)
+    use[0] += 1
+    use[1] += waited
+    if waited > use[2]:
+        use[2] = waited
+    me = _TLS.me
+    last = _LAST_TAKER.get(name)
+    if last is not None and last is not me:
+        use[3] += 1
+    _LAST_TAKER[name] = me
+
+
+def lock_report(locks):
+    return dict((name, {"acquisitions": u[0], "wait_total_ns": u[1], "wait_max_ns": u[2], "took_from_other": u[3]})
+                for name, u in locks.items())
 
 
 def release_lock(name):
@@ -212,10 +251,13 @@ class Thread(object):
         self.end = 0
         self.error = None
         self.native_id = None  # the kernel's thread id, which a hand-off recording names threads by (3.8+)
+        self.locks = {}  # per lock name: see _lock_use
 
     def run(self, barrier, bufs):
         if hasattr(threading, "get_native_id"):
             self.native_id = threading.get_native_id()
+        _TLS.locks = self.locks
+        _TLS.me = self
         try:
             if self.core >= 0:
                 # On Linux, sched_setaffinity(0, ...) sets the affinity of the calling thread only.
@@ -362,6 +404,7 @@ def main():
         out_threads.append({"name": t.name, "core": t.core, "native_id": t.native_id,
                             "round_ns": [m[i + 1] - m[i] for i in range(len(m) - 1)],
                             "rounds_not_kept": t.dropped, "open_round_ns": t.open_round_ns, "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
+        out_threads[-1]["locks"] = lock_report(t.locks)
     gil = sys._is_gil_enabled() if hasattr(sys, "_is_gil_enabled") else True
     result = {
         "gilsim_real_run": 1,

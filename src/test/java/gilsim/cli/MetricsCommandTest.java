@@ -35,11 +35,26 @@ class MetricsCommandTest {
         assertEquals(withName(names(Metrics.POOL_THREAD)), fields(s.get("pool").get("threads").get(0)));
     }
 
+    /** A scenario with a lock has "locks" after "gil": per lock its name, model and threads, as declared. */
+    @Test
+    void aScenarioWithLocksWritesTheDeclaredLockMetricsAndOneWithoutWritesNoLocks() throws Exception {
+        JsonNode s = new ObjectMapper().readTree(run("run", "scenarios/lock-contention.yaml", "--set",
+                "duration=50ms", "--set", "python=3.13", "--json"));
+        List<String> top = fields(s);
+        assertEquals(top.indexOf("gil") + 1, top.indexOf("locks"), top.toString());
+        JsonNode lock = s.get("locks").get(0);
+        assertEquals(List.of("name", "model", "threads"), fields(lock));
+        assertEquals("pymutex", lock.get("model").asText());
+        assertEquals(withName(names(Metrics.LOCK_THREAD)), fields(lock.get("threads").get(0)));
+        JsonNode none = new ObjectMapper().readTree(run("run", "short-release", "--set", "duration=50ms", "--json"));
+        assertTrue(!none.has("locks"), "no locks field without a lock");
+    }
+
     @Test
     void gilsimMetricsListsEveryDeclaredMetricWithItsMeaning() {
         String text = run("metrics");
-        for (List<? extends Metric<?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.THREAD_ROUNDS, Metrics.GIL, Metrics.POOL,
-                Metrics.POOL_THREAD)) {
+        for (List<? extends Metric<?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.THREAD_ROUNDS, Metrics.GIL,
+                Metrics.LOCK_THREAD, Metrics.POOL, Metrics.POOL_THREAD)) {
             for (Metric<?> m : scope) {
                 assertTrue(text.contains(m.name()) && text.contains(m.meaning()), m.name() + " missing:\n" + text);
             }

@@ -41,6 +41,8 @@ class ValidateCommandTest {
     static final class Fake implements RealSide {
         boolean mainStarves;
         String failWith;
+        /** What each run reports of its locks. */
+        List<Observation.LockUse> locks = List.of();
         final List<String> calls = new ArrayList<>();
 
         @Override
@@ -75,7 +77,7 @@ class ValidateCommandTest {
             return new Observation("real", "CPython 3.12.3 (fake) at " + python, durationNs, out, List.of(
                     new Observation.StepAccuracy("compute", 2_000_000, 2_030_000, 412),
                     new Observation.StepAccuracy("release", 2_000, 2_600, 412),
-                    new Observation.StepAccuracy("sleep", 1_000_000, 1_080_000, 5)));
+                    new Observation.StepAccuracy("sleep", 1_000_000, 1_080_000, 5)), locks);
         }
 
         @Override
@@ -131,6 +133,33 @@ class ValidateCommandTest {
         assertTrue(r.err().contains("gilsim validate: warning: measured on a busy machine (load 3.10 on 2 cores, "
                 + "--force)"), r.err());
         assertEquals("observe /fake/python3 1000000 300000000 30600", fake.calls.get(fake.calls.size() - 1));
+    }
+
+    /**
+     * A scenario with a lock: each interpreter's block ends with the lock's figures per thread, real beside
+     * simulated, and its split run by run; the JSON carries them under the interpreter's {@code locks}.
+     */
+    @Test
+    void aLocksFiguresArePrintedRealBesideSimulatedWithTheSplitRunByRun() throws IOException {
+        fake.locks = List.of(new Observation.LockUse("t-1", "L", 700, 700 * 1_100_000L, 9_000_000, 650),
+                new Observation.LockUse("t-2", "L", 650, 650 * 1_200_000L, 12_000_000, 650));
+        Path scenario = Path.of("scenarios/lock-contention.yaml");
+        Result r = gilsim("validate", scenario.toString(), "--set", "duration=200ms", "--set", "python=3.13",
+                "--repeat", "2");
+        String out = r.out();
+        assertTrue(out.contains("threading.Lock per thread, simulated as a pymutex (python=3.13; --set "
+                + "python=VERSION picks another)"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("  L +t-1 +700 +\\d+ +650 +\\d+ +1\\.10ms .*9\\.00ms .*")), out);
+        assertTrue(out.contains("  L, acquisitions t-1/t-2 (changes of hands) run by run: real 700/650 (1300), "
+                + "700/650 (1300); sim "), out);
+        JsonNode j = new ObjectMapper().readTree(gilsim("validate", scenario.toString(), "--set", "duration=200ms",
+                "--set", "python=3.13", "--repeat", "2", "--json").out());
+        JsonNode t2 = j.get("interpreters").get(0).get("locks").get(1);
+        assertEquals("t-2", t2.get("thread").asText());
+        assertEquals(650.0, t2.get("real").get("acquisitions").get("mean").asDouble());
+        assertEquals(12_000_000, t2.get("real").get("acquire_wait_max_ns").get("mean").asLong());
+        assertTrue(t2.get("sim").get("acquisitions").get("mean").asDouble() > 50, t2.toString());
+        assertEquals(2, t2.get("sim").get("acquisitions_per_run").size());
     }
 
     private static void badInput(Result r, String says) {

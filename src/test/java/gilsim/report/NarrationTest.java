@@ -56,6 +56,29 @@ class NarrationTest {
         assertTrue(text.contains("a hand-off from worker"), text);
     }
 
+    /** A scenario lock's story: who waits for it, whom a release wakes or hands it to, and who takes it. */
+    @Test
+    void aLockIsHandedToItsParkedWaiterOn313AndTakenBackByItsReleaserOn312() {
+        Cli r = Cli.run("run", "scenarios/lock-contention.yaml", "--set", "duration=20ms", "--set", "python=3.13",
+                "--narrate=4ms..14ms");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        int parks = indexOf(lines, "t-2 finds lock L held by t-1 and waits for it, without the GIL");
+        int barged = indexOf(lines, "t-1 releases lock L and wakes t-2, who must still take it itself");
+        int retaken = barged + 1 + indexOf(lines.subList(barged + 1, lines.size()), "t-1 takes lock L");
+        int handed = indexOf(lines, "t-1 releases lock L and hands it to t-2, who has waited 7.1 ms, over 1 ms "
+                + "(a PyMutex's fair hand-off)");
+        assertTrue(parks < barged && barged < retaken && retaken < handed, String.join("\n", lines));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("t-2 takes lock L")), "a hand-off is told once");
+
+        r = Cli.run("run", "scenarios/lock-contention.yaml", "--set", "duration=20ms", "--set", "python=3.12",
+                "--narrate=4ms..8ms");
+        assertEquals(0, r.code(), r.err());
+        String text = r.out();
+        assertTrue(text.contains("t-1 releases lock L and wakes t-2, who must still take it itself"), text);
+        assertTrue(!text.contains("hands it to"), "a semaphore hands nothing over: " + text);
+    }
+
     @Test
     void aBadWindowIsOneLineAndExitTwo() {
         for (String bad : List.of("5ms", "x..2ms", "3ms..1ms", "3s..4s")) {

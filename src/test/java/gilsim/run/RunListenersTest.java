@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gilsim.Runs;
 import gilsim.cpython.Gil;
 import gilsim.metrics.GilStats;
+import gilsim.cpython.LockVersions;
 import gilsim.metrics.Invariants;
+import gilsim.metrics.LockStats;
 import gilsim.metrics.PoolStats;
 import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.RoundStats;
@@ -50,6 +52,7 @@ class RunListenersTest {
         final PoolStats pool;
         final GilStats gil;
         final RoundStats rounds;
+        final LockStats locks;
 
         Listeners(boolean fused, Params params, int threads, boolean hasPool, List<ThreadSpec> programs) {
             long runNs = params.ns("duration");
@@ -60,8 +63,9 @@ class RunListenersTest {
             rounds = new RoundStats(threads, programs.stream().map(ThreadSpec::program).toList(), runNs);
             Invariants invariants = new Invariants(params.intCount("cores"), threads);
             ProtocolChecker protocol = new ProtocolChecker(threads, Gil.clampInterval(params.ns("interval")));
+            locks = hasPool ? null : new LockStats(threads, LockVersions.model(params.choice("python")));
             if (fused) {
-                runListeners = new RunListeners(spans, pool, invariants, protocol, gil, rounds);
+                runListeners = new RunListeners(spans, pool, invariants, protocol, gil, rounds, locks);
                 trace.add(runListeners);
             } else {
                 runListeners = null;
@@ -71,6 +75,7 @@ class RunListenersTest {
                 trace.add(protocol);
                 trace.add(gil);
                 trace.add(rounds);
+                if (locks != null) trace.add(locks);
             }
         }
 
@@ -84,6 +89,7 @@ class RunListenersTest {
             }
             b.append(List.of(gil.switches(), gil.dropRequests(), gil.forcedSwitches(), gil.timeouts()));
             if (pool != null) b.append(pool.summary(endNs, names, gil));
+            if (locks != null) b.append(locks.summary(names));
             return b.toString();
         }
     }
@@ -98,6 +104,9 @@ class RunListenersTest {
         "short-release, 3, python=2.7",
         "short-release, 4, gil_mutex=true",
         "short-release, 5, policy=paused-budget",
+        "scenarios/lock-contention.yaml, 1, python=3.12",
+        "scenarios/lock-contention.yaml, 2, python=3.13",
+        "scenarios/executor-cache.yaml, 3, python=3.13t",
     })
     void replayedEventsGiveTheFiguresOfEachListenerAddedOnItsOwn(String name, long seed, String set) {
         Scenario scenario = Scenarios.resolve(name);

@@ -111,6 +111,39 @@ class ScenarioLibraryTest {
         assertTrue(s.thread("worker-1").waitP99Ns() > 100 * US, "the GIL is waited for; " + why);
     }
 
+    /**
+     * python=3.12 and python=3.13 pick different threading.Locks. The semaphore goes back to its releaser every
+     * time (it holds the GIL and takes the lock again before the woken waiter runs); the PyMutex, after the first
+     * few milliseconds, is handed to the parked thread at every release, so the two alternate.
+     */
+    @Test
+    void theLockStaysWithOneThreadOn312AndAlternatesOn313() {
+        Summary semaphore = run("lock-contention.yaml", "python=3.12");
+        String why = why("lock-contention.yaml", "python=3.12");
+        Summary.LockSummary l = semaphore.locks().get(0);
+        assertEquals("L", l.name(), why);
+        assertEquals("semaphore", l.model(), why);
+        assertEquals(List.of("t-1", "t-2"), l.threads().stream().map(Summary.LockThread::name).toList(), why);
+        assertTrue(l.threads().get(0).acquisitions() > 1_900, why);
+        assertEquals(0, l.threads().get(1).acquisitions(), why);
+        assertTrue(l.threads().get(1).racesLost() > 1_900, "woken at every release, too late every time; " + why);
+        assertTrue(l.threads().get(1).waitMaxNs() > 1_990 * MS, why);
+
+        Summary pyMutex = run("lock-contention.yaml", "python=3.13");
+        why = why("lock-contention.yaml", "python=3.13");
+        l = pyMutex.locks().get(0);
+        assertEquals("pymutex", l.model(), why);
+        for (Summary.LockThread t : l.threads()) {
+            assertTrue(t.acquisitions() > 900, t + "; " + why);
+            assertTrue(t.handedOff() > 900 && t.tookFromOther() == t.handedOff(), t + "; " + why);
+            assertTrue(t.waitMaxNs() < 10 * MS, t + "; " + why);
+        }
+        Summary freeThreaded = run("lock-contention.yaml", "python=3.13t");
+        assertEquals("pymutex", freeThreaded.locks().get(0).model(), why("lock-contention.yaml", "python=3.13t"));
+        assertTrue(freeThreaded.locks().get(0).threads().get(1).handedOff() > 900,
+                why("lock-contention.yaml", "python=3.13t"));
+    }
+
     @Test
     void theConvoyCostsTheIoThreadAnIntervalPerPacket() {
         Summary s = run("convoy.yaml");

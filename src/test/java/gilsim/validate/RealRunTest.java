@@ -235,5 +235,11 @@ class RealRunTest {
         // Five items: the consumer's sixth pass waits on the empty queue until the deadline stops it.
         assertEquals(5, consumer.roundNs().size(), consumer.toString());
         assertTrue(o.wallNs() < 5_000 * MS, "wall " + o.wallNs());
+        // The consumer alone takes the lock, five times, never from another thread and never for long.
+        assertEquals(1, o.locks().size(), o.locks().toString());
+        Observation.LockUse l = o.locks().get(0);
+        assertEquals(List.of("consumer", "l", 5L, 0L), List.of(l.thread(), l.lock(), l.acquisitions(), l.tookFromOther()),
+                l.toString());
+        assertTrue(l.waitMaxNs() > 0 && l.waitMaxNs() < 50 * MS && l.waitTotalNs() >= l.waitMaxNs(), l.toString());
     }
 }

@@ -1,0 +1,31 @@
+package gilsim.sync;
+
+import gilsim.os.SimThread;
+
+/**
+ * A scenario's {@code threading.Lock}, as a program's {@code lock} and {@code unlock} steps use it. Which model a run
+ * uses depends on the CPython version ({@code gilsim.cpython.LockVersions}): a POSIX semaphore through 3.12 (and in
+ * 3.13.0), {@link Mutex}; a PyMutex on a parking lot from 3.13 (3.13.1), {@link PyMutex}.
+ *
+ * <p>Both report {@link MutexEvent.MutexAcquire} when {@code acquire()} is called and
+ * {@link MutexEvent.MutexAcquired} when it returns, with the thread holding the lock and, in a build with a GIL, the
+ * GIL: the span a real run measures around the call with the wall clock.
+ */
+public sealed interface PythonLock permits Mutex, PyMutex {
+    String name();
+
+    /** What the lock is built on, as the JSON summary names it: {@code semaphore} or {@code pymutex}. */
+    String model();
+
+    /**
+     * {@code lock.acquire()} by {@code t}, which holds the GIL: runs {@code then} once {@code t} holds the lock and the
+     * GIL again; {@code gil} lets go of the GIL while the call waits and takes it back.
+     */
+    void acquire(SimThread t, Detach gil, Runnable then);
+
+    /**
+     * {@code lock.release()} by {@code t}, which holds the lock and the GIL: runs {@code then} after it (a release
+     * that wakes a sleeper spends the FUTEX_WAKE system call first, holding the GIL).
+     */
+    void release(SimThread t, Runnable then);
+}
