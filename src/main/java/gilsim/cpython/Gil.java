@@ -64,9 +64,12 @@ public final class Gil implements Interpreter {
         this.intervalNs = clampInterval(setup.intervalNs());
         this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), setup.threads(), this::evalBreaker);
         this.cond = CondVar.create("gil", machine, trace, policy.wakeOrder(setup.wakeOrder()),
-                setup.streams().stream("condvar-order"), setup.waitEntryNs());
+                setup.streams().stream("condvar-order"), setup.waitEntryNs() == 0 ? CondVar.WaitEntry.NONE
+                        : new CondVar.WaitEntry(setup.waitEntryNs(), setup.waitEntryJitterNs(),
+                                setup.streams().stream("wait-entry")));
+        // switch_cond's waiter is a forced dropper, signalled only once it sleeps: its entry changes nothing.
         this.switchCond = CondVar.create("switch", machine, trace, WakeOrder.GLIBC,
-                setup.streams().stream("switch-order"), 0);
+                setup.streams().stream("switch-order"), CondVar.WaitEntry.NONE);
         this.dropRequest = new boolean[setup.threads()];
         this.arrival = new long[setup.threads()];
         this.mutex = setup.gilMutex() ? new Mutex("gil->mutex", machine, trace) : null;

@@ -13,7 +13,8 @@ import gilsim.sync.WakeOrder;
  * @param checkpointNs CPU time between eval-breaker check points of running Python; 0 for none
  * @param threads      threads of the run; per-thread state is indexed by {@code SimThread.id}
  * @param gilMutex     whether gil->mutex is modelled (a woken waiter can block on it); else its sections are instants
- * @param waitEntryNs  glibc's groups: CPU time a wait on gil->cond spends before it sleeps (a signal then is its own)
+ * @param waitEntryNs  glibc's groups: CPU time a wait on gil->cond spends before it sleeps (a signal then is its own),
+ *                     uniform in {@code waitEntryNs +- waitEntryJitterNs}
  */
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
-                       long checkpointNs, int threads, boolean gilMutex, long waitEntryNs) {}
+                       long checkpointNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs) {}

@@ -8,6 +8,7 @@ import gilsim.os.OsEvent.ThreadState;
 import gilsim.os.RunState;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
+import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
 import gilsim.sync.MutexEvent.MutexBlock;
@@ -28,6 +29,8 @@ public final class SimHandoffs implements TraceListener {
     private final List<HandoffEvent> events = new ArrayList<>();
     /** Each thread is inside a timed wait on gil->cond. */
     private final boolean[] waiting;
+    /** Each thread is blocked (asleep); a thread still entering its wait is not. */
+    private final boolean[] blocked;
     /** ... and its timer has fired. */
     private final boolean[] timedOut;
     private long endNs = -1;
@@ -37,12 +40,13 @@ public final class SimHandoffs implements TraceListener {
         this.threads = List.copyOf(threads);
         this.waiting = new boolean[threads.size()];
         this.timedOut = new boolean[threads.size()];
+        this.blocked = new boolean[threads.size()];
     }
 
     @Override
     public List<Class<? extends TraceEvent>> reads() {
-        return List.of(GilTake.class, GilDrop.class, ForcedSwitch.class, CondWait.class, CondTimeout.class,
-                ThreadState.class, MutexBlock.class);
+        return List.of(GilTake.class, GilDrop.class, ForcedSwitch.class, CondWait.class, CondSignal.class,
+                CondTimeout.class, ThreadState.class, MutexBlock.class);
     }
 
     @Override
@@ -57,11 +61,26 @@ public final class SimHandoffs implements TraceListener {
             waiting[e.thread()] = true;
             timedOut[e.thread()] = false;
             add(e.timeNs(), e.thread(), Kind.WAIT);
+        } else if (event instanceof CondSignal e && e.cond().equals(GIL_COND) && e.woken() >= 0
+                && !blocked[e.woken()]) {
+            // A waiter still entering its wait takes the signal and returns without having slept.
+            waiting[e.woken()] = false;
+            add(e.timeNs(), e.woken(), Kind.WOKEN);
         } else if (event instanceof CondTimeout e && e.cond().equals(GIL_COND)) {
             timedOut[e.thread()] = true;
-        } else if (event instanceof ThreadState e && e.state() == RunState.RUNNING && waiting[e.thread()]) {
-            waiting[e.thread()] = false;
-            add(e.timeNs(), e.thread(), timedOut[e.thread()] ? Kind.TIMED_OUT : Kind.WOKEN);
+            if (!blocked[e.thread()]) { // still entering: it sees the deadline passed without sleeping
+                waiting[e.thread()] = false;
+                add(e.timeNs(), e.thread(), Kind.TIMED_OUT);
+            }
+        } else if (event instanceof ThreadState e) {
+            int t = e.thread();
+            // A wait returns when its thread runs again after sleeping; an entering thread that a preemption
+            // took off its core and put back has not slept.
+            if (e.state() == RunState.RUNNING && waiting[t] && blocked[t]) {
+                waiting[t] = false;
+                add(e.timeNs(), t, timedOut[t] ? Kind.TIMED_OUT : Kind.WOKEN);
+            }
+            if (e.state() != RunState.RUNNABLE) blocked[t] = e.state() == RunState.BLOCKED;
         } else if (event instanceof MutexBlock e && e.mutex().equals(GIL_MUTEX)) {
             add(e.timeNs(), e.thread(), Kind.MUTEX_BLOCK);
         }

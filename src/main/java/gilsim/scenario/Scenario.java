@@ -168,6 +168,11 @@ public record Scenario(String name, String description, String origin, List<Key>
                     + p.asText().get("wake_jitter") + ") must not exceed wake_latency ("
                     + p.asText().get("wake_latency") + "): the latency is uniform in median +- jitter");
         }
+        if (p.has("wait_entry_jitter") && p.has("wait_entry") && p.ns("wait_entry_jitter") > p.ns("wait_entry")) {
+            return new Problem(0, List.of("wait_entry_jitter", "wait_entry"), "wait_entry_jitter ("
+                    + p.asText().get("wait_entry_jitter") + ") must not exceed wait_entry ("
+                    + p.asText().get("wait_entry") + "): the entry is uniform in median +- jitter");
+        }
         if (p.has("wake_tail_min") && p.has("wake_tail_max") && p.ns("wake_tail_min") > p.ns("wake_tail_max")) {
             return new Problem(0, List.of("wake_tail_min", "wake_tail_max"), "wake_tail_min ("
                     + p.asText().get("wake_tail_min") + ") must not exceed wake_tail_max ("

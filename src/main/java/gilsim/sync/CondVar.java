@@ -28,12 +28,25 @@ public interface CondVar {
 
     /**
      * The condition variable {@code order} describes; {@code random} is read by the random order only, and
-     * {@code waitEntryNs} (the CPU time of a wait before it sleeps, in which a signal is the waiter's own) by glibc's
-     * groups only.
+     * {@code entry} (the CPU time of a wait before it sleeps, in which a signal is the waiter's own) by glibc's groups
+     * only.
      */
     static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random,
-                          long waitEntryNs) {
-        return order == WakeOrder.GLIBC_GROUPS ? new GroupCondVar(name, machine, trace, waitEntryNs)
+                          WaitEntry entry) {
+        return order == WakeOrder.GLIBC_GROUPS
+                ? new GroupCondVar(name, machine, trace, entry.ns(), entry.jitterNs(), entry.random())
                 : new QueueCondVar(name, machine, trace, order, random);
+    }
+
+    /**
+     * How long a call to wait runs before it sleeps: uniform in {@code ns +- jitterNs}, drawn from {@code random}.
+     * {@link #NONE}: at once.
+     */
+    record WaitEntry(long ns, long jitterNs, SplittableRandom random) {
+        public static final WaitEntry NONE = new WaitEntry(0, 0, null);
+
+        public WaitEntry {
+            if (ns < 0 || jitterNs < 0 || jitterNs > ns) throw new IllegalArgumentException("wait entry " + ns + "+-" + jitterNs);
+        }
     }
 }

@@ -10,6 +10,7 @@ import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
@@ -63,16 +64,22 @@ final class GroupCondVar implements CondVar {
     /** __g_size of G1: its members no signal has been assigned to yet, timed-out members that have not run included. */
     private int g1Unsignalled;
     /**
-     * CPU time from the call to wait to sleeping in futex_wait ({@code wait_entry}): the waiter joins its group
-     * (__wseq), lets go of the mutex and reads __g_signals first, so a signal in this window is its own.
+     * CPU time from the call to wait to sleeping in futex_wait: the waiter joins its group (__wseq), lets go of the
+     * mutex (a FUTEX_WAKE when the mutex was taken back after a wait, which leaves it marked contended) and reads
+     * __g_signals, so a signal in this window is its own. Uniform in {@code entryNs +- entryJitterNs}.
      */
     private final long entryNs;
+    private final long entryJitterNs;
+    private final SplittableRandom entryRandom;
 
-    GroupCondVar(String name, Machine machine, Trace trace, long entryNs) {
+    GroupCondVar(String name, Machine machine, Trace trace, long entryNs, long entryJitterNs,
+                 SplittableRandom entryRandom) {
         this.name = name;
         this.machine = machine;
         this.trace = trace;
         this.entryNs = entryNs;
+        this.entryJitterNs = entryJitterNs;
+        this.entryRandom = entryRandom;
     }
 
     /** Waiters still asleep: neither a signal's wake nor their timer has reached them. */
@@ -95,7 +102,8 @@ final class GroupCondVar implements CondVar {
             return;
         }
         w.entering = true;
-        machine.cpu(t, entryNs, () -> {
+        long ns = entryJitterNs == 0 ? entryNs : entryNs - entryJitterNs + entryRandom.nextLong(2 * entryJitterNs + 1);
+        machine.cpu(t, ns, () -> {
             w.entering = false;
             if (w.tookToken || w.timedOut) {
                 ran(w); // it never slept: futex_wait found the word changed, or the deadline had passed

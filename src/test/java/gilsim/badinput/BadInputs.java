@@ -350,6 +350,14 @@ final class BadInputs {
                 "--chart")));
         out.add(BadCase.of("options", "validate --chart", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
                 "--chart", DIR + "/v.gif")));
+        // --handoffs records on top of the plain runs: the pool is still refused; a trace without --handoffs, or
+        // into a directory that does not exist, is refused before anything runs.
+        out.add(BadCase.of("options", "validate --handoffs", List.of("validate", pool, "--handoffs", "--repeat", "1",
+                "--set", SMALL_RUN)));
+        out.add(BadCase.of("options", "validate --handoff-trace", plus(command("validate", sr,
+                List.of("--set", SMALL_RUN)), "--handoff-trace", DIR + "/h.json")));
+        out.add(BadCase.of("options", "validate --handoff-trace", plus(command("validate", sr,
+                List.of("--set", SMALL_RUN, "--handoffs")), "--handoff-trace", DIR + "/no/such/dir/h.json")));
         // --force lets a busy machine through, never bad input: a missing interpreter or the pool is still refused.
         out.add(BadCase.of("options", "validate --force", plus(command("validate", sr, List.of("--set", SMALL_RUN)),
                 "--force")));

@@ -200,7 +200,9 @@ final class ModelChecker implements TraceListener {
             return;
         }
         if (!q.remove(s.woken())) fail(s, "a signal woke a thread that was not waiting");
-        wokenAtNs.put(s.woken(), s.timeNs());
+        // A thread still entering its wait (glibc's groups, wait_entry) takes the signal without having slept: it
+        // is running, so there is no run to wait for.
+        if (state[s.woken()] == RunState.BLOCKED) wokenAtNs.put(s.woken(), s.timeNs());
     }
 
     private void onTimeout(CondTimeout t) {

@@ -45,7 +45,8 @@ class CondVarTest {
         }
 
         Bench(WakeOrder order, long seed, long waitEntryNs) {
-            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"), waitEntryNs);
+            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"),
+                    waitEntryNs == 0 ? CondVar.WaitEntry.NONE : new CondVar.WaitEntry(waitEntryNs, 0, null));
             trace.add(e -> {
                 if (e instanceof CondEvent c) events.add(c);
             });
