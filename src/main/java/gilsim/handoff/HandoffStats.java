@@ -23,36 +23,36 @@ import java.util.Map;
  */
 public final class HandoffStats {
     /** How many runs the figures are over, and their total duration. */
-    public final int runs;
-    public final long durationNs;
-    public long takes;
-    public long switches;
-    public long drops;
-    public long timedWaits;
-    public long timeouts;
-    public long wakeups;
-    public long wastedWakeups;
-    public long requests;
-    public long forcedDrops;
+    private final int runs;
+    private final long durationNs;
+    private long takes;
+    private long switches;
+    private long drops;
+    private long timedWaits;
+    private long timeouts;
+    private long wakeups;
+    private long wastedWakeups;
+    private long requests;
+    private long forcedDrops;
     /** Forced drops after which the requester took the GIL first. */
-    public long forcedToRequester;
+    private long forcedToRequester;
     /** ... another thread that was waiting. */
-    public long forcedToOther;
+    private long forcedToOther;
     /** Forced drops while another thread than the requester was waiting too: the crowded case. */
-    public long crowdedForcedDrops;
-    public long crowdedToRequester;
-    public long crowdedToOther;
+    private long crowdedForcedDrops;
+    private long crowdedToRequester;
+    private long crowdedToOther;
     /** In the crowded case, whose timed wait returned first after the drop: the requester's, or another's. */
-    public long crowdedWokeRequester;
-    public long crowdedWokeOther;
+    private long crowdedWokeRequester;
+    private long crowdedWokeOther;
     /** Forced drops at which the requester was not inside a timed wait (it ran, between two waits). */
-    public long requesterAwake;
+    private long requesterAwake;
     /** Forced droppers that waited on switch_cond (the taker had not come yet). */
-    public long forcedWaits;
-    public long mutexBlocks;
+    private long forcedWaits;
+    private long mutexBlocks;
     /** Takes that came after at least one timed wait, and those waits' count. */
-    public long takesAfterWaiting;
-    public long waitsBeforeTakes;
+    private long takesAfterWaiting;
+    private long waitsBeforeTakes;
     /** Each thread's GIL waits, by name, in the logs' order of threads. */
     private final Map<String, LongList> waitsByThread = new LinkedHashMap<>();
     /** A drop request to the holder's forced drop: how long the holder took to notice and drop. */
@@ -73,6 +73,98 @@ public final class HandoffStats {
         for (String name : names(logs)) s.waitsByThread.put(name, new LongList());
         for (HandoffLog log : logs) s.add(log);
         return s;
+    }
+
+    public int runs() {
+        return runs;
+    }
+
+    public long durationNs() {
+        return durationNs;
+    }
+
+    public long takes() {
+        return takes;
+    }
+
+    public long switches() {
+        return switches;
+    }
+
+    public long drops() {
+        return drops;
+    }
+
+    public long timedWaits() {
+        return timedWaits;
+    }
+
+    public long timeouts() {
+        return timeouts;
+    }
+
+    public long wakeups() {
+        return wakeups;
+    }
+
+    public long wastedWakeups() {
+        return wastedWakeups;
+    }
+
+    public long requests() {
+        return requests;
+    }
+
+    public long forcedDrops() {
+        return forcedDrops;
+    }
+
+    public long forcedToRequester() {
+        return forcedToRequester;
+    }
+
+    public long forcedToOther() {
+        return forcedToOther;
+    }
+
+    public long crowdedForcedDrops() {
+        return crowdedForcedDrops;
+    }
+
+    public long crowdedToRequester() {
+        return crowdedToRequester;
+    }
+
+    public long crowdedToOther() {
+        return crowdedToOther;
+    }
+
+    public long crowdedWokeRequester() {
+        return crowdedWokeRequester;
+    }
+
+    public long crowdedWokeOther() {
+        return crowdedWokeOther;
+    }
+
+    public long requesterAwake() {
+        return requesterAwake;
+    }
+
+    public long forcedWaits() {
+        return forcedWaits;
+    }
+
+    public long mutexBlocks() {
+        return mutexBlocks;
+    }
+
+    public long takesAfterWaiting() {
+        return takesAfterWaiting;
+    }
+
+    public long waitsBeforeTakes() {
+        return waitsBeforeTakes;
     }
 
     /** A thread's GIL waits, sorted; empty when it never waited. */

@@ -14,28 +14,28 @@ public final class HandoffText {
 
     public static String of(List<Side> sides, List<String> threads) {
         List<String[]> rows = new ArrayList<>();
-        row(rows, sides, "GIL takes a second", s -> rate(s.takes, s));
-        row(rows, sides, "  by another thread than the last (switches)", s -> share(s.switches, s.takes));
-        row(rows, sides, "drop requests a second", s -> rate(s.requests, s));
-        row(rows, sides, "forced drops", s -> Long.toString(s.forcedDrops));
-        row(rows, sides, "  then the requester takes the GIL", s -> share(s.forcedToRequester, s.forcedDrops));
-        row(rows, sides, "  then another waiter takes it", s -> share(s.forcedToOther, s.forcedDrops));
-        row(rows, sides, "  the requester was awake at the drop", s -> share(s.requesterAwake, s.forcedDrops));
-        row(rows, sides, "  the dropper waited on switch_cond", s -> share(s.forcedWaits, s.forcedDrops));
-        row(rows, sides, "forced drops with another thread waiting too", s -> Long.toString(s.crowdedForcedDrops));
-        row(rows, sides, "  then the requester takes the GIL", s -> share(s.crowdedToRequester, s.crowdedForcedDrops));
-        row(rows, sides, "  then another waiter takes it", s -> share(s.crowdedToOther, s.crowdedForcedDrops));
+        row(rows, sides, "GIL takes a second", s -> rate(s.takes(), s));
+        row(rows, sides, "  by another thread than the last (switches)", s -> share(s.switches(), s.takes()));
+        row(rows, sides, "drop requests a second", s -> rate(s.requests(), s));
+        row(rows, sides, "forced drops", s -> Long.toString(s.forcedDrops()));
+        row(rows, sides, "  then the requester takes the GIL", s -> share(s.forcedToRequester(), s.forcedDrops()));
+        row(rows, sides, "  then another waiter takes it", s -> share(s.forcedToOther(), s.forcedDrops()));
+        row(rows, sides, "  the requester was awake at the drop", s -> share(s.requesterAwake(), s.forcedDrops()));
+        row(rows, sides, "  the dropper waited on switch_cond", s -> share(s.forcedWaits(), s.forcedDrops()));
+        row(rows, sides, "forced drops with another thread waiting too", s -> Long.toString(s.crowdedForcedDrops()));
+        row(rows, sides, "  then the requester takes the GIL", s -> share(s.crowdedToRequester(), s.crowdedForcedDrops()));
+        row(rows, sides, "  then another waiter takes it", s -> share(s.crowdedToOther(), s.crowdedForcedDrops()));
         row(rows, sides, "  the requester's re-wait to the drop p10 / p50 / p90 (us)", s -> us(s.crowdedRewaitToDropNs()));
         row(rows, sides, "  the first wait to return is the requester's",
-                s -> share(s.crowdedWokeRequester, s.crowdedWokeRequester + s.crowdedWokeOther));
+                s -> share(s.crowdedWokeRequester(), s.crowdedWokeRequester() + s.crowdedWokeOther()));
         row(rows, sides, "drop request to the forced drop p10 / p50 / p90 (us)", s -> us(s.requestToDropNs()));
-        row(rows, sides, "timed waits per take that waited", s -> s.takesAfterWaiting == 0 ? "-"
-                : String.format(Locale.ROOT, "%.2f", s.waitsBeforeTakes / (double) s.takesAfterWaiting));
-        row(rows, sides, "timeouts that asked for a drop", s -> share(s.requests, s.timeouts));
-        row(rows, sides, "wake-ups that found the GIL taken", s -> share(s.wastedWakeups, s.wakeups));
+        row(rows, sides, "timed waits per take that waited", s -> s.takesAfterWaiting() == 0 ? "-"
+                : String.format(Locale.ROOT, "%.2f", s.waitsBeforeTakes() / (double) s.takesAfterWaiting()));
+        row(rows, sides, "timeouts that asked for a drop", s -> share(s.requests(), s.timeouts()));
+        row(rows, sides, "wake-ups that found the GIL taken", s -> share(s.wastedWakeups(), s.wakeups()));
         row(rows, sides, "drop to a wake-up's return p50 / p99", s -> pair(s.wakeLatencyNs()));
-        row(rows, sides, "gil->mutex blocks per take", s -> s.takes == 0 ? "-"
-                : String.format(Locale.ROOT, "%.3f", s.mutexBlocks / (double) s.takes));
+        row(rows, sides, "gil->mutex blocks per take", s -> s.takes() == 0 ? "-"
+                : String.format(Locale.ROOT, "%.3f", s.mutexBlocks() / (double) s.takes()));
         for (String t : threads) {
             row(rows, sides, "GIL wait of " + t + " p50 / p99 / max", s -> triple(s.waitsNs(t)));
         }
@@ -69,7 +69,7 @@ public final class HandoffText {
     }
 
     private static String rate(long count, HandoffStats s) {
-        return s.durationNs == 0 ? "-" : String.format(Locale.ROOT, "%.0f", count * 1e9 / s.durationNs);
+        return s.durationNs() == 0 ? "-" : String.format(Locale.ROOT, "%.0f", count * 1e9 / s.durationNs());
     }
 
     static String share(long part, long whole) {

@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.cpython.PythonVersion;
 import gilsim.cpython.PythonVersions;
 import gilsim.metrics.Summary;
 import gilsim.sim.Durations;
@@ -19,7 +20,8 @@ public final class Explanation {
                 .max(Comparator.comparingLong(Summary.ThreadSummary::waitMaxNs)).orElseThrow();
         String interval = p.get("interval");
         String wake = p.get("wake_latency");
-        if ("free-threaded".equals(p.get("policy"))) {
+        if ("free-threaded".equals(p.get("policy"))
+                || p.containsKey("python") && PythonVersions.of(p.get("python")).gil() == PythonVersion.GilKind.NONE) {
             return "Free-threaded: there is no GIL to wait for, so threads run in parallel up to the number of cores.";
         }
         StringBuilder b = new StringBuilder();
@@ -31,7 +33,7 @@ public final class Explanation {
                         .append("each time the releasing thread took the GIL back before ").append(worst.name())
                         .append(" got to run (a wake-up takes about ").append(wake)
                         .append("), so it found the GIL taken and began a new full ").append(interval)
-                        .append(" wait").append("glibc".equals(p.get("wake_order")) && s.threads().size() > 2
+                        .append(" wait").append(p.get("wake_order").startsWith("glibc") && s.threads().size() > 2
                                 ? ", at the back of the condition variable's queue. " : ". ");
                 b.append("Because every wake-up restarted its timer, its wait seldom ran out with no switch: ")
                         .append(s.gil().dropRequests()).append(" drop requests in ")

@@ -10,9 +10,10 @@ import java.util.SplittableRandom;
  */
 public enum WakeOrder {
     /**
-     * glibc's order as it works out in practice (2.25 and later): a signal goes to the group of older waiters, and a
+     * glibc's order simplified to one queue (2.25 and later): a signal goes to the group of older waiters, and a
      * waiter that wakes, finds the predicate false and waits again has made a new call, so it goes behind those
-     * already waiting. Modelled as: the waiter whose latest call to wait is oldest.
+     * already waiting. Modelled as: the waiter whose latest call to wait is oldest. The default until hand-off traces
+     * showed what it leaves out ({@link #GLIBC_GROUPS}).
      */
     GLIBC("glibc") {
         @Override
@@ -21,9 +22,10 @@ public enum WakeOrder {
         }
     },
     /**
-     * glibc's algorithm itself (2.25 and later, as reworked in 2.41): two groups of waiters, signals as tokens for
-     * the older group, and a waiter whose timed wait expires still counted in its group until it runs. The order is
-     * the one {@link #GLIBC} gives; what differs is the timing around timeouts. {@link GroupCondVar} implements it.
+     * glibc's algorithm itself (2.25 and later, as reworked in 2.41), the default: two groups of waiters, signals as
+     * tokens for the older group, a waiter whose timed wait expires still counted in its group until it runs, and a
+     * waiter still on its way into futex_wait taking a token before the sleepers ({@code wait_entry}). The order
+     * among sleepers is the one {@link #GLIBC} gives. {@link GroupCondVar} implements it.
      */
     GLIBC_GROUPS("glibc-groups") {
         @Override

@@ -53,13 +53,19 @@ public final class ValidationText {
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
         List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();
         Comparison.Result cost = Comparison.of(r.threads(), r.starveAfterNs(), i.runs(), recorded, List.of());
-        b.append("the recorder's cost: round times of the runs without it / with it (mean over runs)\n");
+        b.append("the recorder's cost: round times of the runs without it / with it (mean over runs, and their "
+                + "spread min..max)\n");
         for (Comparison.Row row : cost.rows()) {
-            b.append("  ").append(row.name()).append(": p50 ").append(time(row.real().p50Ns().mean())).append(" / ")
-                    .append(time(row.sim().p50Ns().mean())).append(", p99 ").append(time(row.real().p99Ns().mean())).append(" / ")
-                    .append(time(row.sim().p99Ns().mean())).append(", max ").append(time(row.real().maxNs().mean())).append(" / ")
-                    .append(time(row.sim().maxNs().mean())).append('\n');
+            b.append("  ").append(row.name()).append(": p50 ").append(spread(row.real().p50Ns())).append(" / ")
+                    .append(spread(row.sim().p50Ns())).append(", p99 ").append(spread(row.real().p99Ns()))
+                    .append(" / ").append(spread(row.sim().p99Ns())).append(", max ").append(spread(row.real().maxNs()))
+                    .append(" / ").append(spread(row.sim().maxNs())).append('\n');
         }
+    }
+
+    /** A figure's mean over runs and its range: {@code 113ms (106ms..121ms)}. */
+    private static String spread(Stat s) {
+        return time(s.mean()) + " (" + time(s.min()) + ".." + time(s.max()) + ")";
     }
 
     static List<Observation> simObservations(Validation.Report r) {

@@ -42,18 +42,18 @@ class HandoffStatsTest {
                 5_062_000L, A, WAIT,
                 10_002_000L, B, TIMED_OUT, // a switch happened during b's wait: no request
                 10_002_500L, B, WAIT);
-        assertEquals(1, s.takes);
-        assertEquals(1, s.switches);
-        assertEquals(1, s.requests);
-        assertEquals(2, s.timeouts);
-        assertEquals(1, s.forcedDrops);
-        assertEquals(0, s.forcedToRequester);
-        assertEquals(1, s.forcedToOther);
-        assertEquals(1, s.crowdedForcedDrops);
-        assertEquals(1, s.crowdedToOther);
-        assertEquals(1, s.crowdedWokeOther);
-        assertEquals(0, s.requesterAwake);
-        assertEquals(1, s.forcedWaits);
+        assertEquals(1, s.takes());
+        assertEquals(1, s.switches());
+        assertEquals(1, s.requests());
+        assertEquals(2, s.timeouts());
+        assertEquals(1, s.forcedDrops());
+        assertEquals(0, s.forcedToRequester());
+        assertEquals(1, s.forcedToOther());
+        assertEquals(1, s.crowdedForcedDrops());
+        assertEquals(1, s.crowdedToOther());
+        assertEquals(1, s.crowdedWokeOther());
+        assertEquals(0, s.requesterAwake());
+        assertEquals(1, s.forcedWaits());
         assertArrayEquals(new long[] {3_061_000L}, s.waitsNs("c"));
         assertArrayEquals(new long[0], s.waitsNs("b")); // still waiting at the end: not a completed wait
         assertArrayEquals(new long[] {56_000L}, s.wakeLatencyNs());
@@ -75,17 +75,17 @@ class HandoffStatsTest {
                 7_000_000L, A, DROP,
                 7_080_000L, B, WOKEN,
                 7_080_500L, B, TAKE);
-        assertEquals(3, s.takes);
-        assertEquals(1, s.switches);
-        assertEquals(1, s.requests);
-        assertEquals(1, s.forcedDrops); // the second and third drops came after a's own re-take reset the request
-        assertEquals(1, s.requesterAwake);
-        assertEquals(0, s.forcedToRequester); // a took it back itself, neither the requester nor another waiter
-        assertEquals(0, s.forcedToOther);
-        assertEquals(2, s.wakeups);
-        assertEquals(1, s.wastedWakeups);
-        assertEquals(1, s.takesAfterWaiting);
-        assertEquals(3, s.waitsBeforeTakes);
+        assertEquals(3, s.takes());
+        assertEquals(1, s.switches());
+        assertEquals(1, s.requests());
+        assertEquals(1, s.forcedDrops()); // the second and third drops came after a's own re-take reset the request
+        assertEquals(1, s.requesterAwake());
+        assertEquals(0, s.forcedToRequester()); // a took it back itself, neither the requester nor another waiter
+        assertEquals(0, s.forcedToOther());
+        assertEquals(2, s.wakeups());
+        assertEquals(1, s.wastedWakeups());
+        assertEquals(1, s.takesAfterWaiting());
+        assertEquals(3, s.waitsBeforeTakes());
         assertArrayEquals(new long[] {7_079_500L}, s.waitsNs("b"));
     }
 
@@ -97,9 +97,9 @@ class HandoffStatsTest {
                 20L, B, WOKEN,
                 30L, B, TAKE,
                 40L, B, DROP);
-        assertEquals(0, s.takes); // the first take starts the count
-        assertEquals(1, s.drops);
-        assertEquals(0, s.wakeups);
+        assertEquals(0, s.takes()); // the first take starts the count
+        assertEquals(1, s.drops());
+        assertEquals(0, s.wakeups());
         assertArrayEquals(new long[0], s.waitsNs("b"));
     }
 

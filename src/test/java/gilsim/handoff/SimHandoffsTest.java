@@ -31,10 +31,10 @@ class SimHandoffsTest {
         HandoffStats stats = HandoffStats.of(List.of(recorder.log()));
         String what = scenario + " " + sets;
         assertTrue(made[0] > 10, what + ": a run with drop requests");
-        assertEquals(made[0], stats.requests, what + ": drop requests");
-        assertEquals(made[1] - 1, stats.takes, what + ": takes after the first");
-        assertEquals(made[2], stats.forcedWaits, what + ": forced switches");
-        assertEquals(stats.forcedDrops, stats.forcedToRequester + stats.forcedToOther, what);
+        assertEquals(made[0], stats.requests(), what + ": drop requests");
+        assertEquals(made[1] - 1, stats.takes(), what + ": takes after the first");
+        assertEquals(made[2], stats.forcedWaits(), what + ": forced switches");
+        assertEquals(stats.forcedDrops(), stats.forcedToRequester() + stats.forcedToOther(), what);
     }
 
     @Test

@@ -1,0 +1,85 @@
+# The crowded forced drops of a shim recording: a drop request is pending and another thread waits besides the
+# requester. For each, the gap from the requester's new call to wait to the drop's signal, and whether the requester
+# took the GIL; glibc's groups replayed on the real calls say whether the drop formed a new G1 (a switch).
+#   python3 crowd.py /tmp/h.txt /tmp/h.json
+import collections
+import json
+import sys
+
+meta = json.load(open(sys.argv[2]))
+names = {v: k for k, v in meta["threads"].items()}
+calls = []
+with open(sys.argv[1]) as f:
+    f.readline()
+    for line in f:
+        t, tid, kind, obj, rc = line.split()
+        calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
+calls.sort(key=lambda c: c[0])
+timed = collections.Counter(c[3] for c in calls if c[2] == 3)
+cond = timed.most_common(1)[0][0]
+signals = collections.Counter(c[3] for c in calls if c[2] == 1 and c[3] > cond)
+switch_cond = signals.most_common(1)[0][0]
+events = []
+for t, tid, kind, obj, rc in calls:
+    if t < meta["start_ns"] or t > meta["end_ns"] or tid not in names:
+        continue
+    n = names[tid]
+    if obj == cond and kind in (1, 3, 4):
+        events.append((t, n, {1: "DROP", 3: "WAIT", 4: "TIMEOUT" if rc == 110 else "WOKEN"}[kind]))
+    elif obj == switch_cond and kind == 1:
+        events.append((t, n, "TAKE"))
+
+g1, g2, g1_unsignalled = [], [], 0
+last, locked, switches = None, False, 0
+waiting_since, saved, last_wait = {}, {}, {}
+requester, pending = None, None
+rows = []
+for t, n, k in events:
+    if k == "WAIT":
+        g2.append(n)
+        waiting_since.setdefault(n, t)
+        saved[n] = switches
+        last_wait[n] = t
+    elif k in ("TIMEOUT", "WOKEN"):
+        if k == "TIMEOUT" and n in g1 and g1_unsignalled > 0:
+            g1_unsignalled -= 1  # __condvar_cancel_waiting in G1
+        for g in (g1, g2):
+            if n in g:
+                g.remove(n)
+        if k == "TIMEOUT" and locked and saved.get(n) == switches and n in waiting_since and requester is None:
+            requester = n
+    elif k == "TAKE":
+        if pending:
+            rows.append(pending + (n == pending[0],))
+            pending = None
+        if n != last:
+            switches += 1
+        last, locked, requester = n, True, None
+        waiting_since.pop(n, None)
+        for g in (g1, g2):
+            if n in g:
+                g.remove(n)
+    elif k == "DROP":
+        locked = False
+        switched = False
+        if g1_unsignalled == 0 and g2:
+            g1, g2, g1_unsignalled, switched = g2, [], len(g2), True
+        if g1_unsignalled > 0:
+            g1_unsignalled -= 1
+        if requester is not None and any(o not in (requester, n) for o in waiting_since):
+            pending = (requester, t - last_wait.get(requester, t), switched)
+
+wins = sum(1 for r in rows if r[3])
+print("crowded forced drops %d, the requester took the GIL in %d (%.0f %%), a new G1 formed at %d"
+      % (len(rows), wins, 100.0 * wins / max(1, len(rows)), sum(1 for r in rows if r[2])))
+gaps = sorted(r[1] for r in rows)
+if gaps:
+    print("gap from the requester's call to wait to the drop: p10 %.2f us, p50 %.2f us, p90 %.2f us"
+          % (gaps[len(gaps) // 10] / 1e3, gaps[len(gaps) // 2] / 1e3, gaps[9 * len(gaps) // 10] / 1e3))
+for lo, hi in [(0, 250), (250, 500), (500, 750), (750, 1000), (1000, 1500), (1500, 2000), (2000, 3000),
+               (3000, 5000), (5000, 10 ** 12)]:
+    sel = [r for r in rows if lo <= r[1] < hi]
+    if sel:
+        print("  gap %5.2f-%-6s us: %4d drops, the requester took it in %3.0f %%"
+              % (lo / 1e3, "%.2f" % (hi / 1e3) if hi < 10 ** 12 else "", len(sel),
+                 100.0 * sum(1 for r in sel if r[3]) / len(sel)))

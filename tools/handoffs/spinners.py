@@ -1,0 +1,49 @@
+# N threads spinning in Python (10 ms rounds on the thread's CPU clock, as validate's compute step), and with
+# --main a thread that sleeps 100 ms between 20 us of Python, for D seconds. Prints the run's window on
+# CLOCK_MONOTONIC and each thread's kernel id as JSON, for crowd.py.
+#   cc -O2 -shared -fPIC -o /tmp/shim.so ../../src/main/resources/gilsim/validate/handoff_shim.c -ldl -pthread
+#   GILSIM_HANDOFF_OUT=/tmp/h.txt LD_PRELOAD=/tmp/shim.so python3.12 spinners.py 15 4 > /tmp/h.json
+import json
+import sys
+import threading
+import time
+
+D = float(sys.argv[1])
+N = int(sys.argv[2])
+MAIN = "--main" in sys.argv
+ROUND_NS = 255000 if MAIN else 10000000
+cpu = time.thread_time_ns
+barrier = threading.Barrier(N + 1 + MAIN)
+start = [0]
+
+
+def spin():
+    barrier.wait()
+    end = start[0] + D * 1e9
+    while time.perf_counter_ns() < end:
+        x = cpu() + ROUND_NS
+        while cpu() < x:
+            pass
+
+
+def latency():
+    barrier.wait()
+    end = start[0] + D * 1e9
+    while time.perf_counter_ns() < end:
+        time.sleep(0.1)
+        x = cpu() + 20000
+        while cpu() < x:
+            pass
+
+
+threads = [threading.Thread(target=spin, name="bg%d" % i) for i in range(N)]
+if MAIN:
+    threads.insert(0, threading.Thread(target=latency, name="main"))
+for t in threads:
+    t.start()
+start[0] = time.perf_counter_ns()
+barrier.wait()
+for t in threads:
+    t.join()
+print(json.dumps({"start_ns": start[0], "end_ns": start[0] + int(D * 1e9),
+                  "threads": {t.name: t.native_id for t in threads}}))
