@@ -9,6 +9,7 @@ import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -27,18 +28,24 @@ import java.util.function.Consumer;
  *       <em>absorbs</em> that signal, and passes it on with a signal of its own only when it runs.
  * </ul>
  *
- * <p>Tokens are anonymous in glibc: any member of G1 that checks may take one. Here a member checks only when a
- * signal's futex wake or its timer has woken it, and each wake comes with a token, so no member takes another's. The
- * 2.25 to 2.40 code also let a waiter of a closed group take a newer group's token and hand it back (bug 25847);
- * that needs a waiter running inside wait while groups switch twice, which atomic waits never are, so it is left out.
+ * <p>Tokens are anonymous in glibc: any member of G1 that checks may take one. Here a member checks when a
+ * signal's futex wake or its timer has woken it (each wake comes with a token), and while it is still entering its
+ * wait ({@code wait_entry}): such a member reads the new token before it sleeps and takes it before the sleeper the
+ * futex wake was for. The 2.25 to 2.40 code also let a waiter of a closed group take a newer group's token and hand
+ * it back (bug 25847); that needs a waiter running inside wait while groups switch twice, which the short entries
+ * here never are, so it is left out.
  */
 final class GroupCondVar implements CondVar {
-    private static final class Waiter {
+    /**
+     * A thread inside wait. Each thread has one record, reused from wait to wait (it waits on one condition at a time,
+     * and leaves both groups when it runs), with its continuations made once.
+     */
+    private final class Waiter {
         final SimThread thread;
-        final Consumer<Boolean> resume;
+        Consumer<Boolean> resume;
         Event timer;
         /** Asleep in futex_wait: a signal's wake or the timer takes it out. */
-        boolean asleep = true;
+        boolean asleep;
         /** The timer woke it: its futex_wait returns ETIMEDOUT once it runs. */
         boolean timedOut;
         /** Its group was closed (every member got a signal) before it ran: it returns as signalled. */
@@ -47,16 +54,20 @@ final class GroupCondVar implements CondVar {
         boolean entering;
         /** A signal's token was taken while entering: it returns without having slept. */
         boolean tookToken;
+        final Runnable expire = () -> expire(this);
+        final Runnable ran = () -> ran(this);
+        final Runnable entered = () -> entered(this);
 
-        Waiter(SimThread thread, Consumer<Boolean> resume) {
+        Waiter(SimThread thread) {
             this.thread = thread;
-            this.resume = resume;
         }
     }
 
     private final String name;
     private final Machine machine;
     private final Trace trace;
+    /** Each thread's waiter record, by thread id, made at its first wait. */
+    private Waiter[] records = new Waiter[0];
     /** The older group, in the order its members began waiting; members leave when they run. */
     private List<Waiter> g1 = new ArrayList<>();
     /** The younger group, where every wait begins. */
@@ -93,24 +104,40 @@ final class GroupCondVar implements CondVar {
 
     @Override
     public void await(SimThread t, long arrival, long deadlineNs, Consumer<Boolean> resume) {
-        Waiter w = new Waiter(t, resume);
+        Waiter w = recordOf(t);
+        w.resume = resume;
+        w.timer = null;
+        w.asleep = true;
+        w.timedOut = false;
+        w.closed = false;
+        w.tookToken = false;
+        w.entering = entryNs > 0;
         g2.add(w);
-        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, () -> expire(w));
-        trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting() - 1, waiting(), deadlineNs));
-        if (entryNs == 0) {
-            machine.block(t, () -> ran(w));
+        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
+        int waiting = waiting();
+        trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting - 1, waiting, deadlineNs));
+        if (!w.entering) {
+            machine.block(t, w.ran);
             return;
         }
-        w.entering = true;
         long ns = entryJitterNs == 0 ? entryNs : entryNs - entryJitterNs + entryRandom.nextLong(2 * entryJitterNs + 1);
-        machine.cpu(t, ns, () -> {
-            w.entering = false;
-            if (w.tookToken || w.timedOut) {
-                ran(w); // it never slept: futex_wait found the word changed, or the deadline had passed
-            } else {
-                machine.block(t, () -> ran(w));
-            }
-        });
+        machine.cpu(t, ns, w.entered);
+    }
+
+    private Waiter recordOf(SimThread t) {
+        if (t.id >= records.length) records = Arrays.copyOf(records, t.id + 1);
+        if (records[t.id] == null) records[t.id] = new Waiter(t);
+        return records[t.id];
+    }
+
+    /** The end of a wait's entry: it sleeps on the futex, unless a token or its deadline came first. */
+    private void entered(Waiter w) {
+        w.entering = false;
+        if (w.tookToken || w.timedOut) {
+            ran(w); // it never slept: futex_wait found the word changed, or the deadline had passed
+        } else {
+            machine.block(w.thread, w.ran);
+        }
     }
 
     @Override
@@ -151,9 +178,11 @@ final class GroupCondVar implements CondVar {
     /** __condvar_switch_g1: G2 becomes G1 and the old G1 closes; false when G2 is empty. */
     private boolean switchGroups() {
         if (g2.isEmpty()) return false;
-        for (Waiter w : g1) w.closed = true;
+        List<Waiter> closed = g1;
+        for (Waiter w : closed) w.closed = true;
+        closed.clear(); // its members return as signalled when they run; the list serves as the next G2
         g1 = g2;
-        g2 = new ArrayList<>();
+        g2 = closed;
         g1Unsignalled = g1.size();
         return true;
     }
