@@ -44,7 +44,8 @@ public class CondVarBench {
         Trace trace = new Trace();
         Machine machine = new Machine(engine, trace, streams, 2, new WakeLatency.Uniform(60_000, 30_000), 50_000,
                 1_500_000);
-        CondVar cond = CondVar.create("gil", machine, trace, WakeOrder.byId(wakeOrder), streams.stream("order"), CondVar.WaitEntry.NONE);
+        CondVar cond = CondVar.create("gil", machine, trace, WakeOrder.byId(wakeOrder), streams.stream("order"),
+                CondVar.WaitEntry.NONE);
         SimThread waiter = machine.newThread("waiter", -1);
         SimThread signaller = machine.newThread("signaller", -1);
         long[] cycles = {0};

@@ -23,9 +23,11 @@ public final class HandoffText {
         row(rows, sides, "  the requester was awake at the drop", s -> share(s.requesterAwake(), s.forcedDrops()));
         row(rows, sides, "  the dropper waited on switch_cond", s -> share(s.forcedWaits(), s.forcedDrops()));
         row(rows, sides, "forced drops with another thread waiting too", s -> Long.toString(s.crowdedForcedDrops()));
-        row(rows, sides, "  then the requester takes the GIL", s -> share(s.crowdedToRequester(), s.crowdedForcedDrops()));
+        row(rows, sides, "  then the requester takes the GIL",
+                s -> share(s.crowdedToRequester(), s.crowdedForcedDrops()));
         row(rows, sides, "  then another waiter takes it", s -> share(s.crowdedToOther(), s.crowdedForcedDrops()));
-        row(rows, sides, "  the requester's re-wait to the drop p10 / p50 / p90 (us)", s -> us(s.crowdedRewaitToDropNs()));
+        row(rows, sides, "  the requester's re-wait to the drop p10 / p50 / p90 (us)",
+                s -> us(s.crowdedRewaitToDropNs()));
         row(rows, sides, "  the first wait to return is the requester's",
                 s -> share(s.crowdedWokeRequester(), s.crowdedWokeRequester() + s.crowdedWokeOther()));
         row(rows, sides, "drop request to the forced drop p10 / p50 / p90 (us)", s -> us(s.requestToDropNs()));

@@ -46,7 +46,9 @@ public interface CondVar {
         public static final WaitEntry NONE = new WaitEntry(0, 0, null);
 
         public WaitEntry {
-            if (ns < 0 || jitterNs < 0 || jitterNs > ns) throw new IllegalArgumentException("wait entry " + ns + "+-" + jitterNs);
+            if (ns < 0 || jitterNs < 0 || jitterNs > ns) {
+                throw new IllegalArgumentException("wait entry " + ns + "+-" + jitterNs);
+            }
         }
     }
 }

@@ -12,7 +12,10 @@ import java.util.List;
 /** The simulated side of a validation: one seeded run, observed as the real side is. */
 public final class SimSide {
     /** The observation, and the run's own summary (its verdict reads GIL waits, not rounds). */
-    /** The observation, the run's own summary (its verdict reads GIL waits, not rounds) and, when asked, its hand-offs. */
+    /**
+     * The observation, the run's own summary (its verdict reads GIL waits, not rounds) and, when asked, its
+     * hand-offs (else null).
+     */
     public record Run(Observation observation, Summary summary, HandoffLog handoffs) {}
 
     private SimSide() {}

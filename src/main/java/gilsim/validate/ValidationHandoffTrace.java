@@ -11,7 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code validate --handoff-trace}: each interpreter's first recorded run above simulated seed 1, one Perfetto file. */
+/**
+ * {@code validate --handoff-trace}: each interpreter's first recorded run above simulated seed 1, in one Perfetto
+ * file.
+ */
 public final class ValidationHandoffTrace {
     private ValidationHandoffTrace() {}
 

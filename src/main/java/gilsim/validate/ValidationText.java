@@ -43,8 +43,8 @@ public final class ValidationText {
 
     /** The hand-off statistics of the recorded runs beside the simulation's, and what the recorder cost. */
     private static void handoffs(StringBuilder b, Validation.Report r, Validation.Interpreter i) {
-        b.append('\n').append("hand-offs: ").append(r.repeat()).append(" more real run").append(r.repeat() == 1 ? "" : "s")
-                .append(" recorded through the pthread shim, beside the simulated runs\n");
+        b.append('\n').append("hand-offs: ").append(r.repeat()).append(" more real run")
+                .append(r.repeat() == 1 ? "" : "s").append(" recorded through the pthread shim, beside the simulated runs\n");
         List<String> threads = r.threads().stream().map(ThreadSpec::name).toList();
         b.append(HandoffText.of(List.of(
                 new HandoffText.Side("real", HandoffStats.of(i.handoffs())),

@@ -6,7 +6,8 @@
  * waits on gil->cond with a timed wait of the switch interval; a forced dropper waits on gil->switch_cond with an
  * untimed wait. This shim stamps each of those calls (CLOCK_MONOTONIC, the clock of time.perf_counter) with the
  * calling thread's kernel id and the object's address into memory, and writes them out when the process exits.
- * gilsim tells the two condition variables apart from the calls (see gilsim.handoff.ShimLog; gilsim.validate.HandoffShim builds it).
+ * gilsim tells the two condition variables apart from the calls (gilsim.handoff.ShimLog);
+ * gilsim.validate.HandoffShim builds this file.
  *
  * The cost per call is one vDSO clock read and one atomic add, tens of nanoseconds, where a uprobe traps into the
  * kernel for microseconds; nothing is written to a file while the program runs.
