@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -77,7 +78,7 @@ public final class HandoffTrace {
 
     private static long[] filled(int n) {
         long[] a = new long[n];
-        java.util.Arrays.fill(a, -1);
+        Arrays.fill(a, -1);
         return a;
     }
 
