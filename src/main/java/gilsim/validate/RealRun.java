@@ -120,6 +120,27 @@ public final class RealRun {
         }
     }
 
+    /**
+     * Refuses an interpreter older than 3.8 (the recording names threads by {@code threading.get_native_id}) and a
+     * machine whose C compiler cannot build the recorder, each in one line.
+     */
+    static void checkRecordable(Path python) {
+        int[] v = version(python);
+        if (v[0] < 3 || (v[0] == 3 && v[1] < 8)) {
+            throw new InputError("--python " + python + ": --handoffs needs Python 3.8 or newer "
+                    + "(threading.get_native_id names the recorded threads); this is " + v[0] + "." + v[1]);
+        }
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("gilsim-handoff-");
+            HandoffShim.build(dir);
+        } catch (IOException e) {
+            throw new InputError("--handoffs: cannot make a temporary directory: " + e.getMessage());
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
     /** Runs the script and returns what it printed on stdout; every failure is one line. */
     private static String runScript(Path python, String script, long timeoutMs, Map<String, String> env) {
         int[] v = version(python);

@@ -35,4 +35,11 @@ public interface RealSide {
      */
     RealRun.Recorded record(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
                             long timeoutMs);
+
+    /**
+     * Refuses, before anything runs, an interpreter or machine that {@link #record} would fail on.
+     *
+     * @throws gilsim.scenario.InputError one line saying what is missing
+     */
+    default void checkRecordable(Path python) {}
 }

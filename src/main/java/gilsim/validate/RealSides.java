@@ -31,6 +31,11 @@ public final class RealSides {
             }
 
             @Override
+            public void checkRecordable(Path python) {
+                RealRun.checkRecordable(python);
+            }
+
+            @Override
             public RealRun.Recorded record(Path python, List<ThreadSpec> threads, long switchIntervalNs,
                                            long durationNs, long timeoutMs) {
                 return RealRun.record(python, PythonScript.compile(threads, switchIntervalNs, durationNs), timeoutMs);

@@ -87,6 +87,7 @@ public final class Validation {
                              int repeat, long timeoutMs, RealSide real, boolean handoffs,
                              Consumer<String> progress) {
         List<ThreadSpec> threads = threads(scenario, params);
+        if (handoffs) for (Path python : pythons) real.checkRecordable(python);
         long durationNs = params.ns("duration");
         List<SimSide.Run> sim = new ArrayList<>();
         for (int seed = 1; seed <= repeat; seed++) {
