@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -69,9 +70,12 @@ public final class ValidationChart {
             lo = 1;
             hi = 10;
         }
-        {
-            chart.getStyler().setXAxisMin(Math.pow(10, Math.floor(Math.log10(lo))));
-            chart.getStyler().setXAxisMax(Math.pow(10, Math.ceil(Math.log10(hi) + 0.01)));
+        chart.getStyler().setXAxisMin(Math.pow(10, Math.floor(Math.log10(lo))));
+        chart.getStyler().setXAxisMax(Math.pow(10, Math.ceil(Math.log10(hi) + 0.01)));
+        if (chart.getSeriesMap().size() > 4) {
+            // One row under the plot holds about four entries at this size; more go in a column to its right.
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+            chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         }
         return chart;
     }
