@@ -1,4 +1,4 @@
-# N threads spinning in Python (10 ms rounds on the thread's CPU clock, as validate's compute step), and with
+# N threads spinning in Python (10 ms rounds on the thread's CPU clock, as validate's compute step; --round US), and with
 # --main a thread that sleeps 100 ms between 20 us of Python, for D seconds. Prints the run's window on
 # CLOCK_MONOTONIC and each thread's kernel id as JSON, for crowd.py.
 #   cc -O2 -shared -fPIC -o /tmp/shim.so ../../src/main/resources/gilsim/validate/handoff_shim.c -ldl -pthread
@@ -11,7 +11,8 @@ import time
 D = float(sys.argv[1])
 N = int(sys.argv[2])
 MAIN = "--main" in sys.argv
-ROUND_NS = 255000 if MAIN else 10000000
+# --round US sets the spinners' round; by default 255 us beside main (as latency-N.yaml), else 10 ms (cpu-bound-N)
+ROUND_NS = int(sys.argv[sys.argv.index("--round") + 1]) * 1000 if "--round" in sys.argv else (255000 if MAIN else 10000000)
 cpu = time.thread_time_ns
 barrier = threading.Barrier(N + 1 + MAIN)
 start = [0]
