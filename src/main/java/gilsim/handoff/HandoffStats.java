@@ -199,17 +199,13 @@ public final class HandoffStats {
 
     private void add(HandoffLog log) {
         int n = log.threads().size();
-        long[] waitStart = new long[n];
+        GilReplay gil = new GilReplay(n);
+        long[] waitStart = gil.waitStartNs;
         long[] waitsThisTake = new long[n];
-        long[] savedSwitch = new long[n];
         long[] lastWaitNs = new long[n];
         long requestNs = -1;
         boolean[] inWait = new boolean[n];
         boolean[] woke = new boolean[n];
-        Arrays.fill(waitStart, -1);
-        int lastHolder = -1;
-        boolean locked = false;
-        long switchNumber = 0;
         int requester = -1; // who asked the current holder to drop, or -1
         int forcedRequester = -2; // after a forced drop, until the next take: its requester; -2 when none pending
         long lastDropNs = -1;
@@ -217,14 +213,12 @@ public final class HandoffStats {
         boolean firstWakeSeen = true; // after a crowded forced drop: whether a wake-up has returned since
         for (HandoffEvent e : log.events()) {
             int t = e.thread();
-            if (lastHolder < 0 && e.kind() != HandoffEvent.Kind.TAKE) continue; // state unknown before the first take
+            if (gil.lastHolder < 0 && e.kind() != HandoffEvent.Kind.TAKE) continue; // unknown before the first take
             switch (e.kind()) {
                 case WAIT -> {
                     timedWaits++;
-                    if (waitStart[t] < 0) waitStart[t] = e.timeNs();
                     lastWaitNs[t] = e.timeNs();
                     waitsThisTake[t]++;
-                    savedSwitch[t] = switchNumber;
                     inWait[t] = true;
                     if (woke[t]) wastedWakeups++;
                     woke[t] = false;
@@ -243,16 +237,11 @@ public final class HandoffStats {
                 case TIMED_OUT -> {
                     timeouts++;
                     inWait[t] = false;
-                    if (locked && switchNumber == savedSwitch[t] && waitStart[t] >= 0) {
-                        requests++;
-                        if (requester < 0) requestNs = e.timeNs(); // the first request is the one the holder sees
-                        requester = t;
-                    }
                 }
                 case TAKE -> {
-                    if (lastHolder >= 0) {
+                    if (gil.lastHolder >= 0) {
                         takes++;
-                        if (t != lastHolder) switches++;
+                        if (t != gil.lastHolder) switches++;
                         if (forcedRequester != -2) {
                             if (t == forcedRequester) forcedToRequester++;
                             else if (waitStart[t] >= 0) forcedToOther++;
@@ -268,18 +257,13 @@ public final class HandoffStats {
                                     .add(e.timeNs() - waitStart[t]);
                         }
                     }
-                    if (t != lastHolder) switchNumber++;
-                    lastHolder = t;
-                    locked = true;
                     requester = -1; // 3.12: any new holder resets the request; 3.13: the request was on the old holder
-                    waitStart[t] = -1;
                     waitsThisTake[t] = 0;
                     inWait[t] = false;
                     woke[t] = false;
                 }
                 case DROP -> {
                     drops++;
-                    locked = false;
                     lastDropNs = e.timeNs();
                     if (requester >= 0) {
                         forcedDrops++;
@@ -297,6 +281,11 @@ public final class HandoffStats {
                 }
                 case FORCED_WAIT -> forcedWaits++;
                 case MUTEX_BLOCK -> mutexBlocks++;
+            }
+            if (gil.apply(e)) {
+                requests++;
+                if (requester < 0) requestNs = e.timeNs(); // the first request is the one the holder sees
+                requester = t;
             }
         }
     }

@@ -36,35 +36,22 @@ public final class HandoffTrace {
         for (int t = 0; t < log.threads().size(); t++) meta(json, pid, t + 1, "thread_name", log.threads().get(t));
         int n = log.threads().size();
         long[] holdSince = filled(n);
-        long[] waitSince = filled(n);
-        long[] savedSwitch = new long[n];
-        int lastHolder = -1;
-        long switchNumber = 0;
-        boolean locked = false;
+        GilReplay gil = new GilReplay(n);
+        long[] waitSince = gil.waitStartNs;
         for (HandoffEvent e : log.events()) {
             int t = e.thread();
+            long waitedSince = waitSince[t];
+            boolean request = gil.apply(e);
             switch (e.kind()) {
-                case WAIT -> {
-                    if (waitSince[t] < 0) waitSince[t] = e.timeNs();
-                    savedSwitch[t] = switchNumber;
-                }
                 case WOKEN -> instant(json, pid, t, e.timeNs(), "woken");
-                case TIMED_OUT -> {
-                    boolean request = locked && lastHolder >= 0 && switchNumber == savedSwitch[t] && waitSince[t] >= 0;
-                    instant(json, pid, t, e.timeNs(), request ? "timed out: drop request" : "timed out");
-                }
+                case TIMED_OUT -> instant(json, pid, t, e.timeNs(), request ? "timed out: drop request" : "timed out");
                 case TAKE -> {
-                    if (waitSince[t] >= 0) slice(json, pid, t, waitSince[t], e.timeNs(), "waits for GIL");
-                    waitSince[t] = -1;
+                    if (waitedSince >= 0) slice(json, pid, t, waitedSince, e.timeNs(), "waits for GIL");
                     holdSince[t] = e.timeNs();
-                    if (t != lastHolder) switchNumber++;
-                    lastHolder = t;
-                    locked = true;
                 }
                 case DROP -> {
                     if (holdSince[t] >= 0) slice(json, pid, t, holdSince[t], e.timeNs(), "holds GIL");
                     holdSince[t] = -1;
-                    locked = false;
                 }
                 case FORCED_WAIT -> instant(json, pid, t, e.timeNs(), "forced switch: waits for a taker");
                 case MUTEX_BLOCK -> instant(json, pid, t, e.timeNs(), "blocks on gil->mutex");
@@ -97,28 +84,28 @@ public final class HandoffTrace {
 
     private static void slice(JsonGenerator json, int pid, int t, long fromNs, long toNs, String name)
             throws IOException {
-        json.writeStartObject();
-        json.writeStringField("ph", "X");
-        json.writeNumberField("pid", pid);
-        json.writeNumberField("tid", t + 1);
-        json.writeStringField("name", name);
-        json.writeFieldName("ts");
-        json.writeRawValue(micros(fromNs));
+        event(json, "X", pid, t, fromNs, name);
         json.writeFieldName("dur");
         json.writeRawValue(micros(toNs - fromNs));
         json.writeEndObject();
     }
 
     private static void instant(JsonGenerator json, int pid, int t, long atNs, String name) throws IOException {
+        event(json, "i", pid, t, atNs, name);
+        json.writeStringField("s", "t"); // scoped to its thread's track
+        json.writeEndObject();
+    }
+
+    /** Opens a trace event and writes the fields every one has; the caller adds its own and closes it. */
+    private static void event(JsonGenerator json, String phase, int pid, int t, long atNs, String name)
+            throws IOException {
         json.writeStartObject();
-        json.writeStringField("ph", "i");
-        json.writeStringField("s", "t");
+        json.writeStringField("ph", phase);
         json.writeNumberField("pid", pid);
         json.writeNumberField("tid", t + 1);
         json.writeStringField("name", name);
         json.writeFieldName("ts");
         json.writeRawValue(micros(atNs));
-        json.writeEndObject();
     }
 
     /** Microseconds, the trace format's unit, with the nanoseconds kept as three decimals. */

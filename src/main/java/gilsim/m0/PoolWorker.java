@@ -44,7 +44,7 @@ final class PoolWorker {
 
     // What one pass of the loop carries from step to step. A thread is at one step at a time, so the steps below
     // are made once and read these instead of capturing them (a lambda a step was a fifth of a pool run's
-    // allocation, docs/benchmarks.md).
+    // allocation, docs/notes/benchmarks-log.md).
     /** At the loop's top: whether the slice was still running, and the attach count, before the drop. */
     private boolean inSlice;
     private long attachesBefore;

@@ -13,7 +13,7 @@ import org.HdrHistogram.IntCountsHistogram;
  * the two to the same figures), kept here in chunks of 1024 counts made as values reach them, each with its total.
  * A pool run records about one duration per engine event, and a percentile skips whole chunks: an
  * HdrHistogram resized itself up to the longest value of each of a run's dozen histograms, and walked every count
- * below a percentile: 14 % of the JFR samples of a pool run (docs/benchmarks.md).
+ * below a percentile: 14 % of the JFR samples of a pool run (docs/notes/benchmarks-log.md).
  */
 public final class Latencies {
     /** HdrHistogram's layout for 3 digits and a lowest value of 1: 2048 sub-buckets, the upper 1024 per bucket. */

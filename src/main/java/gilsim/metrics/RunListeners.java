@@ -41,7 +41,7 @@ import gilsim.sync.QueueEvent.QueuePut;
  * listeners that read an event's class get it, in that order, through their method for the class: what each would
  * have done had it been added to the trace on its own, without six interface calls and six chains of class tests an
  * event (a third of a pool run's time went to that
- * fan-out, docs/benchmarks.md). The calls here have one receiver each, so the JIT can inline them.
+ * fan-out, docs/notes/benchmarks-log.md). The calls here have one receiver each, so the JIT can inline them.
  *
  * <p>The events of every hand-off, job and round come through their family's method ({@link TraceEvent#deliverTo}),
  * one per class; the rest through {@link #on}, which tests the class.

@@ -31,7 +31,8 @@ public final class SimThread {
     final Burst ownBurst = new Burst();
     /**
      * The machine's continuations for this thread, made once: a wake-up's arrival, a dispatch's proceed, a burst's
-     * end. A lambda made at every wake-up and burst was a fifth of a pool run's allocation (docs/benchmarks.md).
+     * end. A lambda made at every wake-up and burst was a fifth of a pool run's allocation
+     * (docs/notes/benchmarks-log.md).
      */
     Runnable arrival;
     Runnable proceed;

@@ -19,7 +19,7 @@ public final class Engine {
     private final EventQueue queue = new EventQueue();
     /**
      * Posted events that have run, to be posted again: most of a run's events are posted (wake-ups, dispatches,
-     * clients' requests), and reusing them saves an allocation an event (docs/benchmarks.md).
+     * clients' requests), and reusing them saves an allocation an event (docs/notes/benchmarks-log.md).
      */
     private Event[] spare = new Event[16];
     private int spares;

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * events queued (the pool 14 on average, 17 at most) and most are added for now or shortly after, so the walk is
  * short, and it reads a plain array of times instead of following a heap's pointers. An add costs up to the queue's
  * length: a model that kept thousands of events queued would want a heap again (it was a binary heap until a
- * measurement, docs/benchmarks.md, found this faster at the queues gilsim keeps).
+ * measurement, docs/notes/benchmarks-log.md, found this faster at the queues gilsim keeps).
  */
 final class EventQueue {
     private Event[] events = new Event[64];

@@ -10,7 +10,7 @@ import java.util.List;
  *
  * <p>When no listener names its classes (a run's own listeners are one that reads everything), every event goes to
  * every listener and its class is not looked up: the scan of the classes seen, a loop whose length the branch
- * predictor cannot guess, was a twelfth of a pool run (docs/benchmarks.md).
+ * predictor cannot guess, was a twelfth of a pool run (docs/notes/benchmarks-log.md).
  */
 public final class Trace {
     private final List<TraceListener> listeners = new ArrayList<>();
@@ -45,7 +45,7 @@ public final class Trace {
      * Hands the event to its listeners ({@link TraceEvent#deliverTo}). A run's own listeners are one, reading
      * everything: that case is a call, not a loop over an array of one (2-5 % of a pool run), and it is all this
      * method holds, so that the JIT inlines it at every hot emit site. With the other cases here too (222 bytes of
-     * bytecode) it did not always, and the record escaped at those sites (docs/benchmarks.md, eighth round).
+     * bytecode) it did not always, and the record escaped at those sites (docs/notes/benchmarks-log.md, eighth round).
      */
     public void emit(TraceEvent event) {
         long timeNs = event.timeNs();

@@ -14,8 +14,8 @@ public interface TraceEvent {
      * when the listener has one. A call per class, from the emit site, is one the JIT inlines with the listener's work
      * for that class alone, so the record is never made. Through the one shared {@code on}, the JIT compiled that
      * method on its own first in some JVMs, too big to inline anywhere after, and the records were made at every emit
-     * site (docs/benchmarks.md, eighth round). The override's test of the listener's interface is cheap where the JIT
-     * has seen one listener class there, as in a run's hot loop.
+     * site (docs/notes/benchmarks-log.md, eighth round). The override's test of the listener's interface is cheap
+     * where the JIT has seen one listener class there, as in a run's hot loop.
      */
     default void deliverTo(TraceListener listener) {
         listener.on(this);

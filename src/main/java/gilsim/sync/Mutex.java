@@ -4,7 +4,6 @@ import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
 import gilsim.sync.MutexEvent.MutexAcquire;
-import gilsim.sync.MutexEvent.MutexAcquired;
 import gilsim.sync.MutexEvent.MutexBlock;
 import gilsim.sync.MutexEvent.MutexReleased;
 import gilsim.sync.MutexEvent.MutexTaken;
@@ -76,12 +75,7 @@ public final class Mutex implements PythonLock {
      */
     @Override
     public void acquire(SimThread t, Detach gil, Runnable then) {
-        long calledNs = machine.nowNs();
-        trace.emit(new MutexAcquire(calledNs, name, t.id));
-        Runnable acquired = () -> {
-            trace.emit(new MutexAcquired(machine.nowNs(), name, t.id, calledNs));
-            then.run();
-        };
+        Runnable acquired = PythonLock.reportAcquire(name, machine, trace, t, then);
         if (tryLock(t)) {
             acquired.run();
         } else {

@@ -4,7 +4,6 @@ import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
 import gilsim.sync.MutexEvent.MutexAcquire;
-import gilsim.sync.MutexEvent.MutexAcquired;
 import gilsim.sync.MutexEvent.MutexBlock;
 import gilsim.sync.MutexEvent.MutexHandOff;
 import gilsim.sync.MutexEvent.MutexReleased;
@@ -113,18 +112,13 @@ public final class PyMutex implements PythonLock {
 
     @Override
     public void acquire(SimThread t, Detach gil, Runnable then) {
-        long calledNs = machine.nowNs();
-        trace.emit(new MutexAcquire(calledNs, name, t.id));
-        Runnable acquired = () -> {
-            trace.emit(new MutexAcquired(machine.nowNs(), name, t.id, calledNs));
-            then.run();
-        };
+        Runnable acquired = PythonLock.reportAcquire(name, machine, trace, t, then);
         if (holder == null) { // the fast path: one compare-and-swap, the GIL kept
             take(t);
             acquired.run();
             return;
         }
-        slowPath(new Waiter(t, gil, acquired, calledNs));
+        slowPath(new Waiter(t, gil, acquired, machine.nowNs()));
     }
 
     /** One pass of {@code _PyMutex_LockTimed}'s loop, by a thread that holds the GIL (or has none to hold). */

@@ -1,6 +1,8 @@
 package gilsim.sync;
 
+import gilsim.os.Machine;
 import gilsim.os.SimThread;
+import gilsim.sim.Trace;
 
 /**
  * A scenario's {@code threading.Lock}, as a program's {@code lock} and {@code unlock} steps use it. Which model a run
@@ -28,4 +30,17 @@ public sealed interface PythonLock permits Mutex, PyMutex {
      * that wakes a sleeper spends the FUTEX_WAKE system call first, holding the GIL).
      */
     void release(SimThread t, Runnable then);
+
+    /**
+     * Reports the call to {@code acquire()} now and returns {@code then} wrapped to report its return first: the one
+     * place both models make the pair.
+     */
+    static Runnable reportAcquire(String name, Machine machine, Trace trace, SimThread t, Runnable then) {
+        long calledNs = machine.nowNs();
+        trace.emit(new MutexEvent.MutexAcquire(calledNs, name, t.id));
+        return () -> {
+            trace.emit(new MutexEvent.MutexAcquired(machine.nowNs(), name, t.id, calledNs));
+            then.run();
+        };
+    }
 }
