@@ -88,35 +88,42 @@ public final class RealRun {
             Path log = dir.resolve("handoffs.txt");
             String stdout = runScript(python, script, timeoutMs,
                     Map.of("LD_PRELOAD", library.toString(), "GILSIM_HANDOFF_OUT", log.toString()));
-            String name = python.toString();
-            Observation observation = read(stdout, name);
-            JsonNode root = JSON.readTree(stdout);
-            if (!Files.isRegularFile(log)) {
-                throw new InputError("--python " + name + ": the hand-off recorder wrote nothing (was LD_PRELOAD "
-                        + "ignored? a statically linked interpreter cannot be recorded)");
-            }
-            Map<Integer, String> names = new HashMap<>();
-            List<String> order = new ArrayList<>();
-            for (JsonNode t : root.get("threads")) {
-                order.add(t.get("name").asText());
-                JsonNode id = t.get("native_id");
-                if (id == null || !id.isInt()) {
-                    throw new InputError("--python " + name + ": --handoffs needs Python 3.8 or newer "
-                            + "(threading.get_native_id names the recorded threads)");
-                }
-                names.put(id.asInt(), t.get("name").asText());
-            }
-            long startNs = root.path("start_ns").asLong();
-            try {
-                return new Recorded(observation, ShimLog.read(log, observation.label().replaceAll(" \\(.*", ""),
-                        names, order, startNs, startNs + observation.wallNs()));
-            } catch (IllegalArgumentException e) {
-                throw new InputError("--python " + name + ": " + e.getMessage());
-            }
+            return readRecorded(stdout, log, python.toString());
         } catch (IOException e) {
             throw new InputError("--python " + python + ": cannot record hand-offs: " + e.getMessage());
         } finally {
             deleteTree(dir);
+        }
+    }
+
+    /**
+     * A recorded run from what it left: the script's output and the recorder's log. Tests read checked-in
+     * recordings through this same path.
+     */
+    static Recorded readRecorded(String stdout, Path log, String name) throws IOException {
+        Observation observation = read(stdout, name);
+        JsonNode root = JSON.readTree(stdout);
+        if (!Files.isRegularFile(log)) {
+            throw new InputError("--python " + name + ": the hand-off recorder wrote nothing (was LD_PRELOAD "
+                    + "ignored? a statically linked interpreter cannot be recorded)");
+        }
+        Map<Integer, String> names = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        for (JsonNode t : root.get("threads")) {
+            order.add(t.get("name").asText());
+            JsonNode id = t.get("native_id");
+            if (id == null || !id.isInt()) {
+                throw new InputError("--python " + name + ": --handoffs needs Python 3.8 or newer "
+                        + "(threading.get_native_id names the recorded threads)");
+            }
+            names.put(id.asInt(), t.get("name").asText());
+        }
+        long startNs = root.path("start_ns").asLong();
+        try {
+            return new Recorded(observation, ShimLog.read(log, observation.label().replaceAll(" \\(.*", ""),
+                    names, order, startNs, startNs + observation.wallNs()));
+        } catch (IllegalArgumentException e) {
+            throw new InputError("--python " + name + ": " + e.getMessage());
         }
     }
 
@@ -142,7 +149,7 @@ public final class RealRun {
     }
 
     /** Runs the script and returns what it printed on stdout; every failure is one line. */
-    private static String runScript(Path python, String script, long timeoutMs, Map<String, String> env) {
+    static String runScript(Path python, String script, long timeoutMs, Map<String, String> env) {
         int[] v = version(python);
         String name = python.toString();
         String dotted = v[0] + "." + v[1] + "." + v[2];
@@ -357,7 +364,7 @@ public final class RealRun {
         }
     }
 
-    private static void deleteTree(Path dir) {
+    static void deleteTree(Path dir) {
         if (dir == null) return;
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
             files.forEach(RealRun::deleteQuietly);
