@@ -15,8 +15,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Data flows one way: each package may use only the packages listed for it (and itself). The engine knows no model
- * and no command line; the GIL has no branch on its policy.
+ * Data flows one way: each package may use only the packages listed for it (and itself). A sub-package (report.chart)
+ * is a layer of its own. A use is an import or a fully qualified name in the code (comments and strings aside). The
+ * engine knows no model and no command line; the GIL has no branch on its policy.
  */
 class LayeringTest {
     private static final Path ROOT = Path.of("src/main/java/gilsim");
@@ -34,37 +35,67 @@ class LayeringTest {
             // Listeners match on the event families the model packages own, and the programs' rounds.
             Map.entry("metrics", union(MODELS, Set.of("program"))),
             Map.entry("run", Set.of("sim", "os", "sync", "cpython", "program", "m0", "scenario", "metrics")),
-            // The HTML report shows a comparison's arms (gilsim.report.html).
-            Map.entry("report", union(MODELS, Set.of("scenario", "metrics", "run", "compare"))),
+            // The text reports of one run: summary, narration, story, Mermaid.
+            Map.entry("report", union(MODELS, Set.of("scenario", "metrics"))),
+            Map.entry("report.trace", union(MODELS, Set.of("scenario", "metrics", "report"))),
+            // Charts run what they draw.
+            Map.entry("report.chart", union(MODELS, Set.of("scenario", "metrics", "run", "report"))),
+            // The HTML page shows a comparison's arms and draws with the charts' palette.
+            Map.entry("report.html", union(MODELS, Set.of("scenario", "metrics", "run", "compare", "report",
+                    "report.chart"))),
             Map.entry("search", Set.of("sim", "scenario", "metrics", "run", "report")),
             // The fixes compared: arms run and their figures read; no report, so that the HTML report can use it.
             Map.entry("compare", Set.of("sim", "cpython", "scenario", "metrics", "run")),
-            // Holding the model against real interpreters: compiles scenarios, runs them both ways, compares.
             // Hand-off traces: a real recording's calls or a simulated run's events, as one stream with its statistics.
             Map.entry("handoff", Set.of("sim", "os", "sync", "cpython")),
+            // Holding the model against real interpreters: compiles scenarios, runs them both ways, compares.
             Map.entry("validate", Set.of("sim", "os", "cpython", "program", "scenario", "metrics", "run", "report",
-                    "handoff")),
-            Map.entry("cli", Set.of("sim", "scenario", "metrics", "run", "report", "search", "validate", "compare")));
+                    "report.chart", "handoff")),
+            Map.entry("cli", Set.of("sim", "scenario", "metrics", "run", "report", "report.chart", "report.html",
+                    "report.trace", "search", "validate", "compare")));
 
-    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?gilsim\\.(\\w+)\\.", Pattern.MULTILINE);
+    /** A use of another package: {@code gilsim.}, its lower-case segments, then a class name. */
+    private static final Pattern USE = Pattern.compile("\\bgilsim((?:\\.[a-z]\\w*)+)\\.[A-Z]");
 
     @Test
     void packagesOnlyUseTheLayersBelowThem() throws IOException {
         List<String> violations = new ArrayList<>();
         for (Path f : sources(ROOT)) {
-            String pkg = ROOT.relativize(f).getName(0).toString();
+            String pkg = layer(f);
             Set<String> allowed = ALLOWED.get(pkg);
             if (allowed == null) {
                 violations.add(f + ": package " + pkg + " has no layer");
                 continue;
             }
-            Matcher m = IMPORT.matcher(Files.readString(f));
+            Matcher m = USE.matcher(withoutStrings(code(Files.readString(f))));
             while (m.find()) {
-                String used = m.group(1);
+                String used = m.group(1).substring(1);
                 if (!used.equals(pkg) && !allowed.contains(used)) violations.add(f + " uses gilsim." + used);
             }
         }
         assertTrue(violations.isEmpty(), String.join("\n", violations));
+    }
+
+    /** The layering's scan sees fully qualified names, not just imports, and tells report.chart from report. */
+    @Test
+    void theScanSeesQualifiedNamesAndSubPackages() {
+        Matcher m = USE.matcher(withoutStrings(code("""
+                import gilsim.report.chart.Palette;
+                class X { Object o = new gilsim.compare.Arms(); String s = "gilsim.search.Config"; } // gilsim.cli.Main
+                """)));
+        List<String> found = new ArrayList<>();
+        while (m.find()) found.add(m.group(1).substring(1));
+        assertTrue(found.equals(List.of("report.chart", "compare")), found.toString());
+    }
+
+    /** The package of a source file below {@link #ROOT}, dotted: {@code report.chart}. */
+    private static String layer(Path file) {
+        Path dir = ROOT.relativize(file).getParent();
+        return dir == null ? "" : dir.toString().replace(java.io.File.separatorChar, '.');
+    }
+
+    private static String withoutStrings(String code) {
+        return code.replaceAll("\"\"\"(?s:.*?)\"\"\"", "\"\"").replaceAll("\"(?:[^\"\\\\\n]|\\\\.)*\"", "\"\"");
     }
 
     /** The engine's code (comments aside) names no model and no command-line option. */
