@@ -43,8 +43,8 @@ final class BenchCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "NAME|FILE", description = "scenarios to measure (default: all built-ins)")
     List<String> scenarios = new ArrayList<>();
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
-    List<String> sets = new ArrayList<>();
+    @Mixin
+    SetOption set = new SetOption();
 
     @Mixin
     MachineOption machine = new MachineOption();
@@ -70,14 +70,14 @@ final class BenchCommand implements Callable<Integer> {
         MachineProfile profile = machine.profile();
         for (String name : names) {
             Scenario s = Scenarios.resolve(name);
-            new Simulation(s, s.params(sets, profile), 1).run();
+            new Simulation(s, s.params(set.sets, profile), 1).run();
         }
         out.printf("%-16s %6s %11s %16s %16s %11s %11s%n", "scenario", "runs", "events/run", "events/s median",
                 "events/cpu-s mean", "ms/run p50", "ms/run min");
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         for (String name : names) {
             Scenario s = Scenarios.resolve(name);
-            Params p = s.params(sets, profile);
+            Params p = s.params(set.sets, profile);
             for (int i = 0; i < warmup; i++) new Simulation(s, p, i + 1).run();
             long events = 0;
             long[] perRun = new long[runs];

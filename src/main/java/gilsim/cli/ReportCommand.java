@@ -45,8 +45,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE.html", description = "the page to write")
     Path out;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
-    List<String> sets = new ArrayList<>();
+    @Mixin
+    SetOption set = new SetOption();
 
     @Option(names = "--compare", paramLabel = "KEY=VALUE[,KEY=VALUE]",
             description = "an arm: the run with these keys changed, shown beside it; repeatable, one arm each")
@@ -71,20 +71,20 @@ final class ReportCommand implements Callable<Integer> {
         }
         Scenario s = Scenarios.resolve(scenario);
         MachineProfile profile = machine.profile();
-        long durationNs = s.params(sets, profile).ns("duration");
+        long durationNs = s.params(set.sets, profile).ns("duration");
         TimeWindow detail = window == null ? null : TimeWindow.parse("--window", window, durationNs);
         List<Arm> arms = new ArrayList<>();
         for (String group : compare) arms.add(arm(group));
         Arms checked;
         try {
-            checked = Arms.of(s, sets, arms, profile);
+            checked = Arms.of(s, set.sets, arms, profile);
         } catch (InputError e) {
             // A bad --set is worded as run words it; a bad arm names the scenario and the arm: say which option.
             if (e.getMessage().startsWith("--set")) throw e;
             throw new InputError("--compare: " + e.getMessage());
         }
         OutputPath.check("--out", out);
-        long bytes = Report.write(new Report.Request(s, sets, profile, seed, detail, checked, replay(),
+        long bytes = Report.write(new Report.Request(s, set.sets, profile, seed, detail, checked, replay(),
                 Launcher.words()), out);
         spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s (%s)%n", out, size(bytes));
         return 0;
@@ -112,7 +112,7 @@ final class ReportCommand implements Callable<Integer> {
         w.add("report");
         w.add(Replay.quoted(scenario));
         if (machine.file != null) w.addAll(List.of("--machine", Replay.quoted(machine.file.toString())));
-        for (String set : sets) w.addAll(List.of("--set", Replay.quoted(set)));
+        for (String kv : set.sets) w.addAll(List.of("--set", Replay.quoted(kv)));
         for (String c : compare) w.addAll(List.of("--compare", Replay.quoted(c)));
         if (window != null) w.addAll(List.of("--window", Replay.quoted(window)));
         w.addAll(List.of("--seed", Long.toString(seed), "--out", Replay.quoted(out.toString())));

@@ -50,8 +50,8 @@ final class RunCommand implements Callable<Integer> {
             description = "a built-in scenario (see `gilsim scenarios`) or a scenario YAML file")
     String scenario;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
-    List<String> sets = new ArrayList<>();
+    @Mixin
+    SetOption set = new SetOption();
 
     @Mixin
     MachineOption machine = new MachineOption();
@@ -96,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
                     + "of one: drop --seeds or them");
         }
         Scenario s = Scenarios.resolve(scenario);
-        Params p = s.params(sets, machine.profile());
+        Params p = s.params(set.sets, machine.profile());
         Property judged = property == null ? null : Property.parse(property, s);
         if (judged != null) judged.requireFits(s);
         PrintWriter out = spec.commandLine().getOut();

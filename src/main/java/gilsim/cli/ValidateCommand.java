@@ -59,8 +59,8 @@ final class ValidateCommand implements Callable<Integer> {
             description = "a built-in scenario (see `gilsim scenarios`) or a scenario YAML file")
     String scenario;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a scenario key; repeatable")
-    List<String> sets = new ArrayList<>();
+    @Mixin
+    SetOption set = new SetOption();
 
     @Mixin
     MachineOption machine = new MachineOption();
@@ -129,11 +129,11 @@ final class ValidateCommand implements Callable<Integer> {
         }
         Scenario s = Scenarios.resolve(scenario);
         MachineProfile profile = machine.profile();
-        Params base = s.params(sets, profile);
+        Params base = s.params(set.sets, profile);
         Validation.threads(s, base); // a pool is refused before anything runs
         long scenarioNs = base.ns("duration");
         long runNs = durationNs > 0 ? durationNs : Math.min(scenarioNs, Validation.REAL_CAP_NS);
-        List<String> all = new ArrayList<>(sets);
+        List<String> all = new ArrayList<>(set.sets);
         all.add("duration=" + Durations.format(runNs));
         Params p = s.params(all, profile);
         long timeoutMs = timeout != null ? timeout * 1000 : 2 * (runNs / 1_000_000L) + 30_000;
