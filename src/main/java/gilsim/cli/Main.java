@@ -1,8 +1,11 @@
 package gilsim.cli;
 
 import gilsim.scenario.InputError;
+import gilsim.scenario.Nearest;
 import gilsim.sim.EventBudgetExceeded;
 import java.io.PrintWriter;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -44,9 +47,21 @@ public final class Main implements Runnable {
         // A bad option is one line and a pointer to --help, like every other bad input; not the whole usage.
         cl.setParameterExceptionHandler((ex, args1) -> {
             CommandLine where = ex.getCommandLine();
-            where.getErr().println(oneLine("gilsim: " + ex.getMessage() + " (see: "
+            where.getErr().println(oneLine("gilsim: " + inPlainWords(ex) + " (see: "
                     + where.getCommandSpec().qualifiedName() + " --help)"));
             return EXIT_INPUT;
+        });
+        // picocli prints the version (or the help) and ignores what else was given: refuse that as any bad input.
+        cl.setExecutionStrategy(parsed -> {
+            for (CommandLine.ParseResult r = parsed; r != null; r = r.subcommand()) {
+                if ((r.isVersionHelpRequested() || r.isUsageHelpRequested()) && !r.unmatched().isEmpty()) {
+                    String option = r.isVersionHelpRequested() ? "--version" : "--help";
+                    r.commandSpec().commandLine().getErr().println(oneLine("gilsim: " + option
+                            + " takes nothing else; unexpected '" + r.unmatched().get(0) + "'"));
+                    return EXIT_INPUT;
+                }
+            }
+            return new CommandLine.RunLast().execute(parsed);
         });
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             if (ex instanceof InputError) {
@@ -64,6 +79,41 @@ public final class Main implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    private static final Pattern NOT_A_NUMBER =
+            Pattern.compile("^Invalid value for option '([^']+)': '(.*)' is not an? (int|long|double|float)$");
+    private static final Pattern INVALID = Pattern.compile("^Invalid value for option '([^']+)': (.*)$");
+    private static final Pattern NEEDS_VALUE = Pattern.compile("^Missing required parameter for option '([^']+)' (.*)$");
+    private static final Pattern MISSING = Pattern.compile("^Missing required (?:parameters?|options?): (.*)$");
+
+    /** A command-line error in the tool's own words, with the nearest name for a slip; no parser wording. */
+    static String inPlainWords(CommandLine.ParameterException ex) {
+        CommandLine.Model.CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String first = u.getUnmatched().get(0);
+            if (first.startsWith("-")) {
+                return "unknown option '" + first + "'" + Nearest.suggestion(first, spec.optionsMap().keySet());
+            }
+            if (spec.parent() == null) {
+                return "no command '" + first + "'" + Nearest.suggestion(first, spec.subcommands().keySet())
+                        + " (commands: " + String.join(", ", spec.subcommands().keySet()) + ")";
+            }
+            return "unexpected argument '" + first + "'";
+        }
+        String m = ex.getMessage();
+        Matcher n = NOT_A_NUMBER.matcher(m);
+        if (n.matches()) {
+            boolean whole = n.group(3).equals("int") || n.group(3).equals("long");
+            return n.group(1) + " " + n.group(2) + ": not a " + (whole ? "whole number" : "number");
+        }
+        Matcher v = NEEDS_VALUE.matcher(m);
+        if (v.matches()) return v.group(1) + " needs a value " + v.group(2);
+        Matcher missing = MISSING.matcher(m);
+        if (missing.matches()) return "missing " + missing.group(1).replace("'", "");
+        Matcher invalid = INVALID.matcher(m);
+        if (invalid.matches()) return invalid.group(1) + ": " + invalid.group(2);
+        return m;
     }
 
     /**

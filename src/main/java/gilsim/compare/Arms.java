@@ -3,6 +3,7 @@ package gilsim.compare;
 import gilsim.run.Simulation;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Key;
+import gilsim.scenario.Nearest;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
@@ -48,8 +49,9 @@ public final class Arms {
             arm.overrides().forEach((name, value) -> {
                 Key k = scenario.key(name);
                 if (k == null) {
-                    throw new InputError(where + "unknown key '" + name + "' (keys: "
-                            + String.join(", ", scenario.keys().stream().map(Key::name).toList()) + ")");
+                    List<String> names = scenario.keys().stream().map(Key::name).toList();
+                    throw new InputError(where + "unknown key '" + name + "'" + Nearest.suggestion(name, names)
+                            + " (keys: " + String.join(", ", names) + ")");
                 }
                 try {
                     k.parse(value);

@@ -142,7 +142,7 @@ public record Scenario(String name, String description, String origin, List<Key>
             }
             if (k == null) {
                 throw new InputError("--set " + set + ": unknown key '" + name + "' for scenario " + this.name
-                        + " (keys: " + String.join(", ", byName.keySet()) + ")");
+                        + Nearest.suggestion(name, byName.keySet()) + " (keys: " + String.join(", ", byName.keySet()) + ")");
             }
             if (machine != null && (name.equals("wake_latency") || name.equals("wake_jitter"))) {
                 throw new InputError("--set " + set + ": the machine profile " + machine.file() + " gives the "

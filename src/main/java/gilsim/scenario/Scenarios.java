@@ -14,7 +14,8 @@ public final class Scenarios {
         if (Files.exists(path) || nameOrFile.endsWith(".yaml") || nameOrFile.endsWith(".yml")) {
             return ScenarioFile.load(path);
         }
-        throw new InputError(nameOrFile + ": no built-in scenario and no file of that name (built-ins: "
-                + String.join(", ", Builtins.names()) + ")");
+        throw new InputError(nameOrFile + ": no built-in scenario and no file of that name"
+                + Nearest.suggestion(nameOrFile, Builtins.names()) + " (built-ins: " + String.join(", ", Builtins.names())
+                + "; scenario files: scenarios/*.yaml)");
     }
 }

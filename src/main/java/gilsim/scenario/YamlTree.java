@@ -20,6 +20,9 @@ sealed interface YamlTree {
 
     record Mapping(int line, Map<String, YamlTree> entries) implements YamlTree {}
 
+    /** Where the YAML parser places a problem in its message. */
+    java.util.regex.Pattern PLACE = java.util.regex.Pattern.compile("^ in 'reader', line (\\d+), column \\d+:");
+
     /** Parses {@code text}; malformed YAML becomes an {@link InputError} naming {@code file} and the line. */
     static YamlTree parse(String file, String text) {
         try (JsonParser p = new YAMLFactory().createParser(text)) {
@@ -31,12 +34,41 @@ sealed interface YamlTree {
             }
             return tree;
         } catch (JsonProcessingException e) {
-            String message = e.getOriginalMessage().lines().findFirst().orElse("malformed");
-            int line = e.getLocation() == null ? 1 : e.getLocation().getLineNr();
-            throw new InputError(file + ":" + line + ": malformed YAML: " + message);
+            throw new InputError(file + ":" + malformed(text, e));
         } catch (IOException e) {
             throw new InputError(file + ": cannot read: " + e.getMessage());
         }
+    }
+
+    /**
+     * "LINE: what is wrong", in a user's words, for YAML the parser refused: the line is the problem's own (the
+     * parser's location is where the enclosing block began), a tab or a wrong indentation is said to be one.
+     */
+    static String malformed(String text, JsonProcessingException e) {
+        int line = e.getLocation() == null ? 1 : e.getLocation().getLineNr();
+        // The parser's message: its context and where that began, then the problem and the problem's own place
+        // (" in 'reader', line L, column C:"). The last place is the line to name; the line above it says what.
+        List<String> parts = e.getOriginalMessage().lines().toList();
+        String problem = parts.isEmpty() ? "malformed" : parts.get(0);
+        for (int i = parts.size() - 1; i > 0; i--) {
+            java.util.regex.Matcher m = PLACE.matcher(parts.get(i));
+            if (m.find()) {
+                line = Integer.parseInt(m.group(1));
+                problem = parts.get(i - 1).strip();
+                break;
+            }
+        }
+        String[] lines = text.split("\n", -1);
+        String source = line >= 1 && line <= lines.length ? lines[line - 1] : "";
+        if (source.stripLeading().length() < source.length() && source.substring(0, source.length()
+                - source.stripLeading().length()).contains("\t") || problem.contains("\\t(TAB)")) {
+            return line + ": a tab in the indentation; YAML indents with spaces only";
+        }
+        if (problem.startsWith("expected <block end>") || problem.startsWith("mapping values are not allowed")) {
+            return line + ": the indentation does not fit the lines above: a key of the same mapping or an item of the "
+                    + "same list must start in the same column";
+        }
+        return line + ": malformed YAML: " + problem.replace("<stream end>", "the end of the file");
     }
 
     private static YamlTree read(String file, JsonParser p) throws IOException {

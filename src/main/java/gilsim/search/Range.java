@@ -2,6 +2,7 @@ package gilsim.search;
 
 import gilsim.scenario.InputError;
 import gilsim.scenario.Key;
+import gilsim.scenario.Nearest;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Waiters;
 import gilsim.sim.Durations;
@@ -98,7 +99,7 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
         if (key == null) {
             List<String> names = scenario.keys().stream().map(Key::name).toList();
             throw new InputError("--over " + option + ": unknown key '" + name + "' for scenario " + scenario.name()
-                    + " (keys: " + String.join(", ", names) + ")");
+                    + Nearest.suggestion(name, names) + " (keys: " + String.join(", ", names) + ")");
         }
         try {
             return parse(key, spec);

@@ -144,6 +144,9 @@ public final class ShardFile {
         return o;
     }
 
+    private static final String NOT_A_SHARD = "not a shard file (`gilsim search --shard I/N --out FILE` writes one; "
+            + "its first line names the search)";
+
     /** Reads a shard file; anything else is one line naming the file and the line. */
     public static Shard read(Path file) {
         List<Entry> entries = new ArrayList<>();
@@ -152,10 +155,15 @@ public final class ShardFile {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String text = in.readLine(); text != null; text = in.readLine()) {
                 line++;
-                JsonNode n = JSON.readTree(text);
+                JsonNode n;
+                try {
+                    n = JSON.readTree(text);
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    throw new InputError(file + ":" + line + ": " + (line == 1 ? NOT_A_SHARD
+                            : "not a line of a shard file: not JSON"));
+                }
                 if (line == 1) {
-                    if (n == null || !n.path("gilsim_shard").isInt()) throw new IllegalArgumentException("not a shard "
-                            + "file written by gilsim search --shard");
+                    if (n == null || !n.path("gilsim_shard").isInt()) throw new InputError(file + ":1: " + NOT_A_SHARD);
                     h = new Header(n.get("scenario").asText(), strings(n.get("sets")), strings(n.get("overs")),
                             n.get("machine").isNull() ? null : n.get("machine").asText(), n.get("property").asText(),
                             n.get("examples").asInt(), n.get("exhaustive").asBoolean(), n.get("seed").asLong(),
@@ -180,8 +188,12 @@ public final class ShardFile {
             }
         } catch (IOException e) {
             throw new InputError(file + ": cannot read: " + e.getMessage().lines().findFirst().orElse(""));
+        } catch (InputError e) {
+            throw e;
         } catch (RuntimeException e) {
-            throw new InputError(file + ":" + line + ": not a shard file line (" + e.getMessage() + ")");
+            // A field missing or of another kind (Jackson answers null or throws): say where, not how it failed.
+            throw new InputError(file + ":" + line + ": not a line of a shard file: a field is missing or not of "
+                    + "its kind (" + (line == 1 ? "the header" : "a configuration's results") + ")");
         }
         if (h == null) throw new InputError(file + ":1: empty; a shard file starts with its header");
         return new Shard(h, entries);

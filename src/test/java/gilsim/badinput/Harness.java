@@ -52,6 +52,15 @@ final class Harness {
     private static final Pattern QUALIFIED_CLASS = Pattern.compile("\\b(java|javax|jdk|sun|com|org|gilsim|picocli)"
             + "\\.[a-z][\\w]*(\\.[\\w$]+)*\\.[A-Z][\\w$]*");
 
+    /**
+     * Words of Java, picocli, Jackson or SnakeYAML that reach a user only when a message is passed on as the library
+     * wrote it: every message is in the tool's own words.
+     */
+    static final Pattern LIBRARY_WORDING = Pattern.compile("is not an? (int|long|double|float|boolean)\\b"
+            + "|Unmatched argument|Missing required|Invalid value for option|Unknown options?:|Cannot invoke"
+            + "|For input string|Unrecognized token|while scanning|while parsing|<block end>|<stream end>"
+            + "|JSON String, Number|Unexpected character|out of START_|expected one of \\[");
+
     private final Path root;
     private final long limitMs;
     private int serial;
@@ -136,6 +145,11 @@ final class Harness {
             if (trace) {
                 problems.add("a stack trace or exception class name on stderr");
                 if (cause == null) cause = "stack trace: " + firstException(err);
+            }
+            Matcher wording = LIBRARY_WORDING.matcher(err);
+            if (wording.find()) {
+                problems.add("a library's wording on stderr: '" + wording.group() + "'");
+                if (cause == null) cause = "library wording: " + wording.group();
             }
             if (lines.size() != 1 || !lines.get(0).startsWith("gilsim: ")) {
                 problems.add("stderr is " + lines.size() + " lines, expected one line starting 'gilsim: '");

@@ -69,8 +69,37 @@ class BadInputTest {
 
     @Test
     void aBadOptionIsOneLineNotTheWholeUsage() {
-        assertRejected(result("run", "short-release", "--seed", "abc"), "--seed", "'abc'", "gilsim run --help");
-        assertRejected(result("run", "short-release", "--bogus"), "--bogus");
+        assertRejected(result("run", "short-release", "--seed", "abc"), "--seed abc: not a whole number",
+                "gilsim run --help");
+        assertRejected(result("run", "short-release", "--bogus"), "unknown option '--bogus'");
+    }
+
+    /** A slip of the keyboard gets the nearest name, in the tool's own words. */
+    @Test
+    void theNearestNameIsOffered() {
+        assertRejected(result("runn", "short-release"), "no command 'runn'; did you mean 'run'?");
+        assertRejected(result("run", "short-relase"), "did you mean 'short-release'?");
+        assertRejected(result("run", "short-release", "--set", "pined=true"), "unknown key 'pined'",
+                "did you mean 'pinned'?");
+        assertRejected(result("search", "short-release", "--over", "wrk=1ms..2ms"), "did you mean 'work'?");
+        assertRejected(result("run", "short-release", "--sed", "2"), "unknown option '--sed'; did you mean '--se");
+        // Nothing near: no guess.
+        assertRejected(result("run", "short-release", "--set", "zzzzzz=1"), "unknown key 'zzzzzz'");
+        assertFalse(result("run", "short-release", "--set", "zzzzzz=1")[2].contains("did you mean"));
+    }
+
+    @Test
+    void versionAndHelpTakeNothingElse() {
+        assertRejected(result("--version", "extra"), "--version takes nothing else; unexpected 'extra'");
+        assertRejected(result("scenarios", "extra"), "unexpected argument 'extra'");
+    }
+
+    @Test
+    void aTabOrABadIndentationIsSaidOnItsLine() throws IOException {
+        Path tab = file("tab.yaml", "name: t\nthreads:\n\t- name: a\n");
+        assertRejected(result("run", tab.toString()), tab + ":3: a tab in the indentation");
+        Path indent = file("indent.yaml", "name: t\nthreads:\n  - name: a\n   program: []\n");
+        assertRejected(result("run", indent.toString()), indent + ":4: the indentation does not fit");
     }
 
     @Test

@@ -83,11 +83,14 @@ class ShardMergeTest {
         Cli.run(with(with(base, "--seed", "7"), "--shard", "1/2", "--out", other.toString()));
         Path junk = dir.resolve("junk.jsonl");
         Files.writeString(junk, "{\"x\": 1}\n");
+        Path notJson = dir.resolve("notes.csv");
+        Files.writeString(notJson, "a,b\n1,2\n");
         String[][] cases = {
                 {"merge: missing shard 2/2", p1.toString()},
                 {"shard 1/2 is given twice", p1.toString(), p2.toString(), p1.toString()},
                 {": a shard of another search than", p1.toString(), other.toString()},
-                {"junk.jsonl:1: not a shard file line", junk.toString()},
+                {"junk.jsonl:1: not a shard file (`gilsim search --shard I/N --out FILE` writes one", junk.toString()},
+                {"notes.csv:1: not a shard file (", notJson.toString()},
         };
         for (String[] c : cases) {
             List<String> args = new ArrayList<>(List.of("merge"));
