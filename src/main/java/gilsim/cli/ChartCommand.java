@@ -124,6 +124,7 @@ final class ChartCommand implements Callable<Integer> {
             }
             OutputPath.check("--out", out);
             Charts.heatmap(csv, xKey, yKey, value == null ? "max_wait_ns" : value, out, width, height);
+            OutputPath.wrote(spec.commandLine().getOut(), out);
             return 0;
         }
         if (scenario == null) throw new InputError("--kind " + kind + " needs a scenario NAME|FILE");
@@ -142,6 +143,7 @@ final class ChartCommand implements Callable<Integer> {
             case "cdf" -> Charts.cdf(run, wholeRunOr(durationNs), out, width, height);
             default -> compare(s, run, durationNs);
         }
+        OutputPath.wrote(spec.commandLine().getOut(), out);
         return 0;
     }
 

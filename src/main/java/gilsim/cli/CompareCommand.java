@@ -92,7 +92,10 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<Comparison> done = new ArrayList<>();
         for (Arms arms : all) done.add(arms.run(seed));
-        if (csv != null) write(csv, ComparisonCsv.text(done));
+        if (csv != null) {
+            write(csv, ComparisonCsv.text(done));
+            OutputPath.wrote(spec.commandLine().getErr(), csv);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();

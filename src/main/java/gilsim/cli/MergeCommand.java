@@ -90,7 +90,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         Progress prog = progress || Terminal.stderrIsTerminal() ? Progress.on(spec.commandLine().getErr())
                 : Progress.off();
-        return searched.runAndPrint(spec.commandLine().getOut(), csv, json,
+        return searched.runAndPrint(spec.commandLine().getOut(), spec.commandLine().getErr(), csv, json,
                 sink -> SearchRun.merge(searched.space(), searched.options(), List.of(results), prog, sink));
     }
 }

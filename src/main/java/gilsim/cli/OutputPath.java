@@ -45,6 +45,27 @@ final class OutputPath {
         }
     }
 
+    /**
+     * The one line every writer prints after a file is complete: {@code wrote FILE (SIZE)}. A command whose product
+     * is the file (chart, report) prints it on stdout; one that writes a file beside the report it prints (--trace,
+     * --csv, --chart) on stderr, so that stdout stays the report alone (one JSON object with --json).
+     */
+    static void wrote(java.io.PrintWriter to, Path file) {
+        long bytes;
+        try {
+            bytes = Files.size(file);
+        } catch (IOException e) {
+            throw new InputError(file + ": written, but cannot be read back (" + reason(e) + ")");
+        }
+        to.printf(java.util.Locale.ROOT, "wrote %s (%s)%n", file, size(bytes));
+    }
+
+    static String size(long bytes) {
+        if (bytes >= 1 << 20) return String.format(java.util.Locale.ROOT, "%.2f MB", bytes / (double) (1 << 20));
+        if (bytes >= 1 << 10) return String.format(java.util.Locale.ROOT, "%.0f kB", bytes / 1024.0);
+        return bytes + " bytes";
+    }
+
     private static String example(String option) {
         return switch (option) {
             case "--trace" -> "trace.json";

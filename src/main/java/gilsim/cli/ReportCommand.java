@@ -84,9 +84,8 @@ final class ReportCommand implements Callable<Integer> {
             throw new InputError("--compare: " + e.getMessage());
         }
         OutputPath.check("--out", out);
-        long bytes = Report.write(new Report.Request(s, set.sets, profile, seed, detail, checked, replay(),
-                Launcher.words()), out);
-        spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s (%s)%n", out, size(bytes));
+        Report.write(new Report.Request(s, set.sets, profile, seed, detail, checked, replay(), Launcher.words()), out);
+        OutputPath.wrote(spec.commandLine().getOut(), out);
         return 0;
     }
 
@@ -117,11 +116,5 @@ final class ReportCommand implements Callable<Integer> {
         if (window != null) w.addAll(List.of("--window", Replay.quoted(window)));
         w.addAll(List.of("--seed", Long.toString(seed), "--out", Replay.quoted(out.toString())));
         return String.join(" ", w);
-    }
-
-    static String size(long bytes) {
-        if (bytes >= 1 << 20) return String.format(Locale.ROOT, "%.2f MB", bytes / (double) (1 << 20));
-        if (bytes >= 1 << 10) return String.format(Locale.ROOT, "%.0f kB", bytes / 1024.0);
-        return bytes + " bytes";
     }
 }

@@ -122,6 +122,7 @@ final class RunCommand implements Callable<Integer> {
                 sim.addListener(t);
                 summary = sim.run();
             }
+            OutputPath.wrote(spec.commandLine().getErr(), trace);
         } else {
             summary = sim.run();
         }

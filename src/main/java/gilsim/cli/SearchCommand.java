@@ -125,7 +125,7 @@ final class SearchCommand implements Callable<Integer> {
                     part[0], part[1], total, ran, ran * seedsPerConfig, out);
             return 0;
         }
-        return searched.runAndPrint(spec.commandLine().getOut(), csv, json,
+        return searched.runAndPrint(spec.commandLine().getOut(), spec.commandLine().getErr(), csv, json,
                 sink -> SearchRun.run(searched.space(), searched.options(), prog, sink));
     }
 

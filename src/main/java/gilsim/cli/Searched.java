@@ -33,7 +33,7 @@ record Searched(ConfigSpace space, SearchOptions options) {
      * Runs {@code search} with its results streamed to the CSV (when one is asked for), then prints the report; the
      * exit code: 1 when a counterexample was found.
      */
-    int runAndPrint(PrintWriter out, Path csv, boolean json,
+    int runAndPrint(PrintWriter out, PrintWriter err, Path csv, boolean json,
                     Function<Consumer<Tally.IndexedResult>, SearchReport> search) {
         SearchReport report;
         if (csv == null) {
@@ -43,6 +43,7 @@ record Searched(ConfigSpace space, SearchOptions options) {
                 report = search.apply(rows::row);
                 rows.commit();
             }
+            OutputPath.wrote(err, csv);
         }
         out.print(json ? SearchJson.of(report) + "\n" : SearchText.of(report));
         return report.shrunk() == null ? 0 : 1;

@@ -151,8 +151,14 @@ final class ValidateCommand implements Callable<Integer> {
         Consumer<String> progress = Terminal.stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
         Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, timeoutMs, realSide,
                 handoffs, progress);
-        if (chart != null) ValidationChart.write(report, chart);
-        if (handoffTrace != null) ValidationHandoffTrace.write(report, handoffTrace);
+        if (chart != null) {
+            ValidationChart.write(report, chart);
+            OutputPath.wrote(err, chart);
+        }
+        if (handoffTrace != null) {
+            ValidationHandoffTrace.write(report, handoffTrace);
+            OutputPath.wrote(err, handoffTrace);
+        }
         spec.commandLine().getOut().print(json ? ValidationJson.of(report) + "\n" : ValidationText.of(report));
         return report.agree() ? 0 : 1;
     }
