@@ -28,6 +28,15 @@ public final class Defaults {
      */
     public static final long MAX_EVENTS = 1_000_000_000;
 
+    /**
+     * The shortest mean gap of the background load: other processes' tasks arriving more often than every 10 us on
+     * a core are beyond any scheduler's switching (a context switch alone costs a few microseconds), and each arrival
+     * is two events, so a shorter gap only makes a run crawl without modelling anything.
+     */
+    public static final long MIN_LOAD_GAP_NS = 10_000;
+    /** The shortest foreign task: one that takes no time preempts a thread without running (events, no time). */
+    public static final long MIN_LOAD_RUN_NS = 1_000;
+
     public static List<Key> common() {
         return java.util.stream.Stream.concat(List.of(
                 Key.count("cores", "2", MAX_CORES, "CPU cores of the machine (1 to 1024)"),
@@ -50,8 +59,8 @@ public final class Defaults {
                         + "preempt a runner at once (Linux's wake-up preemption); 0..100"),
                 Key.duration("checkpoint", "2500ns",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
-                Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none"),
-                Key.duration("load_run", "1ms", "background load: how long each such task holds its core"),
+                Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
+                Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),
                 Key.choice("policy", GilPolicies.names().get(0), GilPolicies.names(), "GIL hand-off policy"),
                 Key.bool("gil_mutex", "false", "model gil->mutex: drop_gil signals while holding it, so a waiter "
                         + "woken onto the dropper's core can block on it"),

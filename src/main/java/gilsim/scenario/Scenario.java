@@ -163,6 +163,18 @@ public record Scenario(String name, String description, String origin, List<Key>
      * machine has; a pool whose jobs take time). Every key is already in its own range.
      */
     public Problem problem(Params p) {
+        if (p.has("load_gap") && p.ns("load_gap") > 0) {
+            if (p.ns("load_gap") < Defaults.MIN_LOAD_GAP_NS) {
+                return new Problem(0, List.of("load_gap"), "load_gap (" + p.asText().get("load_gap") + ") must be 0ns "
+                        + "(no load) or at least 10us: foreign work arriving more often is not a machine's background "
+                        + "load, and every arrival is an event, so the run would crawl");
+            }
+            if (p.ns("load_run") < Defaults.MIN_LOAD_RUN_NS) {
+                return new Problem(0, List.of("load_run", "load_gap"), "load_run (" + p.asText().get("load_run")
+                        + ") must be at least 1us while load_gap is set: foreign work of no time preempts without "
+                        + "running, events that do not advance time");
+            }
+        }
         if (p.has("wake_jitter") && p.has("wake_latency") && p.ns("wake_jitter") > p.ns("wake_latency")) {
             return new Problem(0, List.of("wake_jitter", "wake_latency"), "wake_jitter ("
                     + p.asText().get("wake_jitter") + ") must not exceed wake_latency ("

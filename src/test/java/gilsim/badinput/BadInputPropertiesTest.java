@@ -147,6 +147,12 @@ class BadInputPropertiesTest {
     }
 
     @Test
+    void runaways() {
+        List<Harness.Result> results = runAll("runaway", BadInputs.runaways(), 30);
+        report("runaways", results);
+    }
+
+    @Test
     void eventBudget() {
         List<Harness.Result> results = runAll("budget", BadInputs.budget(SEED, 12 * SCALE), 20);
         report("eventBudget", results);

@@ -637,6 +637,40 @@ final class BadInputs {
         return c;
     }
 
+    // ======================================================================== runaways
+
+    /**
+     * Keys whose values make events that do not advance time (the background load's, the only pair found by a fuzz
+     * of every key: load_gap=1ns load_run=0ns ran past two minutes), on every command that runs a scenario: refused
+     * at once, naming the key, before any event.
+     */
+    static List<BadCase> runaways() {
+        List<List<String>> loads = List.of(
+                List.of("load_gap=1ns", "load_run=0ns"), List.of("load_gap=1ns", "load_run=1ms"),
+                List.of("load_gap=9999ns", "load_run=1ms"), List.of("load_gap=1ms", "load_run=0ns"),
+                List.of("load_gap=20ms", "load_run=999ns"));
+        List<Function<List<String>, List<String>>> commands = List.of(
+                sets -> List.of("run", "short-release"),
+                sets -> List.of("run", "slice-rotation", "--json"),
+                sets -> List.of("chart", "short-release", "--kind", "timeline", "--out", DIR + "/runaway.svg"),
+                sets -> List.of("compare", "short-release"),
+                sets -> List.of("report", "slice-rotation", "--out", DIR + "/runaway.html"),
+                sets -> List.of("bench", "short-release", "--runs", "1", "--warmup", "0"));
+        List<BadCase> out = new ArrayList<>();
+        for (List<String> load : loads) {
+            for (Function<List<String>, List<String>> command : commands) {
+                List<String> a = new ArrayList<>(command.apply(load));
+                for (String kv : load) a.addAll(List.of("--set", kv));
+                a.addAll(List.of("--set", "duration=60s"));
+                BadCase c = BadCase.of("runaway", "runaway " + a.get(0) + " " + String.join(" ", load), a)
+                        .within(5_000).mentioning("load_");
+                for (String x : a) if (x.startsWith(DIR + "/runaway")) c = c.withOutput(x);
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
     // ======================================================================== budget
 
     /** Runs stopped by a small event budget: exit 3 naming the budget, and still no output written, nothing printed. */
