@@ -32,8 +32,8 @@ public record Figures(String name, Map<Metric<?, ?>, Object> values) {
     @SuppressWarnings("unchecked")
     public <V> V get(Metric<?, V> metric) {
         if (!values.containsKey(metric)) {
-            throw new IllegalArgumentException("no metric " + metric.name() + " in the " + metric.scope()
-                    .name().toLowerCase(java.util.Locale.ROOT) + " figures here");
+            throw new IllegalArgumentException("no metric " + metric.name() + " (of scope " + metric.scope()
+                    + ") in these figures" + (name == null ? "" : " of " + name));
         }
         return (V) values.get(metric);
     }
