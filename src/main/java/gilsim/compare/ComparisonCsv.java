@@ -84,11 +84,16 @@ public final class ComparisonCsv {
         return out;
     }
 
-    /** A thread's columns: its compared metrics' values, then their differences, then their changes. */
+    /**
+     * A thread's columns: the published ones' values, then their differences and changes; then every later compared
+     * thread metric's value, difference and change, so that the published ones keep their places in each thread's
+     * block.
+     */
     private static List<Column> threadColumns() {
         List<Column> out = new ArrayList<>();
         for (Part part : Part.values()) {
             for (Metric<?, ?> m : Deltas.THREAD_FIGURES) {
+                if (!Deltas.LAID_OUT.contains(m)) continue;
                 boolean has = switch (part) {
                     case VALUE -> true;
                     case DIFFERENCE -> m.compared().delta().difference();
@@ -97,6 +102,7 @@ public final class ComparisonCsv {
                 if (has) out.add(new Column(m, part));
             }
         }
+        for (Metric<?, ?> m : Deltas.THREAD_FIGURES) if (!Deltas.LAID_OUT.contains(m)) out.addAll(columns(m));
         return out;
     }
 
