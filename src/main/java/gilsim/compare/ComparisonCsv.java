@@ -168,7 +168,9 @@ public final class ComparisonCsv {
      */
     private static String text(Object v) {
         if (v == null) return "";
-        if (v instanceof Double x) return BigDecimal.valueOf(ComparisonJson.round(x)).stripTrailingZeros().toPlainString();
+        if (v instanceof Double x) {
+            return BigDecimal.valueOf(ComparisonJson.round(x)).stripTrailingZeros().toPlainString();
+        }
         if (v instanceof List<?> l) return String.join(";", l.stream().map(String::valueOf).toList());
         return String.valueOf(v);
     }

@@ -65,7 +65,10 @@ public record Metric<S, V>(String name, Unit unit, Scope scope, String meaning, 
      * @param changeName the JSON and CSV field of the relative change ({@code NAME_change} without a {@code _ns})
      */
     public record Compared(String heading, Delta delta, Better better, String changeName) {
-        /** What the difference against the as-is arm is: none, the arm's value minus the as-is one, the relative change, or both. */
+        /**
+         * What an arm carries against the as-is arm: nothing, the difference (the arm's value minus the as-is one),
+         * the relative change, or both.
+         */
         public enum Delta {
             NONE, DIFFERENCE, CHANGE, DIFFERENCE_AND_CHANGE;
 

@@ -1,6 +1,5 @@
 package gilsim.metrics;
 
-import gilsim.metrics.Metric.Compared;
 import gilsim.metrics.Metric.Compared.Better;
 import gilsim.metrics.Metric.Compared.Delta;
 import gilsim.metrics.Metric.Scope;

@@ -185,7 +185,8 @@ public final class PoolStats implements TraceListener {
         return perConnection == 0 ? 0 : durationNs / perConnection;
     }
 
-    // What the pool's metrics read (Metrics.POOL, POOL_THREAD); the GIL waits after a pop are GilStats', not kept twice.
+    // What the pool's metrics read (Metrics.POOL, POOL_THREAD); the GIL waits after a pop are GilStats', not kept
+    // twice.
 
     public double jobsPerSliceMean() {
         return runs == 0 ? 0 : (double) jobsInRuns / runs;

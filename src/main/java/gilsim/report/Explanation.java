@@ -25,6 +25,7 @@ public final class Explanation {
         long switches = s.gil().get(Metrics.SWITCHES);
         long dropRequests = s.gil().get(Metrics.DROP_REQUESTS);
         long forcedSwitches = s.gil().get(Metrics.FORCED_SWITCHES);
+        long timeouts = s.gil().get(Metrics.TIMEOUTS);
         String interval = p.get("interval");
         String wake = p.get("wake_latency");
         if ("free-threaded".equals(p.get("policy"))
@@ -46,7 +47,7 @@ public final class Explanation {
                         .append(dropRequests).append(" drop requests in ")
                         .append(Durations.human(s.simulatedNs())).append('.');
             } else {
-                b.append("Its timed waits ran out ").append(s.gil().get(Metrics.TIMEOUTS)).append(" times and it asked for ")
+                b.append("Its timed waits ran out ").append(timeouts).append(" times and it asked for ")
                         .append(dropRequests).append(" drops, but the GIL went to other threads first.");
             }
             if (s.pool() != null && s.starvedThreads().size() < s.threads().size()) {

@@ -395,7 +395,8 @@ public final class Expression implements Property {
 
     private static boolean matches(Metric<?, ?> m, String name) {
         String shortName = m.name().endsWith("_ns") ? m.name().substring(0, m.name().length() - 3) : m.name();
-        return shortName.equals(name) || m.name().equals(name) || (m.name().equals("gil_share") && name.equals("share"));
+        return shortName.equals(name) || m.name().equals(name)
+                || (m.name().equals("gil_share") && name.equals("share"));
     }
 
     private static Figures find(Summary s, String thread) {

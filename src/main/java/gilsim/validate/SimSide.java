@@ -40,7 +40,8 @@ public final class SimSide {
             for (Figures t : l.threads()) {
                 Long mean = t.get(Metrics.LOCK_WAIT_MEAN_NS);
                 long acquisitions = t.get(Metrics.LOCK_ACQUISITIONS);
-                out.add(new Observation.LockUse(t.name(), l.name(), acquisitions, mean == null ? 0 : mean * acquisitions,
+                long totalNs = mean == null ? 0 : mean * acquisitions;
+                out.add(new Observation.LockUse(t.name(), l.name(), acquisitions, totalNs,
                         t.get(Metrics.LOCK_WAIT_MAX_NS), t.get(Metrics.LOCK_TOOK_FROM_OTHER)));
             }
         }

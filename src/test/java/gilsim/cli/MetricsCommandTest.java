@@ -53,7 +53,8 @@ class MetricsCommandTest {
     @Test
     void gilsimMetricsListsEveryDeclaredMetricWithItsMeaning() {
         String text = run("metrics");
-        for (List<? extends Metric<?, ?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.THREAD_ROUNDS, Metrics.GIL,
+        for (List<? extends Metric<?, ?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.THREAD_ROUNDS,
+                Metrics.GIL,
                 Metrics.LOCK_THREAD, Metrics.POOL, Metrics.POOL_THREAD)) {
             for (Metric<?, ?> m : scope) {
                 assertTrue(text.contains(m.name()) && text.contains(m.meaning()), m.name() + " missing:\n" + text);

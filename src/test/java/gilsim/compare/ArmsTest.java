@@ -97,10 +97,13 @@ class ArmsTest {
         assertEquals(c.asIs().summary().pool().get(Metrics.LATENCY_P99_NS), asIs.get(Metrics.LATENCY_P99_NS));
         // The stall counts once per request interval in the corrected figure, and only twice among thousands in the
         // raw one.
-        assertTrue((long) asIs.get(Metrics.LATENCY_P99_NS) > (long) asIs.get(Metrics.LATENCY_RAW_P99_NS), asIs + ": " + replay);
+        assertTrue((long) asIs.get(Metrics.LATENCY_P99_NS) > (long) asIs.get(Metrics.LATENCY_RAW_P99_NS), asIs + ": "
+                + replay);
         Deltas d = c.deltas(keep);
-        assertEquals((long) keep.pool().get(Metrics.LATENCY_P99_NS) - (long) asIs.get(Metrics.LATENCY_P99_NS), d.of(Metrics.LATENCY_P99_NS).difference());
-        assertEquals((double) (long) keep.pool().get(Metrics.LATENCY_P99_NS) / (long) asIs.get(Metrics.LATENCY_P99_NS) - 1,
+        assertEquals((long) keep.pool().get(Metrics.LATENCY_P99_NS) - (long) asIs.get(Metrics.LATENCY_P99_NS),
+                d.of(Metrics.LATENCY_P99_NS).difference());
+        assertEquals((double) (long) keep.pool().get(Metrics.LATENCY_P99_NS)
+                / (long) asIs.get(Metrics.LATENCY_P99_NS) - 1,
                 d.of(Metrics.LATENCY_P99_NS).change(),
                 1e-12);
         assertTrue(d.of(Metrics.LATENCY_P99_NS).change() < 0, d + ": " + replay);
@@ -121,7 +124,8 @@ class ArmsTest {
         // column still names that rise, and not the corrected p99, which fell.
         assertTrue(d.of(Metrics.LATENCY_RAW_P99_NS).change() > 0, d + ": " + replay);
         String cost = lines.stream().filter(l -> l.startsWith("keep=true ")).findFirst().orElseThrow();
-        assertTrue(cost.contains(String.format(Locale.ROOT, "raw p99 %+.1f%%", 100 * d.of(Metrics.LATENCY_RAW_P99_NS).change())), cost);
+        assertTrue(cost.contains(String.format(Locale.ROOT, "raw p99 %+.1f%%",
+                100 * d.of(Metrics.LATENCY_RAW_P99_NS).change())), cost);
         assertFalse(cost.contains("latency p99"), cost);
 
         Map<String, Object> json = ComparisonJson.tree(c, List.of("gilsim"));
@@ -129,8 +133,10 @@ class ArmsTest {
         assertEquals((long) asIs.get(Metrics.LATENCY_P99_NS), path(arms.get(0), "pool", "latency_p99_ns"));
         assertEquals((long) asIs.get(Metrics.LATENCY_RAW_P99_NS), path(arms.get(0), "pool", "latency_raw_p99_ns"));
         assertEquals(d.of(Metrics.LATENCY_P99_NS).difference(), path(arms.get(1), "vs_as_is", "latency_p99_ns"));
-        assertEquals(ComparisonJson.round(d.of(Metrics.LATENCY_P99_NS).change()), path(arms.get(1), "vs_as_is", "latency_p99_change"));
-        assertEquals(d.of(Metrics.LATENCY_RAW_P99_NS).difference(), path(arms.get(1), "vs_as_is", "latency_raw_p99_ns"));
+        assertEquals(ComparisonJson.round(d.of(Metrics.LATENCY_P99_NS).change()), path(arms.get(1), "vs_as_is",
+                "latency_p99_change"));
+        assertEquals(d.of(Metrics.LATENCY_RAW_P99_NS).difference(), path(arms.get(1), "vs_as_is",
+                "latency_raw_p99_ns"));
         assertEquals(ComparisonJson.round(d.of(Metrics.LATENCY_RAW_P99_NS).change()), path(arms.get(1), "vs_as_is",
                 "latency_raw_p99_change"));
 

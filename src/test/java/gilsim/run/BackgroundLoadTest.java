@@ -19,7 +19,8 @@ class BackgroundLoadTest {
     @Test
     void withoutLoadTheShortReleaseStallLastsTheWholeRun() {
         Summary s = Runs.run("short-release", 1, "duration=5s");
-        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) >= 4_990 * MS, Runs.replay("short-release", 1, "duration=5s"));
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) >= 4_990 * MS, Runs.replay("short-release", 1,
+                "duration=5s"));
     }
 
     @Test
@@ -62,7 +63,8 @@ class BackgroundLoadTest {
         for (int threads = 3; threads <= 5; threads++) {
             String[] noisy = {"threads=" + threads, "load_gap=20ms", "duration=5s"};
             Summary s = Runs.run("slice-rotation", 1, noisy);
-            String why = Runs.replay("slice-rotation", 1, noisy) + ": raw p99 " + s.pool().get(Metrics.LATENCY_RAW_P99_NS) + " ns";
+            String why = Runs.replay("slice-rotation", 1, noisy) + ": raw p99 "
+                    + s.pool().get(Metrics.LATENCY_RAW_P99_NS) + " ns";
             // 3 jobs a slice: 4 threads (3 waiters) rotate, 3 and 5 do not (SliceArithmeticTest).
             assertEquals(threads == 4, s.pool().get(Metrics.LATENCY_RAW_P99_NS) > 15 * MS, why);
         }

@@ -36,11 +36,13 @@ class GilMutexTest {
         Summary without = Runs.run("short-release", 1, "pinned=true");
         Summary with = Runs.run("short-release", 1, PINNED);
         String why = "replay: " + Runs.replay("short-release", 1, PINNED);
-        assertEquals(without.thread("main").get(Metrics.GIL_ACQUISITIONS), with.thread("main").get(Metrics.GIL_ACQUISITIONS), why);
+        assertEquals(without.thread("main").get(Metrics.GIL_ACQUISITIONS),
+                with.thread("main").get(Metrics.GIL_ACQUISITIONS), why);
         assertEquals(0, with.thread("main").get(Metrics.WAKEUPS_LOST), why);
         // One block per hand-off to main (and none where nobody was preempted inside the section).
         int blocks = mutexBlocks(PINNED);
-        assertTrue(blocks >= with.thread("main").get(Metrics.GIL_ACQUISITIONS) - 2 && blocks <= with.thread("main").get(Metrics.GIL_ACQUISITIONS),
+        assertTrue(blocks >= with.thread("main").get(Metrics.GIL_ACQUISITIONS) - 2
+                && blocks <= with.thread("main").get(Metrics.GIL_ACQUISITIONS),
                 blocks + " blocks; " + why);
         assertEquals(0, mutexBlocks("pinned=true"), "no mutex, no block");
     }
@@ -51,7 +53,8 @@ class GilMutexTest {
         Summary two = Runs.run("short-release", 1, "pinned=true", "preempt_percent=88", "gil_mutex=true");
         double rounds = one.thread("main").get(Metrics.GIL_ACQUISITIONS) + one.thread("main").get(Metrics.WAKEUPS_LOST);
         double lostOne = one.thread("main").get(Metrics.WAKEUPS_LOST) / rounds;
-        double lostTwo = two.thread("main").get(Metrics.WAKEUPS_LOST) / (double) (two.thread("main").get(Metrics.GIL_ACQUISITIONS)
+        double lostTwo = two.thread("main").get(Metrics.WAKEUPS_LOST)
+                / (double) (two.thread("main").get(Metrics.GIL_ACQUISITIONS)
                 + two.thread("main").get(Metrics.WAKEUPS_LOST));
         String why = "lost " + lostOne + " without the mutex, " + lostTwo + " with; replay: "
                 + Runs.replay("short-release", 1, "pinned=true", "preempt_percent=88", "gil_mutex=true");

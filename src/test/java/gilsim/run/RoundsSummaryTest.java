@@ -65,13 +65,17 @@ class RoundsSummaryTest {
             Figures th = s.thread(name);
             assertEquals(20, th.get(Metrics.ROUNDS));
             // One GIL: a round is its own 10 ms plus the other's 10 ms (two 5 ms intervals each), plus hand-offs.
-            assertTrue(th.get(Metrics.SLOWDOWN) >= 1.9 && th.get(Metrics.SLOWDOWN) <= 2.2, name + " slowdown " + th.get(Metrics.SLOWDOWN));
-            assertTrue(th.get(Metrics.ROUND_P50_NS) <= th.get(Metrics.ROUND_P99_NS) && th.get(Metrics.ROUND_P99_NS) <= th.get(Metrics.ROUND_MAX_NS), name);
+            assertTrue(th.get(Metrics.SLOWDOWN) >= 1.9 && th.get(Metrics.SLOWDOWN) <= 2.2, name + " slowdown "
+                    + th.get(Metrics.SLOWDOWN));
+            assertTrue(th.get(Metrics.ROUND_P50_NS) <= th.get(Metrics.ROUND_P99_NS)
+                    && th.get(Metrics.ROUND_P99_NS) <= th.get(Metrics.ROUND_MAX_NS), name);
             // One GIL: a thread ends after its own 200 ms of Python and all but the last 5 ms slices of the other's
             // (the one to finish second ends after all 400 ms); 380 ms leaves room for two such slices.
-            assertTrue(th.get(Metrics.FINISHED_NS) >= 380 * MS && th.get(Metrics.FINISHED_NS) <= s.simulatedNs(), name + " " + th.get(Metrics.FINISHED_NS));
+            assertTrue(th.get(Metrics.FINISHED_NS) >= 380 * MS && th.get(Metrics.FINISHED_NS) <= s.simulatedNs(), name
+                    + " " + th.get(Metrics.FINISHED_NS));
         }
-        assertEquals(s.simulatedNs(), Math.max(s.thread("a").get(Metrics.FINISHED_NS), s.thread("b").get(Metrics.FINISHED_NS)));
+        assertEquals(s.simulatedNs(), Math.max(s.thread("a").get(Metrics.FINISHED_NS),
+                s.thread("b").get(Metrics.FINISHED_NS)));
         assertTrue(s.simulatedNs() >= 400 * MS, "both threads' 400 ms of Python, one at a time: " + s.simulatedNs());
     }
 

@@ -61,7 +61,8 @@ class ScenarioLibraryTest {
         assertEquals("fair", s.verdict(), why("cpu-bound-2.yaml"));
         for (String t : List.of("t-1", "t-2")) {
             assertEquals(0.5, s.thread(t).get(Metrics.GIL_SHARE), 0.03, why("cpu-bound-2.yaml"));
-            assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) >= 5 * MS && s.thread(t).get(Metrics.WAIT_MAX_NS) < 6 * MS, why("cpu-bound-2.yaml"));
+            assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) >= 5 * MS && s.thread(t).get(Metrics.WAIT_MAX_NS) < 6 * MS,
+                    why("cpu-bound-2.yaml"));
         }
     }
 
@@ -70,17 +71,20 @@ class ScenarioLibraryTest {
         Summary s = run("cpu-bound-4.yaml");
         assertEquals("fair", s.verdict(), why("cpu-bound-4.yaml"));
         // Three others ahead, each for a turn of about one interval: a wait well past one interval, at times.
-        for (String t : List.of("a", "b", "c", "d")) assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) > 10 * MS, why("cpu-bound-4.yaml"));
+        for (String t : List.of("a", "b", "c", "d")) assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) > 10 * MS,
+                why("cpu-bound-4.yaml"));
     }
 
     @Test
     void aCExtensionThatHoldsTheGilDelaysTheLatencyThreadByTheWholeCall() {
         Summary held = run("c-extension-hold.yaml");
         String why = why("c-extension-hold.yaml");
-        assertTrue(held.thread("latency").get(Metrics.WAIT_MAX_NS) >= 30 * MS && held.thread("latency").get(Metrics.WAIT_MAX_NS) < 36 * MS,
+        assertTrue(held.thread("latency").get(Metrics.WAIT_MAX_NS) >= 30 * MS
+                && held.thread("latency").get(Metrics.WAIT_MAX_NS) < 36 * MS,
                 held.thread("latency").get(Metrics.WAIT_MAX_NS) + " ns; " + why);
         Summary python = run("c-extension-hold.yaml", "hold=0ns");
-        assertTrue(python.thread("latency").get(Metrics.WAIT_MAX_NS) < 6 * MS, why("c-extension-hold.yaml", "hold=0ns"));
+        assertTrue(python.thread("latency").get(Metrics.WAIT_MAX_NS) < 6 * MS, why("c-extension-hold.yaml",
+                "hold=0ns"));
     }
 
     @Test
@@ -88,7 +92,8 @@ class ScenarioLibraryTest {
         Summary s = run("producer-consumer.yaml");
         String why = why("producer-consumer.yaml");
         assertEquals("fair", s.verdict(), why);
-        double consumers = s.thread("consumer-1").get(Metrics.GIL_SHARE) + s.thread("consumer-2").get(Metrics.GIL_SHARE);
+        double consumers = s.thread("consumer-1").get(Metrics.GIL_SHARE)
+                + s.thread("consumer-2").get(Metrics.GIL_SHARE);
         assertEquals(0.32, consumers, 0.05, "work arrives at about 32 % of a core (300 us x e^(ln1.5^2/2) a ms); " + why);
         for (String t : List.of("producer", "consumer-1", "consumer-2")) {
             assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) < 2 * MS, t + "; " + why);
@@ -128,7 +133,8 @@ class ScenarioLibraryTest {
         assertEquals(List.of("t-1", "t-2"), l.threads().stream().map(Figures::name).toList(), why);
         assertTrue(l.threads().get(0).get(Metrics.LOCK_ACQUISITIONS) > 1_900, why);
         assertEquals(0, l.threads().get(1).get(Metrics.LOCK_ACQUISITIONS), why);
-        assertTrue(l.threads().get(1).get(Metrics.LOCK_RACES_LOST) > 1_900, "woken at every release, too late every time; " + why);
+        assertTrue(l.threads().get(1).get(Metrics.LOCK_RACES_LOST) > 1_900,
+                "woken at every release, too late every time; " + why);
         assertTrue(l.threads().get(1).get(Metrics.LOCK_WAIT_MAX_NS) > 1_990 * MS, why);
 
         Summary pyMutex = run("lock-contention.yaml", "python=3.13");
@@ -137,7 +143,8 @@ class ScenarioLibraryTest {
         assertEquals("pymutex", l.model(), why);
         for (Figures t : l.threads()) {
             assertTrue(t.get(Metrics.LOCK_ACQUISITIONS) > 900, t + "; " + why);
-            assertTrue(t.get(Metrics.LOCK_HANDED_OFF) > 900 && t.get(Metrics.LOCK_TOOK_FROM_OTHER).equals(t.get(Metrics.LOCK_HANDED_OFF)), t + "; " + why);
+            assertTrue(t.get(Metrics.LOCK_HANDED_OFF) > 900
+                    && t.get(Metrics.LOCK_TOOK_FROM_OTHER).equals(t.get(Metrics.LOCK_HANDED_OFF)), t + "; " + why);
             assertTrue(t.get(Metrics.LOCK_WAIT_MAX_NS) < 10 * MS, t + "; " + why);
         }
         Summary freeThreaded = run("lock-contention.yaml", "python=3.13t");
@@ -150,7 +157,8 @@ class ScenarioLibraryTest {
     void theConvoyCostsTheIoThreadAnIntervalPerPacket() {
         Summary s = run("convoy.yaml");
         assertEquals("fair", s.verdict(), why("convoy.yaml"));
-        assertTrue(s.thread("io").get(Metrics.WAIT_P50_NS) >= 4 * MS && s.thread("io").get(Metrics.WAIT_MAX_NS) < 6 * MS, why("convoy.yaml"));
+        assertTrue(s.thread("io").get(Metrics.WAIT_P50_NS) >= 4 * MS
+                && s.thread("io").get(Metrics.WAIT_MAX_NS) < 6 * MS, why("convoy.yaml"));
     }
 
     @Test

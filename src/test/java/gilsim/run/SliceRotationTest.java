@@ -38,7 +38,8 @@ class SliceRotationTest {
                 assertTrue(t.get(Metrics.WAIT_MAX_NS) >= 300 * MS, t.name() + " " + why(seed));
             } else {
                 // The other two alternate, sharing the GIL between them.
-                assertTrue(t.get(Metrics.GIL_SHARE) > 0.4, t.name() + " share " + t.get(Metrics.GIL_SHARE) + " " + why(seed));
+                assertTrue(t.get(Metrics.GIL_SHARE) > 0.4, t.name() + " share " + t.get(Metrics.GIL_SHARE) + " "
+                        + why(seed));
             }
         }
         assertEquals("out-of-order", s.pool().get(Metrics.ORDER_VERDICT), why(seed));
@@ -57,7 +58,8 @@ class SliceRotationTest {
         Summary s = run(1);
         assertTrue(s.pool().get(Metrics.LATENCY_RAW_P99_NS) < 20 * MS, why(1));
         assertTrue(s.pool().get(Metrics.LATENCY_P99_NS) > 1_000 * MS, why(1));
-        assertEquals(s.pool().get(Metrics.LATENCY_RAW_P99_NS), s.pool().get(Metrics.LATENCY_WRK_P99_NS), 0.01 * s.pool().get(Metrics.LATENCY_RAW_P99_NS),
+        assertEquals(s.pool().get(Metrics.LATENCY_RAW_P99_NS), s.pool().get(Metrics.LATENCY_WRK_P99_NS),
+                0.01 * s.pool().get(Metrics.LATENCY_RAW_P99_NS),
                 why(1));
         // A run shorter than wrk's timeout: the stranded requests' ages are under 2 s, and still not wrk's.
         Summary shorter = run(1, "duration=1s");
@@ -66,15 +68,18 @@ class SliceRotationTest {
                 0.01 * shorter.pool().get(Metrics.LATENCY_RAW_P99_NS), why(1, "duration=1s"));
         String[] noise = {"load_gap=20ms", "duration=10s"};
         Summary n = run(1, noise);
-        assertTrue(n.pool().get(Metrics.LATENCY_MAX_NS) < 2_000 * MS, "every stall ends under wrk's timeout; " + why(1, noise));
-        assertTrue(n.pool().get(Metrics.LATENCY_WRK_P99_NS) > 5 * n.pool().get(Metrics.LATENCY_RAW_P99_NS), why(1, noise));
+        assertTrue(n.pool().get(Metrics.LATENCY_MAX_NS) < 2_000 * MS,
+                "every stall ends under wrk's timeout; " + why(1, noise));
+        assertTrue(n.pool().get(Metrics.LATENCY_WRK_P99_NS) > 5 * n.pool().get(Metrics.LATENCY_RAW_P99_NS), why(1,
+                noise));
         assertEquals(n.pool().get(Metrics.LATENCY_P99_NS), n.pool().get(Metrics.LATENCY_WRK_P99_NS),
                 0.01 * n.pool().get(Metrics.LATENCY_P99_NS), why(1, noise));
         // Stalls longer than wrk's timeout: wrk keeps none of them, the corrected p99 all.
         String[] steal = {"load_gap=333ms", "load_run=2ms", "duration=10s"};
         Summary l = run(1, steal);
         assertTrue(l.pool().get(Metrics.LATENCY_MAX_NS) > 2_000 * MS, why(1, steal));
-        assertTrue(l.pool().get(Metrics.LATENCY_WRK_P99_NS) < 0.5 * l.pool().get(Metrics.LATENCY_P99_NS), why(1, steal));
+        assertTrue(l.pool().get(Metrics.LATENCY_WRK_P99_NS) < 0.5 * l.pool().get(Metrics.LATENCY_P99_NS), why(1,
+                steal));
     }
 
     @Test
@@ -94,8 +99,10 @@ class SliceRotationTest {
         assertEquals("in-order", on.pool().get(Metrics.ORDER_VERDICT), why(1, load, "keep=true"));
         assertTrue(on.pool().get(Metrics.KEPT) > 1000, why(1, load, "keep=true"));
         // Orders of magnitude fewer re-takes past a parked waiter (the seed: 15,751 down to 16 to 43).
-        assertTrue(on.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) * 100 < off.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER),
-                off.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) + " -> " + on.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER));
+        assertTrue(on.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) * 100
+                < off.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER),
+                off.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) + " -> "
+                        + on.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER));
     }
 
     @Test

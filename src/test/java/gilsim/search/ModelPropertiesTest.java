@@ -72,7 +72,8 @@ class ModelPropertiesTest {
         String again = SummaryJson.of(new Simulation(scenario, params, seed).run());
         assertEquals(SummaryJson.of(first), again, "same seed, same JSON; replay: " + replay);
         if (first.pool() != null) {
-            assertEquals(checker.answered(), (long) first.pool().get(Metrics.ANSWERED), "answered jobs; replay: " + replay);
+            assertEquals(checker.answered(), (long) first.pool().get(Metrics.ANSWERED), "answered jobs; replay: "
+                    + replay);
         }
         for (int t = 0; t < first.threads().size(); t++) {
             double share = first.threads().get(t).get(Metrics.GIL_SHARE);

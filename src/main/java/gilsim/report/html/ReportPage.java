@@ -147,15 +147,18 @@ final class ReportPage {
         row(b, "longest wait", figures, a -> Durations.human(a.maxWait().ns()) + " (" + Html.text(a.maxWait().thread())
                 + ")");
         for (String n : c.threadNames()) {
-            row(b, Html.text(n) + ": p99 wait", figures, a -> thread(a, n, t -> Durations.human(t.get(Metrics.WAIT_P99_NS))));
+            row(b, Html.text(n) + ": p99 wait", figures,
+                    a -> thread(a, n, t -> Durations.human(t.get(Metrics.WAIT_P99_NS))));
             row(b, Html.text(n) + ": share of the GIL", figures,
                     a -> thread(a, n, t -> Tradeoff.pct(t.get(Metrics.GIL_SHARE))));
             if (asIs.thread(n) != null && asIs.thread(n).get(Metrics.ROUNDS) != null) {
-                row(b, Html.text(n) + ": rounds", figures, a -> thread(a, n, t -> String.valueOf(t.get(Metrics.ROUNDS))));
+                row(b, Html.text(n) + ": rounds", figures,
+                        a -> thread(a, n, t -> String.valueOf(t.get(Metrics.ROUNDS))));
             }
             for (Metric<?, ?> m : Deltas.THREAD_FIGURES) {
                 if (Deltas.LAID_OUT.contains(m)) continue;
-                row(b, Html.text(n + ": " + m.compared().heading()), figures, a -> thread(a, n, t -> value(m, t.get(m))));
+                row(b, Html.text(n + ": " + m.compared().heading()), figures,
+                        a -> thread(a, n, t -> value(m, t.get(m))));
             }
         }
         for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
