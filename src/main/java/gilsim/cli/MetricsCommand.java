@@ -29,9 +29,9 @@ final class MetricsCommand implements Runnable {
         section(out, "pool.threads[]", Metrics.POOL_THREAD);
     }
 
-    private static void section(PrintWriter out, String where, List<? extends Metric<?>> metrics) {
+    private static void section(PrintWriter out, String where, List<? extends Metric<?, ?>> metrics) {
         out.println(where + ":");
-        for (Metric<?> m : metrics) {
+        for (Metric<?, ?> m : metrics) {
             out.printf(Locale.ROOT, "  %-28s %-10s %s%n", m.name(), m.unit().text, m.meaning());
         }
         out.println();

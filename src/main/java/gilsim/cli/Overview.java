@@ -1,5 +1,7 @@
 package gilsim.cli;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.run.Simulation;
 import gilsim.scenario.Builtins;
@@ -41,10 +43,10 @@ final class Overview {
         for (Row row : ROWS) {
             Scenario s = Builtins.get(row.scenario());
             Summary summary = new Simulation(s, s.params(row.sets()), 1).run();
-            Summary.ThreadSummary worst = summary.threads().stream()
-                    .max(Comparator.comparingLong(Summary.ThreadSummary::waitMaxNs)).orElseThrow();
+            Figures worst = summary.threads().stream()
+                    .max(Comparator.comparingLong(t -> t.get(Metrics.WAIT_MAX_NS))).orElseThrow();
             out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", row.scenario(), row.label(), summary.verdict(),
-                    Durations.human(worst.waitMaxNs()), worst.name(), row.replay());
+                    Durations.human(worst.get(Metrics.WAIT_MAX_NS)), worst.name(), row.replay());
         }
         out.flush();
     }

@@ -1,5 +1,6 @@
 package gilsim.compare;
 
+import gilsim.metrics.Figures;
 import java.util.LinkedHashSet;
 import java.util.List;
 
@@ -29,7 +30,7 @@ public record Comparison(String scenario, String origin, List<ArmFigures> arms) 
     /** The thread names of every arm, each once, in the order the arms first name them. */
     public List<String> threadNames() {
         LinkedHashSet<String> names = new LinkedHashSet<>();
-        for (ArmFigures a : arms) for (ArmFigures.ThreadFigures t : a.threads()) names.add(t.name());
+        for (ArmFigures a : arms) for (Figures t : a.threads()) names.add(t.name());
         return List.copyOf(names);
     }
 }

@@ -1,9 +1,12 @@
 package gilsim.compare;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metric;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * The comparison as maps and lists for JSON: snake_case fields in a fixed order, times in integer nanoseconds, as
@@ -37,32 +40,26 @@ public final class ComparisonJson {
         o.put("max_wait_thread", a.maxWait().thread());
         o.put("wait_p99_ns", a.waitP99().ns());
         o.put("wait_p99_thread", a.waitP99().thread());
-        o.put("switches", a.switches());
-        o.put("drop_requests", a.dropRequests());
-        o.put("forced_switches", a.forcedSwitches());
+        values(o, a, Metric.Scope.RUN);
+        values(o, a, Metric.Scope.GIL);
         List<Object> threads = new ArrayList<>();
-        for (ArmFigures.ThreadFigures t : a.threads()) {
+        for (Figures t : a.threads()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", t.name());
-            m.put("gil_share", round(t.gilShare()));
-            m.put("rounds", t.rounds());
-            m.put("rounds_per_s", round(t.roundsPerSecond()));
+            for (Metric<?, ?> metric : Deltas.THREAD_FIGURES) m.put(metric.name(), Metric.json(t.get(metric)));
             threads.add(m);
         }
         o.put("threads", threads);
-        ArmFigures.PoolFigures p = a.pool();
-        if (p == null) {
-            o.put("pool", null);
-        } else {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("latency_p99_ns", p.latencyP99Ns());
-            m.put("latency_raw_p99_ns", p.latencyRawP99Ns());
-            m.put("latency_max_ns", p.latencyMaxNs());
-            m.put("throughput_rps", round(p.throughputRps()));
-            m.put("order_verdict", p.orderVerdict());
-            o.put("pool", m);
-        }
+        o.put("pool", a.pool() == null ? null : values(new LinkedHashMap<>(), a, Metric.Scope.POOL));
         o.put("vs_as_is", d == null ? null : deltas(d));
+        return o;
+    }
+
+    /** The arm's compared metrics of one scope (run, GIL, pool), as the summary writes them. */
+    private static Map<String, Object> values(Map<String, Object> o, ArmFigures a, Metric.Scope scope) {
+        for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
+            if (m.scope() == scope) o.put(m.name(), Metric.json(a.part(m).get(m)));
+        }
         return o;
     }
 
@@ -70,27 +67,33 @@ public final class ComparisonJson {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("max_wait_ns", d.maxWaitNs());
         o.put("wait_p99_ns", d.waitP99Ns());
-        o.put("switches", d.switches());
-        o.put("drop_requests", d.dropRequests());
-        o.put("forced_switches", d.forcedSwitches());
+        differences(o, d.figures(), m -> m.scope() != Metric.Scope.POOL);
         List<Object> threads = new ArrayList<>();
         for (Deltas.ThreadDelta t : d.threads()) threads.add(thread(t));
         o.put("threads", threads);
         o.put("largest_pace_loss", d.largestPaceLoss() == null ? null : thread(d.largestPaceLoss()));
-        o.put("latency_p99_ns", d.latencyP99Ns());
-        o.put("latency_p99_change", round(d.latencyP99Change()));
-        o.put("latency_raw_p99_ns", d.latencyRawP99Ns());
-        o.put("latency_raw_p99_change", round(d.latencyRawP99Change()));
-        o.put("throughput_change", round(d.throughputChange()));
+        differences(o, d.figures(), m -> m.scope() == Metric.Scope.POOL);
         return o;
     }
 
     private static Map<String, Object> thread(Deltas.ThreadDelta t) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", t.name());
-        m.put("gil_share", round(t.gilShare()));
-        m.put("rounds_per_s_change", round(t.roundsPerSecondChange()));
+        differences(m, t.figures(), x -> true);
         return m;
+    }
+
+    /**
+     * Each metric's difference under its name and its relative change under {@link Metric#changeName}, as its
+     * declaration asks, rounded as the summary rounds fractions.
+     */
+    private static void differences(Map<String, Object> o, Map<Metric<?, ?>, Deltas.Delta> deltas,
+                                    Predicate<Metric<?, ?>> which) {
+        deltas.forEach((m, d) -> {
+            if (!which.test(m)) return;
+            if (m.compared().delta().difference()) o.put(m.name(), Metric.json(d.difference()));
+            if (m.compared().delta().change()) o.put(m.changeName(), round(d.change()));
+        });
     }
 
     /** Six decimals, as the summary writes fractions; null stays null. */

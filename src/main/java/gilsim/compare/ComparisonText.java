@@ -1,5 +1,8 @@
 package gilsim.compare;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metric;
+import gilsim.metrics.Metrics;
 import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,56 +36,93 @@ public final class ComparisonText {
                 new Column("longest wait", (a, d) -> Durations.human(a.maxWait().ns()) + " " + a.maxWait().thread()),
                 new Column("p99 wait", (a, d) -> Durations.human(a.waitP99().ns()) + " " + a.waitP99().thread()),
                 new Column("cost", (a, d) -> d == null ? "-" : cost(a, asIs, d)))));
-        b.append('\n').append(table(c, List.of(
-                new Column("switches", (a, d) -> a.switches() + (d == null ? "" : count(d.switches()))),
-                new Column("drop requests", (a, d) -> a.dropRequests() + (d == null ? "" : count(d.dropRequests()))),
-                new Column("forced switches", (a, d) -> a.forcedSwitches()
-                        + (d == null ? "" : count(d.forcedSwitches()))))));
+        List<Column> counts = new ArrayList<>();
+        for (Metric<?, ?> m : Deltas.RUN_FIGURES) if (m.scope() != Metric.Scope.POOL) counts.add(column(m));
+        if (!counts.isEmpty()) b.append('\n').append(table(c, counts));
         if (asIs.pool() != null) {
-            b.append('\n').append(table(c, List.of(
-                    new Column("latency p99", (a, d) -> a.pool() == null ? "-"
-                            : Durations.human(a.pool().latencyP99Ns()) + (d == null ? "" : relative(d.latencyP99Change()))),
-                    new Column("raw p99", (a, d) -> a.pool() == null ? "-"
-                            : Durations.human(a.pool().latencyRawP99Ns())
-                            + (d == null ? "" : relative(d.latencyRawP99Change()))),
-                    new Column("latency max", (a, d) -> a.pool() == null ? "-"
-                            : Durations.human(a.pool().latencyMaxNs())))));
-            // Throughput and order apart: beside the two p99s, five columns pass WIDTH and order would wrap alone.
-            b.append('\n').append(table(c, List.of(
-                    new Column("throughput", (a, d) -> a.pool() == null ? "-"
-                            : String.format(Locale.ROOT, "%.0f req/s", a.pool().throughputRps())
-                            + (d == null ? "" : relative(d.throughputChange()))),
-                    new Column("order", (a, d) -> a.pool() == null ? "-" : a.pool().orderVerdict()))));
+            // The pool's times, then its other figures apart: beside the two p99s, five columns pass WIDTH and the
+            // order would wrap alone.
+            List<Column> times = new ArrayList<>();
+            List<Column> others = new ArrayList<>();
+            for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
+                if (m.scope() == Metric.Scope.POOL) (m.unit() == Metric.Unit.NS ? times : others).add(column(m));
+            }
+            if (!times.isEmpty()) b.append('\n').append(table(c, times));
+            if (!others.isEmpty()) b.append('\n').append(table(c, others));
         }
         List<Column> threads = new ArrayList<>();
         for (String name : c.threadNames()) {
             threads.add(new Column(name + " share", (a, d) -> {
-                ArmFigures.ThreadFigures t = a.thread(name);
+                Figures t = a.thread(name);
                 if (t == null || !a.tookGil()) return "-";
                 Deltas.ThreadDelta td = d == null ? null : d.thread(name);
-                return String.format(Locale.ROOT, "%.1f%%", 100 * t.gilShare())
+                return String.format(Locale.ROOT, "%.1f%%", 100 * t.get(Metrics.GIL_SHARE))
                         + (td == null || td.gilShare() == null ? "" : " (" + points(td.gilShare()) + ")");
             }));
             boolean rounds = c.arms().stream().anyMatch(a -> a.thread(name) != null
-                    && a.thread(name).roundsPerSecond() != null);
-            if (!rounds) continue;
-            threads.add(new Column(name + " rounds/s", (a, d) -> {
-                ArmFigures.ThreadFigures t = a.thread(name);
-                if (t == null || t.roundsPerSecond() == null) return "-";
-                ArmFigures.ThreadFigures base = asIs.thread(name);
-                String was = d == null || base == null || base.roundsPerSecond() == null ? ""
-                        : ratio(t.roundsPerSecond(), base.roundsPerSecond());
-                return String.format(Locale.ROOT, "%.1f", t.roundsPerSecond()) + was;
-            }));
+                    && a.thread(name).get(Metrics.ROUNDS_PER_S) != null);
+            if (rounds) {
+                threads.add(new Column(name + " rounds/s", (a, d) -> {
+                    Figures t = a.thread(name);
+                    if (t == null || t.get(Metrics.ROUNDS_PER_S) == null) return "-";
+                    Figures base = asIs.thread(name);
+                    String was = d == null || base == null || base.get(Metrics.ROUNDS_PER_S) == null ? ""
+                            : ratio(t.get(Metrics.ROUNDS_PER_S), base.get(Metrics.ROUNDS_PER_S));
+                    return String.format(Locale.ROOT, "%.1f", t.get(Metrics.ROUNDS_PER_S)) + was;
+                }));
+            }
+            // Every other compared thread metric in its generic form (the rounds show as rounds a second above).
+            for (Metric<?, ?> m : Deltas.THREAD_FIGURES) {
+                if (Deltas.LAID_OUT.contains(m)) continue;
+                threads.add(new Column(name + " " + m.compared().heading(), (a, d) -> {
+                    Figures t = a.thread(name);
+                    if (t == null) return "-";
+                    Deltas.ThreadDelta td = d == null ? null : d.thread(name);
+                    return cell(m, t.get(m), td == null ? null : td.of(m));
+                }));
+            }
         }
         b.append('\n').append(table(c, threads));
         return b.toString();
     }
 
+    /** A run-level, GIL or pool metric's column: {@code -} for an arm without the part (no pool). */
+    private static Column column(Metric<?, ?> m) {
+        return new Column(m.compared().heading(), (a, d) -> a.part(m) == null ? "-"
+                : cell(m, a.part(m).get(m), d == null ? null : d.of(m)));
+    }
+
+    /**
+     * A compared metric's value and, for an arm other than as-is, its difference from the as-is arm in brackets: the
+     * relative change when the declaration has one, else the difference ({@code +3}, points for a share).
+     */
+    static String cell(Metric<?, ?> m, Object v, Deltas.Delta d) {
+        if (v == null) return "-";
+        String value = switch (m.unit()) {
+            case NS -> Durations.human((Long) v);
+            case SHARE -> String.format(Locale.ROOT, "%.1f%%", 100 * (Double) v);
+            case RATE -> m == Metrics.THROUGHPUT_RPS ? String.format(Locale.ROOT, "%.0f req/s", (Double) v)
+                    : String.format(Locale.ROOT, "%.2f/s", (Double) v);
+            case MEAN -> String.format(Locale.ROOT, "%.2f", (Double) v);
+            case RATIO -> String.format(Locale.ROOT, "%.2fx", (Double) v);
+            default -> String.valueOf(v);
+        };
+        if (d == null) return value;
+        if (m.compared().delta().change()) return value + relative(d.change());
+        if (!m.compared().delta().difference() || d.difference() == null) return value;
+        Number x = d.difference();
+        return value + switch (m.unit()) {
+            case COUNT -> count(x.longValue());
+            case SHARE -> " (" + points(x.doubleValue()) + ")";
+            case NS -> " (" + (x.longValue() < 0 ? "-" : "+") + Durations.human(Math.abs(x.longValue())) + ")";
+            default -> String.format(Locale.ROOT, " (%+.2f)", x.doubleValue());
+        };
+    }
+
     /**
      * What an arm loses against the as-is arm, as far as it shows at the printed precision: the thread whose rounds a
-     * second fell the most, a longer longest wait, and a pool's higher latency p99 (corrected or raw) or lower
-     * throughput; else "none".
+     * second fell the most, a longer longest wait, and each compared figure that went the worse way ({@link
+     * Metric.Compared#better}: a pool's higher latency p99, corrected or raw, or lower throughput); else "none".
      */
     private static String cost(ArmFigures a, ArmFigures asIs, Deltas d) {
         List<String> losses = new ArrayList<>();
@@ -90,9 +130,11 @@ public final class ComparisonText {
             loss(losses, d.largestPaceLoss().name() + " rounds/s", d.largestPaceLoss().roundsPerSecondChange(), -1);
         }
         loss(losses, "longest wait", Deltas.change((double) a.maxWait().ns(), (double) asIs.maxWait().ns()), 1);
-        loss(losses, "latency p99", d.latencyP99Change(), 1);
-        loss(losses, "raw p99", d.latencyRawP99Change(), 1);
-        loss(losses, "throughput", d.throughputChange(), -1);
+        for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
+            if (!m.compared().delta().change() || m.compared().better() == Metric.Compared.Better.NEITHER) continue;
+            loss(losses, m.compared().heading(), d.of(m).change(),
+                    m.compared().better() == Metric.Compared.Better.LOWER ? 1 : -1);
+        }
         return losses.isEmpty() ? "none" : String.join(", ", losses);
     }
 

@@ -128,18 +128,58 @@ public final class LockStats implements TraceListener {
         }
     }
 
+    /**
+     * One thread's use of one lock, what {@link Metrics#LOCK_THREAD} reads.
+     */
+    public final class Use {
+        private final PerLock l;
+        private final int t;
+
+        private Use(PerLock l, int t) {
+            this.l = l;
+            this.t = t;
+        }
+
+        public long acquisitions() {
+            return l.acquisitions[t];
+        }
+
+        public long contended() {
+            return l.contended[t];
+        }
+
+        public long tookFromOther() {
+            return l.changes[t];
+        }
+
+        public long handedOff() {
+            return l.handOffs[t];
+        }
+
+        public long racesLost() {
+            return l.racesLost[t];
+        }
+
+        /** Null when the thread never had the lock. */
+        public Long waitMeanNs() {
+            long n = l.acquisitions[t];
+            return n == 0 ? null : l.waitTotalNs[t] / n;
+        }
+
+        public long waitMaxNs() {
+            return l.waitMaxNs[t];
+        }
+    }
+
     /** The locks' figures; {@code names} are the run's threads by index. Empty when no lock was called. */
-    public List<Summary.LockSummary> summary(List<String> names) {
-        List<Summary.LockSummary> out = new ArrayList<>();
+    public List<Summary.Lock> summary(List<String> names) {
+        List<Summary.Lock> out = new ArrayList<>();
         locks.forEach((name, l) -> {
-            List<Summary.LockThread> rows = new ArrayList<>();
+            List<Figures> rows = new ArrayList<>();
             for (int t = 0; t < threadCount; t++) {
-                if (!l.called[t]) continue;
-                long n = l.acquisitions[t];
-                rows.add(new Summary.LockThread(names.get(t), n, l.contended[t], l.changes[t], l.handOffs[t],
-                        l.racesLost[t], n == 0 ? null : l.waitTotalNs[t] / n, l.waitMaxNs[t]));
+                if (l.called[t]) rows.add(Figures.of(names.get(t), new Use(l, t), Metrics.LOCK_THREAD));
             }
-            out.add(new Summary.LockSummary(name, model, List.copyOf(rows)));
+            out.add(new Summary.Lock(name, model, rows));
         });
         return List.copyOf(out);
     }

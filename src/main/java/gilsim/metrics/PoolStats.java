@@ -8,7 +8,6 @@ import gilsim.m0.PoolEvent.RetakePastWaiter;
 import gilsim.m0.PoolEvent.SliceStart;
 import gilsim.m0.PoolEvent.TurnYield;
 import gilsim.sim.TraceListener;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,6 +30,26 @@ public final class PoolStats implements TraceListener {
         PerThread(long runNs) {
             this.queueWait = new Latencies(runNs);
             this.service = new Latencies(runNs);
+        }
+
+        public long jobs() {
+            return queueWait.count();
+        }
+
+        public long queueWaitP99Ns() {
+            return queueWait.percentileNs(99);
+        }
+
+        public long queueWaitMaxNs() {
+            return queueWait.maxNs();
+        }
+
+        public long serviceP99Ns() {
+            return service.percentileNs(99);
+        }
+
+        public long serviceMaxNs() {
+            return service.maxNs();
         }
     }
 
@@ -166,21 +185,63 @@ public final class PoolStats implements TraceListener {
         return perConnection == 0 ? 0 : durationNs / perConnection;
     }
 
-    /** The pool's figures; the GIL waits (from the pop to the re-attach) are {@code gil}'s, not kept twice. */
-    public Summary.PoolSummary summary(long durationNs, List<String> names, GilStats gil) {
-        List<Summary.PoolThread> perThread = new ArrayList<>();
-        for (int i = 0; i < threads.length; i++) {
-            PerThread p = threads[i];
-            GilStats.PerThread g = gil.thread(i);
-            perThread.add(new Summary.PoolThread(names.get(i), p.queueWait.count(), p.queueWait.percentileNs(99),
-                    p.queueWait.maxNs(), g.waitPercentileNs(99), g.waitMaxNs(), p.service.percentileNs(99),
-                    p.service.maxNs()));
-        }
-        long intervalNs = expectedIntervalNs(durationNs);
-        return new Summary.PoolSummary(runs == 0 ? 0 : (double) jobsInRuns / runs, kept, yields, yieldBoundHits,
-                retakes, probe.inOrder() ? "in-order" : "out-of-order", probe.passedOverMax(), probe.passedOver100(),
-                answered, latency.correctedPercentileNs(99, intervalNs), latency.percentileNs(99),
-                wrkKept.correctedPercentileNs(99, intervalNs), latency.maxNs(),
-                durationNs == 0 ? 0 : answered / (durationNs / 1e9), List.copyOf(perThread));
+    // What the pool's metrics read (Metrics.POOL, POOL_THREAD); the GIL waits after a pop are GilStats', not kept
+    // twice.
+
+    public double jobsPerSliceMean() {
+        return runs == 0 ? 0 : (double) jobsInRuns / runs;
+    }
+
+    public long kept() {
+        return kept;
+    }
+
+    public long yields() {
+        return yields;
+    }
+
+    public long yieldBoundHits() {
+        return yieldBoundHits;
+    }
+
+    public long retakes() {
+        return retakes;
+    }
+
+    public String orderVerdict() {
+        return probe.inOrder() ? "in-order" : "out-of-order";
+    }
+
+    public long passedOverMax() {
+        return probe.passedOverMax();
+    }
+
+    public long passedOver100() {
+        return probe.passedOver100();
+    }
+
+    public long answered() {
+        return answered;
+    }
+
+    /** @param durationNs the run's length, for wrk's interval between one connection's requests */
+    public long latencyP99Ns(long durationNs) {
+        return latency.correctedPercentileNs(99, expectedIntervalNs(durationNs));
+    }
+
+    public long latencyRawP99Ns() {
+        return latency.percentileNs(99);
+    }
+
+    public long latencyWrkP99Ns(long durationNs) {
+        return wrkKept.correctedPercentileNs(99, expectedIntervalNs(durationNs));
+    }
+
+    public long latencyMaxNs() {
+        return latency.maxNs();
+    }
+
+    public double throughputRps(long durationNs) {
+        return durationNs == 0 ? 0 : answered / (durationNs / 1e9);
     }
 }

@@ -1,6 +1,5 @@
 package gilsim.metrics;
 
-import gilsim.metrics.Summary.ThreadSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +13,7 @@ import java.util.function.Function;
  */
 public final class Replications {
     /** One metric over the runs. */
-    public record Row(Metric<?> metric, Stat stat) {
+    public record Row(Metric<?, ?> metric, Stat stat) {
         public boolean isTime() {
             return metric.unit() == Metric.Unit.NS;
         }
@@ -34,7 +33,7 @@ public final class Replications {
     /** The run-level metrics, the GIL's counters and, for a pool, the pool's. */
     public List<Row> runRows() {
         List<Row> rows = new ArrayList<>();
-        rows.addAll(rows(Metrics.RUN, s -> s));
+        rows.addAll(rows(Metrics.RUN, Summary::run));
         rows.addAll(rows(Metrics.GIL, Summary::gil));
         if (runs.get(0).pool() != null) rows.addAll(rows(Metrics.POOL, Summary::pool));
         return rows;
@@ -42,8 +41,8 @@ public final class Replications {
 
     /** A thread's metrics, by name (a pool's size may differ between runs: a run without the thread is left out). */
     public List<Row> threadRows(String thread) {
-        Function<Summary, ThreadSummary> of = s -> {
-            for (ThreadSummary t : s.threads()) if (t.name().equals(thread)) return t;
+        Function<Summary, Figures> of = s -> {
+            for (Figures t : s.threads()) if (t.name().equals(thread)) return t;
             return null;
         };
         List<Row> rows = new ArrayList<>(rows(Metrics.THREAD, of));
@@ -52,7 +51,7 @@ public final class Replications {
     }
 
     public List<String> threadNames() {
-        return runs.get(0).threads().stream().map(ThreadSummary::name).toList();
+        return runs.get(0).threads().stream().map(Figures::name).toList();
     }
 
     /** How many runs starved each thread that starved in any, in the threads' order. */
@@ -72,15 +71,14 @@ public final class Replications {
         return k;
     }
 
-    private <T> List<Row> rows(List<Metric<T>> metrics, Function<Summary, T> part) {
+    private List<Row> rows(List<? extends Metric<?, ?>> metrics, Function<Summary, Figures> part) {
         List<Row> rows = new ArrayList<>();
-        for (Metric<T> m : metrics) {
-            if (m.unit() == Metric.Unit.TEXT || m.unit() == Metric.Unit.LIST) continue;
+        for (Metric<?, ?> m : metrics) {
+            if (!m.unit().numeric()) continue;
             double[] values = new double[runs.size()];
             for (int i = 0; i < runs.size(); i++) {
-                T of = part.apply(runs.get(i));
-                Object v = of == null ? null : m.value().apply(of);
-                values[i] = v instanceof Number n ? n.doubleValue() : Double.NaN;
+                Figures of = part.apply(runs.get(i));
+                values[i] = of == null ? Double.NaN : of.number(m);
             }
             rows.add(new Row(m, Stat.of(values)));
         }

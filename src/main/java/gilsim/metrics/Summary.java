@@ -4,77 +4,61 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result of one run: what the JSON summary and the human summary print. Times are nanoseconds.
+ * The result of one run: what the JSON summary and the human summary print. Each part of the run holds its metrics'
+ * values keyed by metric ({@link Figures}, read with {@code get(Metrics.X)}), in the order {@link Metrics} declares
+ * them; a new metric needs no field here. Times are nanoseconds.
  *
  * @param params      every key's value as {@code --set} takes it back
  * @param paramValues the same keys typed for JSON (numbers, booleans; durations as text and {@code KEY_ns})
+ * @param run         {@link Metrics#RUN}: the verdict and the run's longest wait
+ * @param threads     {@link Metrics#THREAD_ALL}, one per thread in the run's order
+ * @param gil         {@link Metrics#GIL}
+ * @param pool        {@link Metrics#POOL}; null for a scenario without a pool
+ * @param poolThreads {@link Metrics#POOL_THREAD}, one per pool thread; empty without a pool
  * @param locks       the scenario's {@code threading.Lock}s that some thread called; empty for none
  */
 public record Summary(String scenario, long seed, Map<String, String> params, Map<String, Object> paramValues,
-                      long simulatedNs, long events,
-                      String verdict, List<String> starvedThreads, List<ThreadSummary> threads, GilSummary gil,
-                      PoolSummary pool, List<LockSummary> locks) {
+                      long simulatedNs, long events, Figures run, List<Figures> threads, Figures gil, Figures pool,
+                      List<Figures> poolThreads, List<Lock> locks) {
 
     public static final String FAIR = "fair";
     public static final String STARVES = "starves";
 
-    /**
-     * One thread's figures. The rounds (completed passes of its outer loop) and after are null where undefined: see
-     * {@link RoundStats}; all of them for a pool's threads, which run no program.
-     *
-     * @param slowdown   the median round over the nominal one (one pass of the outer loop as written)
-     * @param finishedNs when the thread's program ended; null while it still ran at the end
-     */
-    public record ThreadSummary(String name, long gilAcquisitions, double gilShare, long waitMaxNs, long waitP99Ns,
-                                long waitP50Ns, long wakeupsLost, Long rounds, Long roundP50Ns, Long roundP99Ns,
-                                Long roundMaxNs, Double slowdown, Long finishedNs) {}
-
-    public record GilSummary(long switches, long dropRequests, long forcedSwitches, long timeouts) {}
-
-    /**
-     * The m0 pool's figures; absent for scenarios without a pool.
-     *
-     * @param latencyP99Ns    corrected for coordinated omission as wrk corrects it (docs/model.md)
-     * @param latencyRawP99Ns the closed-loop client's own samples, uncorrected
-     * @param latencyWrkP99Ns corrected, over what wrk would have recorded: answered, none past its timeout
-     */
-    public record PoolSummary(double jobsPerSliceMean, long kept, long yields, long yieldBoundHits,
-                              long retakesPastParkedWaiter, String orderVerdict, long passedOverMax,
-                              long passedOver100, long answered, long latencyP99Ns, long latencyRawP99Ns,
-                              long latencyWrkP99Ns, long latencyMaxNs, double throughputRps,
-                              List<PoolThread> threads) {}
-
-    /** One pool thread's three histograms (M0_POOL_DEBUG's): queue wait, GIL wait after the pop, service time. */
-    public record PoolThread(String name, long jobs, long queueWaitP99Ns, long queueWaitMaxNs, long gilWaitP99Ns,
-                             long gilWaitMaxNs, long serviceP99Ns, long serviceMaxNs) {}
+    public Summary {
+        threads = List.copyOf(threads);
+        poolThreads = List.copyOf(poolThreads);
+        locks = List.copyOf(locks);
+    }
 
     /**
      * A scenario's {@code threading.Lock}: what the run's version builds it on ({@code semaphore}, {@code pymutex})
-     * and one row per thread that called {@code acquire()} on it.
+     * and one row of {@link Metrics#LOCK_THREAD} per thread that called {@code acquire()} on it.
      */
-    public record LockSummary(String name, String model, List<LockThread> threads) {}
+    public record Lock(String name, String model, List<Figures> threads) {
+        public Lock {
+            threads = List.copyOf(threads);
+        }
+    }
 
-    /**
-     * One thread's use of one lock ({@code LockStats}).
-     *
-     * @param waitMeanNs null when the thread never had the lock
-     */
-    public record LockThread(String name, long acquisitions, long contended, long tookFromOther, long handedOff,
-                             long racesLost, Long waitMeanNs, long waitMaxNs) {}
+    public String verdict() {
+        return run.get(Metrics.VERDICT);
+    }
+
+    public List<String> starvedThreads() {
+        return run.get(Metrics.STARVED_THREADS);
+    }
 
     /** The longest GIL wait of any thread. */
     public long maxWaitNs() {
-        long max = 0;
-        for (ThreadSummary t : threads) max = Math.max(max, t.waitMaxNs());
-        return max;
+        return run.get(Metrics.MAX_WAIT_NS);
     }
 
     public boolean starves() {
-        return STARVES.equals(verdict);
+        return STARVES.equals(verdict());
     }
 
-    public ThreadSummary thread(String name) {
-        for (ThreadSummary t : threads) if (t.name().equals(name)) return t;
+    public Figures thread(String name) {
+        for (Figures t : threads) if (t.name().equals(name)) return t;
         throw new IllegalArgumentException("no thread " + name);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import gilsim.cpython.PythonVersion;
 import gilsim.cpython.PythonVersions;
+import gilsim.metrics.Figures;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The JSON summary contract (DESIGN.md): one object, snake_case fields in a fixed order, times in integer ns; last,
@@ -44,24 +44,23 @@ public final class SummaryJson {
         o.put("params", s.paramValues());
         o.put("simulated_ns", s.simulatedNs());
         o.put("events", s.events());
-        put(o, Metrics.RUN, s);
-        o.put("threads", named(s.threads(), Summary.ThreadSummary::name, Metrics.THREAD, Metrics.THREAD_ROUNDS));
+        put(o, Metrics.RUN, s.run());
+        o.put("threads", named(s.threads(), Metrics.THREAD, Metrics.THREAD_ROUNDS));
         o.put("gil", put(new LinkedHashMap<>(), Metrics.GIL, s.gil()));
         if (!s.locks().isEmpty()) {
             List<Object> locks = new ArrayList<>();
-            for (Summary.LockSummary l : s.locks()) {
+            for (Summary.Lock l : s.locks()) {
                 Map<String, Object> lock = new LinkedHashMap<>();
                 lock.put("name", l.name());
                 lock.put("model", l.model());
-                lock.put("threads", named(l.threads(), Summary.LockThread::name, Metrics.LOCK_THREAD));
+                lock.put("threads", named(l.threads(), Metrics.LOCK_THREAD));
                 locks.add(lock);
             }
             o.put("locks", locks);
         }
-        Summary.PoolSummary p = s.pool();
-        if (p != null) {
-            Map<String, Object> pool = put(new LinkedHashMap<>(), Metrics.POOL, p);
-            pool.put("threads", named(p.threads(), Summary.PoolThread::name, Metrics.POOL_THREAD));
+        if (s.pool() != null) {
+            Map<String, Object> pool = put(new LinkedHashMap<>(), Metrics.POOL, s.pool());
+            pool.put("threads", named(s.poolThreads(), Metrics.POOL_THREAD));
             o.put("pool", pool);
         }
         String python = s.params().get("python");
@@ -81,19 +80,20 @@ public final class SummaryJson {
         return o;
     }
 
-    private static <T> Map<String, Object> put(Map<String, Object> into, List<Metric<T>> metrics, T of) {
-        for (Metric<T> m : metrics) into.put(m.name(), m.json(of));
+    private static Map<String, Object> put(Map<String, Object> into, List<? extends Metric<?, ?>> metrics,
+                                           Figures of) {
+        for (Metric<?, ?> m : metrics) into.put(m.name(), Metric.json(of.get(m)));
         return into;
     }
 
     /** One object per row: its name, then each list's metrics in turn. */
     @SafeVarargs
-    private static <T> List<Object> named(List<T> rows, Function<T, String> name, List<Metric<T>>... metrics) {
+    private static List<Object> named(List<Figures> rows, List<? extends Metric<?, ?>>... metrics) {
         List<Object> out = new ArrayList<>();
-        for (T row : rows) {
+        for (Figures row : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", name.apply(row));
-            for (List<Metric<T>> list : metrics) put(m, list, row);
+            m.put("name", row.name());
+            for (List<? extends Metric<?, ?>> list : metrics) put(m, list, row);
             out.add(m);
         }
         return out;

@@ -1,6 +1,7 @@
 package gilsim.report;
 
 import gilsim.cpython.PythonVersions;
+import gilsim.metrics.Figures;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
@@ -8,7 +9,6 @@ import gilsim.sim.Durations;
 import java.util.Locale;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The human summary of one run: a table of per-thread waits, one of per-thread rounds (programs only), the GIL's
@@ -32,23 +32,23 @@ public final class SummaryText {
         }
         b.append(String.format(Locale.ROOT, "simulated %s, %d events%n%n", Durations.human(s.simulatedNs()),
                 s.events()));
-        b.append(table("thread", s.threads(), Summary.ThreadSummary::name, Metrics.THREAD));
+        b.append(table("thread", s.threads(), Metrics.THREAD));
         // A second table rather than more columns: the first stays as wide as a terminal, and as docs quote it.
         // A pool's threads run no program, so a pool scenario has no rounds to show.
         if (s.pool() == null) {
-            b.append('\n').append(table("thread", s.threads(), Summary.ThreadSummary::name, Metrics.THREAD_ROUNDS));
+            b.append('\n').append(table("thread", s.threads(), Metrics.THREAD_ROUNDS));
         }
-        for (Summary.LockSummary l : s.locks()) {
+        for (Summary.Lock l : s.locks()) {
             b.append('\n').append("lock ").append(l.name()).append(" (").append(l.model()).append(")\n")
-                    .append(table("thread", l.threads(), Summary.LockThread::name, Metrics.LOCK_THREAD));
+                    .append(table("thread", l.threads(), Metrics.LOCK_THREAD));
         }
         b.append("\nGIL: ");
         for (int i = 0; i < Metrics.GIL.size(); i++) {
-            Metric<Summary.GilSummary> m = Metrics.GIL.get(i);
-            b.append(i == 0 ? "" : ", ").append(m.value().apply(s.gil())).append(' ').append(m.label());
+            Metric<?, ?> m = Metrics.GIL.get(i);
+            b.append(i == 0 ? "" : ", ").append(s.gil().get(m)).append(' ').append(m.label());
         }
         b.append('\n');
-        if (s.pool() != null) b.append(PoolText.of(s.pool()));
+        if (s.pool() != null) b.append(PoolText.of(s));
         b.append("\nverdict: ").append(s.verdict());
         if (s.starves()) b.append(" (").append(String.join(", ", s.starvedThreads())).append(')');
         b.append("\n\n").append(Explanation.of(s)).append('\n');
@@ -59,13 +59,13 @@ public final class SummaryText {
      * A table of {@code rows}, one column for each metric with a text label, as {@link Metrics} declares them; the
      * first column is the row's name under {@code corner}.
      */
-    static <T> String table(String corner, List<T> rows, Function<T, String> name, List<Metric<T>> metrics) {
+    static String table(String corner, List<Figures> rows, List<? extends Metric<?, ?>> metrics) {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-10s", corner));
-        for (Metric<T> m : metrics) if (m.label() != null) b.append(' ').append(m.heading());
+        for (Metric<?, ?> m : metrics) if (m.label() != null) b.append(' ').append(m.heading());
         b.append('\n');
-        for (T row : rows) {
-            b.append(String.format(Locale.ROOT, "%-10s", name.apply(row)));
-            for (Metric<T> m : metrics) if (m.label() != null) b.append(' ').append(m.cell(row));
+        for (Figures row : rows) {
+            b.append(String.format(Locale.ROOT, "%-10s", row.name()));
+            for (Metric<?, ?> m : metrics) if (m.label() != null) b.append(' ').append(m.cell(row.get(m)));
             b.append('\n');
         }
         return b.toString();

@@ -153,7 +153,6 @@ public final class Simulation {
         long endNs = engine.nowNs();
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
-                roundStats, poolStats == null ? null : poolStats.summary(endNs, threadNames, gilStats),
-                lockStats == null ? java.util.List.of() : lockStats.summary(threadNames));
+                roundStats, poolStats, lockStats);
     }
 }

@@ -1,6 +1,10 @@
 package gilsim.run;
 
+import gilsim.metrics.Figures;
 import gilsim.metrics.GilStats;
+import gilsim.metrics.LockStats;
+import gilsim.metrics.Metrics;
+import gilsim.metrics.PoolStats;
 import gilsim.metrics.RoundStats;
 import gilsim.metrics.Summary;
 import gilsim.scenario.Params;
@@ -11,31 +15,37 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds a run's {@link Summary} from its listeners, including the starvation verdict. */
+/**
+ * Builds a run's {@link Summary} from its collectors: each part's metrics as {@link Metrics} declares them, read off
+ * the collectors once the run has ended. The run's own metrics (the starvation verdict) come last, as they read the
+ * threads'.
+ */
 final class Summaries {
     private Summaries() {}
 
+    /**
+     * @param pool  the pool's collector; null for a scenario without a pool
+     * @param locks the scenario locks' collector; null for a scenario without locks
+     */
     static Summary of(String scenario, long seed, Params params, long endNs, long events, List<String> names,
-                      GilStats stats, RoundStats roundStats, Summary.PoolSummary pool,
-                      List<Summary.LockSummary> locks) {
-        long starveAfterNs = params.ns("starve_after");
-        List<Summary.ThreadSummary> threads = new ArrayList<>();
-        List<String> starved = new ArrayList<>();
+                      GilStats gil, RoundStats rounds, PoolStats pool, LockStats locks) {
+        List<Figures> threads = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            GilStats.PerThread p = stats.thread(i);
-            RoundStats.PerThread r = roundStats.thread(i);
-            threads.add(new Summary.ThreadSummary(names.get(i), p.acquisitions(),
-                    endNs == 0 ? 0 : (double) p.holdNs() / endNs, p.waitMaxNs(), p.waitPercentileNs(99),
-                    p.waitPercentileNs(50), p.wakeupsLost(), r.rounds(), r.p50Ns(), r.p99Ns(), r.maxNs(),
-                    r.slowdown(), r.finishedNs()));
-            // A thread starves when one of its waits (an open one counts to the end) exceeds starve_after.
-            if (p.waitMaxNs() > starveAfterNs) starved.add(names.get(i));
+            threads.add(Figures.of(names.get(i), new Metrics.ThreadSource(gil.thread(i), rounds.thread(i), endNs),
+                    Metrics.THREAD_ALL));
         }
+        List<Figures> poolThreads = new ArrayList<>();
+        if (pool != null) {
+            for (int i = 0; i < names.size(); i++) {
+                poolThreads.add(Figures.of(names.get(i), new Metrics.PoolThreadSource(pool.thread(i), gil.thread(i)),
+                        Metrics.POOL_THREAD));
+            }
+        }
+        Figures run = Figures.of(null, new Metrics.RunSource(threads, params.ns("starve_after")), Metrics.RUN);
         return new Summary(scenario, seed, params.asText(), pool == null ? params.json() : withWaiters(params.json()),
-                endNs, events,
-                starved.isEmpty() ? Summary.FAIR : Summary.STARVES, List.copyOf(starved), List.copyOf(threads),
-                new Summary.GilSummary(stats.switches(), stats.dropRequests(), stats.forcedSwitches(),
-                        stats.timeouts()), pool, locks);
+                endNs, events, run, threads, Figures.of(null, gil, Metrics.GIL),
+                pool == null ? null : Figures.of(null, new Metrics.PoolSource(pool, endNs), Metrics.POOL),
+                poolThreads, locks == null ? List.of() : locks.summary(names));
     }
 
     /** A pool's params with {@code waiters} (threads - 1, which {@code --set waiters=N} sets) after threads. */

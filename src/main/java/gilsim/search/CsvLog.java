@@ -2,7 +2,6 @@ package gilsim.search;
 
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
-import gilsim.metrics.Summary;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -41,7 +40,7 @@ public final class CsvLog {
     static List<String> header(ConfigSpace space, Property property) {
         List<String> header = new ArrayList<>(List.of("index", "seed"));
         for (Range r : space.ranges()) header.add(r.name());
-        for (Metric<Summary> m : Metrics.RUN) header.add(m.name());
+        for (Metric<?, ?> m : Metrics.RUN) header.add(m.name());
         header.add("holds");
         header.addAll(property.csvColumns());
         return header;

@@ -1,9 +1,9 @@
 package gilsim.search;
 
+import gilsim.metrics.Figures;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
-import gilsim.metrics.Summary.ThreadSummary;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Workload;
@@ -148,7 +148,7 @@ public final class Expression implements Property {
     /** The index of each term with a column of its own, in the expression's order. */
     private List<Integer> termsWithOwnColumn() {
         List<String> taken = new ArrayList<>();
-        for (Metric<Summary> m : Metrics.RUN) taken.add(m.name());
+        for (Metric<?, ?> m : Metrics.RUN) taken.add(m.name());
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < terms.size(); i++) {
             if (!taken.contains(terms.get(i).column())) {
@@ -338,11 +338,11 @@ public final class Expression implements Property {
                 throw error("no thread '" + thread + "' in " + scenario.name() + " (threads: "
                         + String.join(", ", threads) + ")");
             }
-            Metric<ThreadSummary> m = threadMetric(name);
+            Metric<?, ?> m = threadMetric(name);
             if (m != null) {
                 return new Term(name + "(" + thread + ")", thread + "_" + m.name(), m.unit(), s -> {
-                    ThreadSummary ts = find(s, thread);
-                    return ts == null ? null : m.value().apply(ts); // a searched thread count may lack it
+                    Figures ts = find(s, thread);
+                    return ts == null ? null : ts.get(m); // a searched thread count may lack it
                 }, false);
             }
             if (findRun(name) != null) throw error(name + " is a metric of the run: write it without a thread");
@@ -369,38 +369,38 @@ public final class Expression implements Property {
     }
 
     /** A thread's metric by its expression name, or null. */
-    private static Metric<ThreadSummary> threadMetric(String name) {
-        for (List<Metric<ThreadSummary>> list : List.of(Metrics.THREAD, Metrics.THREAD_ROUNDS)) {
-            for (Metric<ThreadSummary> m : list) if (matches(m, name)) return m;
+    private static Metric<?, ?> threadMetric(String name) {
+        for (List<? extends Metric<?, ?>> list : List.of(Metrics.THREAD, Metrics.THREAD_ROUNDS)) {
+            for (Metric<?, ?> m : list) if (matches(m, name)) return m;
         }
         return null;
     }
 
     private Term findRun(String name) {
-        for (Metric<Summary> m : Metrics.RUN) {
-            if (matches(m, name) && m.unit() != Metric.Unit.TEXT && m.unit() != Metric.Unit.LIST) {
-                return new Term(name, m.name(), m.unit(), m.value(), false);
+        for (Metric<?, ?> m : Metrics.RUN) {
+            if (matches(m, name) && m.unit().numeric()) {
+                return new Term(name, m.name(), m.unit(), s -> s.run().get(m), false);
             }
         }
-        for (Metric<Summary.GilSummary> m : Metrics.GIL) {
-            if (matches(m, name)) return new Term(name, m.name(), m.unit(), s -> m.value().apply(s.gil()), false);
+        for (Metric<?, ?> m : Metrics.GIL) {
+            if (matches(m, name)) return new Term(name, m.name(), m.unit(), s -> s.gil().get(m), false);
         }
-        for (Metric<Summary.PoolSummary> m : Metrics.POOL) {
-            if (matches(m, name) && m.unit() != Metric.Unit.TEXT) {
-                return new Term(name, m.name(), m.unit(), s -> s.pool() == null ? null : m.value().apply(s.pool()),
-                        false);
+        for (Metric<?, ?> m : Metrics.POOL) {
+            if (matches(m, name) && m.unit().numeric()) {
+                return new Term(name, m.name(), m.unit(), s -> s.pool() == null ? null : s.pool().get(m), false);
             }
         }
         return null;
     }
 
-    private static boolean matches(Metric<?> m, String name) {
+    private static boolean matches(Metric<?, ?> m, String name) {
         String shortName = m.name().endsWith("_ns") ? m.name().substring(0, m.name().length() - 3) : m.name();
-        return shortName.equals(name) || m.name().equals(name) || (m.name().equals("gil_share") && name.equals("share"));
+        return shortName.equals(name) || m.name().equals(name)
+                || (m.name().equals("gil_share") && name.equals("share"));
     }
 
-    private static ThreadSummary find(Summary s, String thread) {
-        for (ThreadSummary t : s.threads()) if (t.name().equals(thread)) return t;
+    private static Figures find(Summary s, String thread) {
+        for (Figures t : s.threads()) if (t.name().equals(thread)) return t;
         return null;
     }
 

@@ -1,5 +1,6 @@
 package gilsim.search;
 
+import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
@@ -77,7 +78,7 @@ public sealed interface Property permits Property.Named, Expression {
         IN_ORDER("in-order") {
             @Override
             public boolean holds(Summary s) {
-                return "in-order".equals(s.pool().orderVerdict());
+                return "in-order".equals(s.pool().get(Metrics.ORDER_VERDICT));
             }
 
             @Override

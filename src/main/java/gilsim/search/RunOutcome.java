@@ -24,8 +24,9 @@ public record RunOutcome(long seed, boolean holds, Map<String, Object> metrics, 
 
     static RunOutcome of(Summary s, Property property) {
         Map<String, Object> metrics = new LinkedHashMap<>();
-        for (Metric<Summary> m : Metrics.RUN) metrics.put(m.name(), m.json(s));
-        return new RunOutcome(s.seed(), property.holds(s), metrics, s.pool() == null ? null : s.pool().orderVerdict(),
+        for (Metric<?, ?> m : Metrics.RUN) metrics.put(m.name(), Metric.json(s.run().get(m)));
+        return new RunOutcome(s.seed(), property.holds(s), metrics,
+                s.pool() == null ? null : s.pool().get(Metrics.ORDER_VERDICT),
                 property.detail(s), property.values(s));
     }
 

@@ -2,6 +2,8 @@ package gilsim.validate;
 
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.SimHandoffs;
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.run.Simulation;
 import gilsim.scenario.Params;
@@ -34,11 +36,13 @@ public final class SimSide {
     /** The run's lock figures as a real run reports them, from its summary. */
     static List<Observation.LockUse> locks(Summary summary) {
         List<Observation.LockUse> out = new ArrayList<>();
-        for (Summary.LockSummary l : summary.locks()) {
-            for (Summary.LockThread t : l.threads()) {
-                long total = t.waitMeanNs() == null ? 0 : t.waitMeanNs() * t.acquisitions();
-                out.add(new Observation.LockUse(t.name(), l.name(), t.acquisitions(), total, t.waitMaxNs(),
-                        t.tookFromOther()));
+        for (Summary.Lock l : summary.locks()) {
+            for (Figures t : l.threads()) {
+                Long mean = t.get(Metrics.LOCK_WAIT_MEAN_NS);
+                long acquisitions = t.get(Metrics.LOCK_ACQUISITIONS);
+                long totalNs = mean == null ? 0 : mean * acquisitions;
+                out.add(new Observation.LockUse(t.name(), l.name(), acquisitions, totalNs,
+                        t.get(Metrics.LOCK_WAIT_MAX_NS), t.get(Metrics.LOCK_TOOK_FROM_OTHER)));
             }
         }
         return out;

@@ -53,9 +53,10 @@ class MetricsCommandTest {
     @Test
     void gilsimMetricsListsEveryDeclaredMetricWithItsMeaning() {
         String text = run("metrics");
-        for (List<? extends Metric<?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.THREAD_ROUNDS, Metrics.GIL,
+        for (List<? extends Metric<?, ?>> scope : List.of(Metrics.RUN, Metrics.THREAD, Metrics.THREAD_ROUNDS,
+                Metrics.GIL,
                 Metrics.LOCK_THREAD, Metrics.POOL, Metrics.POOL_THREAD)) {
-            for (Metric<?> m : scope) {
+            for (Metric<?, ?> m : scope) {
                 assertTrue(text.contains(m.name()) && text.contains(m.meaning()), m.name() + " missing:\n" + text);
             }
         }
@@ -68,9 +69,9 @@ class MetricsCommandTest {
     }
 
     @SafeVarargs
-    private static List<String> names(List<? extends Metric<?>>... lists) {
+    private static List<String> names(List<? extends Metric<?, ?>>... lists) {
         List<String> out = new ArrayList<>();
-        for (List<? extends Metric<?>> metrics : lists) for (Metric<?> m : metrics) out.add(m.name());
+        for (List<? extends Metric<?, ?>> metrics : lists) for (Metric<?, ?> m : metrics) out.add(m.name());
         return out;
     }
 

@@ -1,5 +1,7 @@
 package gilsim.compare;
 
+import gilsim.metrics.Metrics;
+import gilsim.metrics.Figures;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -80,7 +82,7 @@ class ArmsTest {
         Deltas d = c.deltas(free);
         for (Deltas.ThreadDelta t : d.threads()) assertNull(t.gilShare(), t.toString());
         // Its pace is still compared: main runs its rounds, which it never did as-is.
-        assertTrue(free.thread("main").roundsPerSecond() > 0);
+        assertTrue(free.thread("main").get(Metrics.ROUNDS_PER_S) > 0);
         assertNull(d.thread("main").roundsPerSecondChange(), "no change from 0 rounds");
     }
 
@@ -90,18 +92,21 @@ class ArmsTest {
         Scenario pool = Builtins.get("slice-rotation");
         Comparison c = Arms.run(pool, List.of(), List.of(Map.of("keep", "true")), 1, null);
         String replay = Runs.replay("slice-rotation", 1) + ", and with --set keep=true";
-        ArmFigures.PoolFigures asIs = c.asIs().pool();
+        Figures asIs = c.asIs().pool();
         ArmFigures keep = c.arms().get(1);
-        assertEquals(c.asIs().summary().pool().latencyP99Ns(), asIs.latencyP99Ns());
+        assertEquals(c.asIs().summary().pool().get(Metrics.LATENCY_P99_NS), asIs.get(Metrics.LATENCY_P99_NS));
         // The stall counts once per request interval in the corrected figure, and only twice among thousands in the
         // raw one.
-        assertTrue(asIs.latencyP99Ns() > asIs.latencyRawP99Ns(), asIs + ": " + replay);
+        assertTrue((long) asIs.get(Metrics.LATENCY_P99_NS) > (long) asIs.get(Metrics.LATENCY_RAW_P99_NS), asIs + ": "
+                + replay);
         Deltas d = c.deltas(keep);
-        assertEquals(keep.pool().latencyP99Ns() - asIs.latencyP99Ns(), d.latencyP99Ns());
-        assertEquals((double) keep.pool().latencyP99Ns() / asIs.latencyP99Ns() - 1,
-                d.latencyP99Change(),
+        assertEquals((long) keep.pool().get(Metrics.LATENCY_P99_NS) - (long) asIs.get(Metrics.LATENCY_P99_NS),
+                d.of(Metrics.LATENCY_P99_NS).difference());
+        assertEquals((double) (long) keep.pool().get(Metrics.LATENCY_P99_NS)
+                / (long) asIs.get(Metrics.LATENCY_P99_NS) - 1,
+                d.of(Metrics.LATENCY_P99_NS).change(),
                 1e-12);
-        assertTrue(d.latencyP99Change() < 0, d + ": " + replay);
+        assertTrue(d.of(Metrics.LATENCY_P99_NS).change() < 0, d + ": " + replay);
 
         // The text: the "latency p99" column is the corrected figure and its change, the "raw p99" beside it the raw.
         List<String> lines = ComparisonText.of(c).lines().toList();
@@ -110,26 +115,29 @@ class ArmsTest {
         String keepRow = lines.get(lines.indexOf(heading) + 2);
         assertTrue(keepRow.startsWith("keep=true "), keepRow);
         assertTrue(keepRow.substring(heading.indexOf("latency p99")).startsWith(
-                Durations.human(keep.pool().latencyP99Ns())
-                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.latencyP99Change())), keepRow);
+                Durations.human((long) keep.pool().get(Metrics.LATENCY_P99_NS))
+                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.of(Metrics.LATENCY_P99_NS).change())), keepRow);
         assertTrue(keepRow.substring(heading.indexOf("raw p99")).startsWith(
-                Durations.human(keep.pool().latencyRawP99Ns())
-                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.latencyRawP99Change())), keepRow);
+                Durations.human((long) keep.pool().get(Metrics.LATENCY_RAW_P99_NS))
+                + String.format(Locale.ROOT, " (%+.1f%%)", 100 * d.of(Metrics.LATENCY_RAW_P99_NS).change())), keepRow);
         // The raw p99 rises (as-is, the two stranded connections send nothing, so fewer requests queue): the cost
         // column still names that rise, and not the corrected p99, which fell.
-        assertTrue(d.latencyRawP99Change() > 0, d + ": " + replay);
+        assertTrue(d.of(Metrics.LATENCY_RAW_P99_NS).change() > 0, d + ": " + replay);
         String cost = lines.stream().filter(l -> l.startsWith("keep=true ")).findFirst().orElseThrow();
-        assertTrue(cost.contains(String.format(Locale.ROOT, "raw p99 %+.1f%%", 100 * d.latencyRawP99Change())), cost);
+        assertTrue(cost.contains(String.format(Locale.ROOT, "raw p99 %+.1f%%",
+                100 * d.of(Metrics.LATENCY_RAW_P99_NS).change())), cost);
         assertFalse(cost.contains("latency p99"), cost);
 
         Map<String, Object> json = ComparisonJson.tree(c, List.of("gilsim"));
         List<?> arms = (List<?>) json.get("arms");
-        assertEquals(asIs.latencyP99Ns(), path(arms.get(0), "pool", "latency_p99_ns"));
-        assertEquals(asIs.latencyRawP99Ns(), path(arms.get(0), "pool", "latency_raw_p99_ns"));
-        assertEquals(d.latencyP99Ns(), path(arms.get(1), "vs_as_is", "latency_p99_ns"));
-        assertEquals(ComparisonJson.round(d.latencyP99Change()), path(arms.get(1), "vs_as_is", "latency_p99_change"));
-        assertEquals(d.latencyRawP99Ns(), path(arms.get(1), "vs_as_is", "latency_raw_p99_ns"));
-        assertEquals(ComparisonJson.round(d.latencyRawP99Change()), path(arms.get(1), "vs_as_is",
+        assertEquals((long) asIs.get(Metrics.LATENCY_P99_NS), path(arms.get(0), "pool", "latency_p99_ns"));
+        assertEquals((long) asIs.get(Metrics.LATENCY_RAW_P99_NS), path(arms.get(0), "pool", "latency_raw_p99_ns"));
+        assertEquals(d.of(Metrics.LATENCY_P99_NS).difference(), path(arms.get(1), "vs_as_is", "latency_p99_ns"));
+        assertEquals(ComparisonJson.round(d.of(Metrics.LATENCY_P99_NS).change()), path(arms.get(1), "vs_as_is",
+                "latency_p99_change"));
+        assertEquals(d.of(Metrics.LATENCY_RAW_P99_NS).difference(), path(arms.get(1), "vs_as_is",
+                "latency_raw_p99_ns"));
+        assertEquals(ComparisonJson.round(d.of(Metrics.LATENCY_RAW_P99_NS).change()), path(arms.get(1), "vs_as_is",
                 "latency_raw_p99_change"));
 
         // The CSV: latency_p99_ns where it always was, now corrected; the raw p99's two columns after every other, so
@@ -137,13 +145,13 @@ class ArmsTest {
         List<List<String>> rows = ComparisonCsv.rows(List.of(c));
         List<String> header = rows.get(0);
         int p99 = header.indexOf("latency_p99_ns");
-        assertEquals(Long.toString(asIs.latencyP99Ns()), rows.get(1).get(p99));
-        assertEquals(Long.toString(keep.pool().latencyP99Ns()), rows.get(2).get(p99));
+        assertEquals(Long.toString((long) asIs.get(Metrics.LATENCY_P99_NS)), rows.get(1).get(p99));
+        assertEquals(Long.toString((long) keep.pool().get(Metrics.LATENCY_P99_NS)), rows.get(2).get(p99));
         assertEquals(List.of("latency_raw_p99_ns", "latency_raw_p99_change"),
                 header.subList(header.size() - 2, header.size()));
-        assertEquals(List.of(Long.toString(asIs.latencyRawP99Ns()), ""), last2(rows.get(1)));
-        assertEquals(Long.toString(keep.pool().latencyRawP99Ns()), last2(rows.get(2)).get(0));
-        assertEquals(d.latencyRawP99Change(), Double.parseDouble(last2(rows.get(2)).get(1)), 1e-6);
+        assertEquals(List.of(Long.toString((long) asIs.get(Metrics.LATENCY_RAW_P99_NS)), ""), last2(rows.get(1)));
+        assertEquals(Long.toString((long) keep.pool().get(Metrics.LATENCY_RAW_P99_NS)), last2(rows.get(2)).get(0));
+        assertEquals(d.of(Metrics.LATENCY_RAW_P99_NS).change(), Double.parseDouble(last2(rows.get(2)).get(1)), 1e-6);
     }
 
     @Test
@@ -152,16 +160,16 @@ class ArmsTest {
         Scenario pool = Builtins.get("slice-rotation");
         Comparison c = Arms.run(pool, List.of("keep=true"), List.of(Map.of("keep", "false")), 1, null);
         Deltas d = c.deltas(c.arms().get(1));
-        assertTrue(d.latencyP99Change() > 0, d.toString());
+        assertTrue(d.of(Metrics.LATENCY_P99_NS).change() > 0, d.toString());
         // The cost column may wrap into a table of its own: look at every line of the arm.
         String arm = String.join("\n", ComparisonText.of(c).lines().filter(l -> l.startsWith("keep=false ")).toList());
-        String change = String.format(Locale.ROOT, "latency p99 %+.1f%%", 100 * d.latencyP99Change());
+        String change = String.format(Locale.ROOT, "latency p99 %+.1f%%", 100 * d.of(Metrics.LATENCY_P99_NS).change());
         assertTrue(arm.contains(change), arm);
         // A scenario without a pool has no latency to compare.
         Comparison sr = Arms.run(Builtins.get("short-release"), List.of(SHORT), List.of(Map.of("pinned", "true")), 1,
                 null);
-        assertNull(sr.deltas(sr.arms().get(1)).latencyP99Change());
-        assertNull(sr.deltas(sr.arms().get(1)).latencyP99Ns());
+        assertNull(sr.deltas(sr.arms().get(1)).of(Metrics.LATENCY_P99_NS).change());
+        assertNull(sr.deltas(sr.arms().get(1)).of(Metrics.LATENCY_P99_NS).difference());
     }
 
     private static Object path(Object node, String... keys) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import gilsim.m0.PoolEvent.JobAnswered;
 import gilsim.m0.PoolEvent.JobTaken;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The pool's three p99s read what each should: wrk's only what wrk records. */
@@ -31,11 +30,12 @@ class PoolStatsTest {
         answer(s, 4_000 * MS, PoolStats.WRK_TIMEOUT_NS + 1); // and refuses a nanosecond more
         s.on(new JobTaken(7_000 * MS, 0, job, 7_000 * MS, false)); // never answered: 3 s old at the end
         s.finish(RUN_NS);
-        Summary.PoolSummary p = s.summary(RUN_NS, List.of("t0"), new GilStats(1, RUN_NS));
-        assertEquals(PoolStats.WRK_TIMEOUT_NS, p.latencyWrkP99Ns(), "the 51st of the 51 wrk keeps");
+        Figures p = Figures.of(null, new Metrics.PoolSource(s, RUN_NS), Metrics.POOL);
+        assertEquals(PoolStats.WRK_TIMEOUT_NS, (long) p.get(Metrics.LATENCY_WRK_P99_NS),
+                "the 51st of the 51 wrk keeps");
         // Raw and corrected count everything, the unanswered request at its age: the 53rd of 53 is its 3 s.
-        assertEquals(3_000 * MS, p.latencyMaxNs());
-        assertEquals(3_000 * MS, p.latencyRawP99Ns());
-        assertEquals(3_000 * MS, p.latencyP99Ns(), "nothing to correct");
+        assertEquals(3_000 * MS, (long) p.get(Metrics.LATENCY_MAX_NS));
+        assertEquals(3_000 * MS, (long) p.get(Metrics.LATENCY_RAW_P99_NS));
+        assertEquals(3_000 * MS, (long) p.get(Metrics.LATENCY_P99_NS), "nothing to correct");
     }
 }

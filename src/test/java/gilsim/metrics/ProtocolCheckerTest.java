@@ -179,8 +179,8 @@ class ProtocolCheckerTest {
             return;
         }
         assertEquals(2_000_000_000L, s.simulatedNs(), "ran to the end; " + replay);
-        long requests = s.gil().dropRequests();
-        long forced = s.gil().forcedSwitches();
+        long requests = s.gil().get(Metrics.DROP_REQUESTS);
+        long forced = s.gil().get(Metrics.FORCED_SWITCHES);
         assertTrue(forced > 5000, forced + " forced switches; " + replay);
         assertTrue(requests * 100 <= forced * 105, requests + " drop requests against " + forced + " forced switches; "
                 + replay);

@@ -1,5 +1,7 @@
 package gilsim.run;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,7 +19,8 @@ class BackgroundLoadTest {
     @Test
     void withoutLoadTheShortReleaseStallLastsTheWholeRun() {
         Summary s = Runs.run("short-release", 1, "duration=5s");
-        assertTrue(s.thread("main").waitMaxNs() >= 4_990 * MS, Runs.replay("short-release", 1, "duration=5s"));
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) >= 4_990 * MS, Runs.replay("short-release", 1,
+                "duration=5s"));
     }
 
     @Test
@@ -26,8 +29,8 @@ class BackgroundLoadTest {
         Summary s = Runs.run("short-release", 1, sets);
         String why = Runs.replay("short-release", 1, sets);
         assertEquals("starves", s.verdict(), why);
-        assertTrue(s.thread("main").waitMaxNs() < 5_000 * MS, why);
-        assertTrue(s.thread("main").gilAcquisitions() > 10, why);
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) < 5_000 * MS, why);
+        assertTrue(s.thread("main").get(Metrics.GIL_ACQUISITIONS) > 10, why);
     }
 
     @Test
@@ -37,13 +40,13 @@ class BackgroundLoadTest {
         // The rotation breaks and re-forms around other pairs: more than two threads starve at one time or another,
         // each for less than the whole run.
         assertTrue(rotating.starvedThreads().size() > 2, Runs.replay("slice-rotation", 1, off));
-        for (Summary.ThreadSummary t : rotating.threads()) {
-            assertTrue(t.waitMaxNs() < 4_000 * MS, t.name() + " " + Runs.replay("slice-rotation", 1, off));
+        for (Figures t : rotating.threads()) {
+            assertTrue(t.get(Metrics.WAIT_MAX_NS) < 4_000 * MS, t.name() + " " + Runs.replay("slice-rotation", 1, off));
         }
         String[] on = {"duration=5s", "load_gap=20ms", "keep=true"};
         Summary kept = Runs.run("slice-rotation", 1, on);
         assertEquals("fair", kept.verdict(), Runs.replay("slice-rotation", 1, on));
-        assertEquals("in-order", kept.pool().orderVerdict(), Runs.replay("slice-rotation", 1, on));
+        assertEquals("in-order", kept.pool().get(Metrics.ORDER_VERDICT), Runs.replay("slice-rotation", 1, on));
     }
 
     /**
@@ -56,13 +59,14 @@ class BackgroundLoadTest {
         String[] quiet = {"threads=4"};
         Summary still = Runs.run("slice-rotation", 1, quiet);
         assertEquals("starves", still.verdict(), Runs.replay("slice-rotation", 1, quiet));
-        assertTrue(still.pool().latencyRawP99Ns() < 10 * MS, Runs.replay("slice-rotation", 1, quiet));
+        assertTrue(still.pool().get(Metrics.LATENCY_RAW_P99_NS) < 10 * MS, Runs.replay("slice-rotation", 1, quiet));
         for (int threads = 3; threads <= 5; threads++) {
             String[] noisy = {"threads=" + threads, "load_gap=20ms", "duration=5s"};
             Summary s = Runs.run("slice-rotation", 1, noisy);
-            String why = Runs.replay("slice-rotation", 1, noisy) + ": raw p99 " + s.pool().latencyRawP99Ns() + " ns";
+            String why = Runs.replay("slice-rotation", 1, noisy) + ": raw p99 "
+                    + s.pool().get(Metrics.LATENCY_RAW_P99_NS) + " ns";
             // 3 jobs a slice: 4 threads (3 waiters) rotate, 3 and 5 do not (SliceArithmeticTest).
-            assertEquals(threads == 4, s.pool().latencyRawP99Ns() > 15 * MS, why);
+            assertEquals(threads == 4, s.pool().get(Metrics.LATENCY_RAW_P99_NS) > 15 * MS, why);
         }
     }
 }

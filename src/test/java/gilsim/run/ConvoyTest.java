@@ -1,5 +1,7 @@
 package gilsim.run;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.Runs;
@@ -11,12 +13,13 @@ class ConvoyTest {
     @Test
     void eachPacketCostsAboutOneSwitchInterval() {
         Summary s = Runs.run("scenarios/convoy.yaml", 1);
-        Summary.ThreadSummary io = s.thread("io");
+        Figures io = s.thread("io");
         // Alone it would handle about 2 s / (100 us + 20 us) = 16,000 packets; the convoy allows ~2 s / 5 ms.
-        assertTrue(io.gilAcquisitions() < 500 && io.gilAcquisitions() > 300, "io took " + io.gilAcquisitions());
-        assertTrue(io.waitP50Ns() >= 5_000_000L, "io's median wait " + io.waitP50Ns());
+        assertTrue(io.get(Metrics.GIL_ACQUISITIONS) < 500 && io.get(Metrics.GIL_ACQUISITIONS) > 300, "io took "
+                + io.get(Metrics.GIL_ACQUISITIONS));
+        assertTrue(io.get(Metrics.WAIT_P50_NS) >= 5_000_000L, "io's median wait " + io.get(Metrics.WAIT_P50_NS));
         Summary faster = Runs.run("scenarios/convoy.yaml", 1, "interval=1ms");
-        assertTrue(faster.thread("io").gilAcquisitions() > 3 * io.gilAcquisitions(),
+        assertTrue(faster.thread("io").get(Metrics.GIL_ACQUISITIONS) > 3 * io.get(Metrics.GIL_ACQUISITIONS),
                 "a shorter interval should shorten the convoy");
     }
 }

@@ -1,5 +1,6 @@
 package gilsim.run;
 
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,7 +70,7 @@ class CountExperimentTest {
         // One core: the waiter is woken onto the holder's core, preempts it inside its sem_post and takes the free
         // token; the battle's wasted wake-ups on another core do not happen, so the cost is small.
         assertTrue(s.simulatedNs() < 1.05 * 200 * MS, "pinned: " + s.simulatedNs());
-        assertTrue(s.gil().switches() > 10, "switches " + s.gil().switches());
+        assertTrue(s.gil().get(Metrics.SWITCHES) > 10, "switches " + s.gil().get(Metrics.SWITCHES));
     }
 
     @Test

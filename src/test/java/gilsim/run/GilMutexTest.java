@@ -1,5 +1,6 @@
 package gilsim.run;
 
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,11 +36,13 @@ class GilMutexTest {
         Summary without = Runs.run("short-release", 1, "pinned=true");
         Summary with = Runs.run("short-release", 1, PINNED);
         String why = "replay: " + Runs.replay("short-release", 1, PINNED);
-        assertEquals(without.thread("main").gilAcquisitions(), with.thread("main").gilAcquisitions(), why);
-        assertEquals(0, with.thread("main").wakeupsLost(), why);
+        assertEquals(without.thread("main").get(Metrics.GIL_ACQUISITIONS),
+                with.thread("main").get(Metrics.GIL_ACQUISITIONS), why);
+        assertEquals(0, with.thread("main").get(Metrics.WAKEUPS_LOST), why);
         // One block per hand-off to main (and none where nobody was preempted inside the section).
         int blocks = mutexBlocks(PINNED);
-        assertTrue(blocks >= with.thread("main").gilAcquisitions() - 2 && blocks <= with.thread("main").gilAcquisitions(),
+        assertTrue(blocks >= with.thread("main").get(Metrics.GIL_ACQUISITIONS) - 2
+                && blocks <= with.thread("main").get(Metrics.GIL_ACQUISITIONS),
                 blocks + " blocks; " + why);
         assertEquals(0, mutexBlocks("pinned=true"), "no mutex, no block");
     }
@@ -48,10 +51,11 @@ class GilMutexTest {
     void whenSomeWakeUpsDoNotPreemptTwoAreNeededSoMainLosesAboutTwiceAsOften() {
         Summary one = Runs.run("short-release", 1, "pinned=true", "preempt_percent=88");
         Summary two = Runs.run("short-release", 1, "pinned=true", "preempt_percent=88", "gil_mutex=true");
-        double rounds = one.thread("main").gilAcquisitions() + one.thread("main").wakeupsLost();
-        double lostOne = one.thread("main").wakeupsLost() / rounds;
-        double lostTwo = two.thread("main").wakeupsLost() / (double) (two.thread("main").gilAcquisitions()
-                + two.thread("main").wakeupsLost());
+        double rounds = one.thread("main").get(Metrics.GIL_ACQUISITIONS) + one.thread("main").get(Metrics.WAKEUPS_LOST);
+        double lostOne = one.thread("main").get(Metrics.WAKEUPS_LOST) / rounds;
+        double lostTwo = two.thread("main").get(Metrics.WAKEUPS_LOST)
+                / (double) (two.thread("main").get(Metrics.GIL_ACQUISITIONS)
+                + two.thread("main").get(Metrics.WAKEUPS_LOST));
         String why = "lost " + lostOne + " without the mutex, " + lostTwo + " with; replay: "
                 + Runs.replay("short-release", 1, "pinned=true", "preempt_percent=88", "gil_mutex=true");
         // 1 - 0.88 = 0.12 of races lost to one missed preemption; 1 - 0.88^2 = 0.23 when two are needed.

@@ -1,5 +1,6 @@
 package gilsim.run;
 
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,8 +47,8 @@ class MachineProfileRunTest {
         Summary sum = run(s, p);
         assertTrue(sum.paramValues().get("machine") instanceof Map<?, ?> mm && "test".equals(mm.get("source")));
         // Where wake-ups decide the waits (work past the interval, main fair), another distribution gives other waits.
-        assertNotEquals(run(s, s.params(List.of("work=6ms"))).thread("main").waitP99Ns(),
-                run(s, s.params(List.of("work=6ms"), m)).thread("main").waitP99Ns());
+        assertNotEquals(run(s, s.params(List.of("work=6ms"))).thread("main").get(Metrics.WAIT_P99_NS),
+                run(s, s.params(List.of("work=6ms"), m)).thread("main").get(Metrics.WAIT_P99_NS));
         assertThrows(InputError.class, () -> s.params(List.of("wake_latency=20us"), m));
     }
 
@@ -64,8 +65,8 @@ class MachineProfileRunTest {
         Summary always = run(s, s.params(List.of("pinned=true")));
         Summary never = run(s, s.params(List.of("pinned=true", "preempt_percent=0")));
         // Preempting at once, main runs within its wake-up; never preempting, it waits for the worker's slice.
-        assertTrue(always.thread("main").waitMaxNs() <= 1_100_000, always.thread("main").toString());
-        assertTrue(never.thread("main").waitMaxNs() >= 1_400_000, never.thread("main").toString());
+        assertTrue(always.thread("main").get(Metrics.WAIT_MAX_NS) <= 1_100_000, always.thread("main").toString());
+        assertTrue(never.thread("main").get(Metrics.WAIT_MAX_NS) >= 1_400_000, never.thread("main").toString());
         assertEquals(always.events(), run(s, s.params(List.of("pinned=true", "preempt_percent=100"))).events());
     }
 

@@ -1,5 +1,6 @@
 package gilsim.run;
 
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,7 @@ class ProgramEndTest {
         Summary sum = new Simulation(s, s.params(List.of(), null), 1).run();
         // One GIL: the two runs take turns, so the pair needs 600 ms of CPU time plus the hand-offs' wake-ups.
         assertTrue(sum.simulatedNs() >= 600 * MS && sum.simulatedNs() < 620 * MS, "ended at " + sum.simulatedNs());
-        assertEquals(0.5, sum.thread("a").gilShare(), 0.02);
+        assertEquals(0.5, sum.thread("a").get(Metrics.GIL_SHARE), 0.02);
         // A thread left running keeps the run going to its duration.
         Files.writeString(f, "name: ends\nthreads:\n  - name: a\n    program:\n      - compute: 300ms\n"
                 + "  - name: b\n    program:\n      - loop:\n          - compute: 1ms\n");

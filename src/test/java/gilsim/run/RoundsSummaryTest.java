@@ -1,5 +1,7 @@
 package gilsim.run;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -60,16 +62,20 @@ class RoundsSummaryTest {
         String t = "    program:\n      - loop: {times: 20, body: [compute: 10ms]}\n";
         Summary s = run(dir, "params:\n  cores: 2\nthreads:\n  - name: a\n" + t + "  - name: b\n" + t);
         for (String name : List.of("a", "b")) {
-            Summary.ThreadSummary th = s.thread(name);
-            assertEquals(20, th.rounds());
+            Figures th = s.thread(name);
+            assertEquals(20, th.get(Metrics.ROUNDS));
             // One GIL: a round is its own 10 ms plus the other's 10 ms (two 5 ms intervals each), plus hand-offs.
-            assertTrue(th.slowdown() >= 1.9 && th.slowdown() <= 2.2, name + " slowdown " + th.slowdown());
-            assertTrue(th.roundP50Ns() <= th.roundP99Ns() && th.roundP99Ns() <= th.roundMaxNs(), name);
+            assertTrue(th.get(Metrics.SLOWDOWN) >= 1.9 && th.get(Metrics.SLOWDOWN) <= 2.2, name + " slowdown "
+                    + th.get(Metrics.SLOWDOWN));
+            assertTrue(th.get(Metrics.ROUND_P50_NS) <= th.get(Metrics.ROUND_P99_NS)
+                    && th.get(Metrics.ROUND_P99_NS) <= th.get(Metrics.ROUND_MAX_NS), name);
             // One GIL: a thread ends after its own 200 ms of Python and all but the last 5 ms slices of the other's
             // (the one to finish second ends after all 400 ms); 380 ms leaves room for two such slices.
-            assertTrue(th.finishedNs() >= 380 * MS && th.finishedNs() <= s.simulatedNs(), name + " " + th.finishedNs());
+            assertTrue(th.get(Metrics.FINISHED_NS) >= 380 * MS && th.get(Metrics.FINISHED_NS) <= s.simulatedNs(), name
+                    + " " + th.get(Metrics.FINISHED_NS));
         }
-        assertEquals(s.simulatedNs(), Math.max(s.thread("a").finishedNs(), s.thread("b").finishedNs()));
+        assertEquals(s.simulatedNs(), Math.max(s.thread("a").get(Metrics.FINISHED_NS),
+                s.thread("b").get(Metrics.FINISHED_NS)));
         assertTrue(s.simulatedNs() >= 400 * MS, "both threads' 400 ms of Python, one at a time: " + s.simulatedNs());
     }
 
@@ -104,9 +110,9 @@ class RoundsSummaryTest {
     void aPoolsThreadsRunNoProgramSoTheirRoundsAreNullAndTheTextHasNoRoundsTable() throws IOException {
         Scenario sc = Builtins.get("slice-rotation");
         Summary s = new Simulation(sc, sc.params(List.of("duration=50ms")), 1).run();
-        for (Summary.ThreadSummary t : s.threads()) {
-            assertNull(t.rounds());
-            assertNull(t.finishedNs());
+        for (Figures t : s.threads()) {
+            assertNull(t.get(Metrics.ROUNDS));
+            assertNull(t.get(Metrics.FINISHED_NS));
             assertTrue(json(s, t.name()).get("round_p99_ns").isNull());
         }
         assertFalse(SummaryText.of(s).contains("round p50"), SummaryText.of(s));

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.Runs;
 import gilsim.cpython.Gil;
+import gilsim.metrics.Figures;
 import gilsim.metrics.GilStats;
+import gilsim.metrics.Metrics;
+import gilsim.metrics.Summary;
 import gilsim.cpython.LockVersions;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.LockStats;
@@ -88,8 +91,19 @@ class RunListenersTest {
                         g.waitPercentileNs(99), spans.waiting(t), spans.holding(t))).append(rounds.thread(t));
             }
             b.append(List.of(gil.switches(), gil.dropRequests(), gil.forcedSwitches(), gil.timeouts()));
-            if (pool != null) b.append(pool.summary(endNs, names, gil));
-            if (locks != null) b.append(locks.summary(names));
+            if (pool != null) {
+                b.append(Figures.of(null, new Metrics.PoolSource(pool, endNs), Metrics.POOL).values().values());
+                for (int t = 0; t < names.size(); t++) {
+                    b.append(Figures.of(names.get(t), new Metrics.PoolThreadSource(pool.thread(t), gil.thread(t)),
+                            Metrics.POOL_THREAD).values().values());
+                }
+            }
+            if (locks != null) {
+                for (Summary.Lock l : locks.summary(names)) {
+                    b.append(l.name()).append(l.model());
+                    for (Figures f : l.threads()) b.append(f.name()).append(f.values().values());
+                }
+            }
             return b.toString();
         }
     }

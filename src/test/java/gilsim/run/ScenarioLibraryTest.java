@@ -1,5 +1,7 @@
 package gilsim.run;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,8 +60,9 @@ class ScenarioLibraryTest {
         Summary s = run("cpu-bound-2.yaml");
         assertEquals("fair", s.verdict(), why("cpu-bound-2.yaml"));
         for (String t : List.of("t-1", "t-2")) {
-            assertEquals(0.5, s.thread(t).gilShare(), 0.03, why("cpu-bound-2.yaml"));
-            assertTrue(s.thread(t).waitMaxNs() >= 5 * MS && s.thread(t).waitMaxNs() < 6 * MS, why("cpu-bound-2.yaml"));
+            assertEquals(0.5, s.thread(t).get(Metrics.GIL_SHARE), 0.03, why("cpu-bound-2.yaml"));
+            assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) >= 5 * MS && s.thread(t).get(Metrics.WAIT_MAX_NS) < 6 * MS,
+                    why("cpu-bound-2.yaml"));
         }
     }
 
@@ -68,17 +71,20 @@ class ScenarioLibraryTest {
         Summary s = run("cpu-bound-4.yaml");
         assertEquals("fair", s.verdict(), why("cpu-bound-4.yaml"));
         // Three others ahead, each for a turn of about one interval: a wait well past one interval, at times.
-        for (String t : List.of("a", "b", "c", "d")) assertTrue(s.thread(t).waitMaxNs() > 10 * MS, why("cpu-bound-4.yaml"));
+        for (String t : List.of("a", "b", "c", "d")) assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) > 10 * MS,
+                why("cpu-bound-4.yaml"));
     }
 
     @Test
     void aCExtensionThatHoldsTheGilDelaysTheLatencyThreadByTheWholeCall() {
         Summary held = run("c-extension-hold.yaml");
         String why = why("c-extension-hold.yaml");
-        assertTrue(held.thread("latency").waitMaxNs() >= 30 * MS && held.thread("latency").waitMaxNs() < 36 * MS,
-                held.thread("latency").waitMaxNs() + " ns; " + why);
+        assertTrue(held.thread("latency").get(Metrics.WAIT_MAX_NS) >= 30 * MS
+                && held.thread("latency").get(Metrics.WAIT_MAX_NS) < 36 * MS,
+                held.thread("latency").get(Metrics.WAIT_MAX_NS) + " ns; " + why);
         Summary python = run("c-extension-hold.yaml", "hold=0ns");
-        assertTrue(python.thread("latency").waitMaxNs() < 6 * MS, why("c-extension-hold.yaml", "hold=0ns"));
+        assertTrue(python.thread("latency").get(Metrics.WAIT_MAX_NS) < 6 * MS, why("c-extension-hold.yaml",
+                "hold=0ns"));
     }
 
     @Test
@@ -86,10 +92,11 @@ class ScenarioLibraryTest {
         Summary s = run("producer-consumer.yaml");
         String why = why("producer-consumer.yaml");
         assertEquals("fair", s.verdict(), why);
-        double consumers = s.thread("consumer-1").gilShare() + s.thread("consumer-2").gilShare();
+        double consumers = s.thread("consumer-1").get(Metrics.GIL_SHARE)
+                + s.thread("consumer-2").get(Metrics.GIL_SHARE);
         assertEquals(0.32, consumers, 0.05, "work arrives at about 32 % of a core (300 us x e^(ln1.5^2/2) a ms); " + why);
         for (String t : List.of("producer", "consumer-1", "consumer-2")) {
-            assertTrue(s.thread(t).waitMaxNs() < 2 * MS, t + "; " + why);
+            assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) < 2 * MS, t + "; " + why);
         }
     }
 
@@ -108,7 +115,7 @@ class ScenarioLibraryTest {
         assertEquals("fair", s.verdict(), why);
         assertTrue(takes.get() > 2_000, takes + " takes; " + why);
         assertTrue(blocks.get() < takes.get() / 20, blocks + " of " + takes + " lock takes waited; " + why);
-        assertTrue(s.thread("worker-1").waitP99Ns() > 100 * US, "the GIL is waited for; " + why);
+        assertTrue(s.thread("worker-1").get(Metrics.WAIT_P99_NS) > 100 * US, "the GIL is waited for; " + why);
     }
 
     /**
@@ -120,27 +127,29 @@ class ScenarioLibraryTest {
     void theLockStaysWithOneThreadOn312AndAlternatesOn313() {
         Summary semaphore = run("lock-contention.yaml", "python=3.12");
         String why = why("lock-contention.yaml", "python=3.12");
-        Summary.LockSummary l = semaphore.locks().get(0);
+        Summary.Lock l = semaphore.locks().get(0);
         assertEquals("L", l.name(), why);
         assertEquals("semaphore", l.model(), why);
-        assertEquals(List.of("t-1", "t-2"), l.threads().stream().map(Summary.LockThread::name).toList(), why);
-        assertTrue(l.threads().get(0).acquisitions() > 1_900, why);
-        assertEquals(0, l.threads().get(1).acquisitions(), why);
-        assertTrue(l.threads().get(1).racesLost() > 1_900, "woken at every release, too late every time; " + why);
-        assertTrue(l.threads().get(1).waitMaxNs() > 1_990 * MS, why);
+        assertEquals(List.of("t-1", "t-2"), l.threads().stream().map(Figures::name).toList(), why);
+        assertTrue(l.threads().get(0).get(Metrics.LOCK_ACQUISITIONS) > 1_900, why);
+        assertEquals(0, l.threads().get(1).get(Metrics.LOCK_ACQUISITIONS), why);
+        assertTrue(l.threads().get(1).get(Metrics.LOCK_RACES_LOST) > 1_900,
+                "woken at every release, too late every time; " + why);
+        assertTrue(l.threads().get(1).get(Metrics.LOCK_WAIT_MAX_NS) > 1_990 * MS, why);
 
         Summary pyMutex = run("lock-contention.yaml", "python=3.13");
         why = why("lock-contention.yaml", "python=3.13");
         l = pyMutex.locks().get(0);
         assertEquals("pymutex", l.model(), why);
-        for (Summary.LockThread t : l.threads()) {
-            assertTrue(t.acquisitions() > 900, t + "; " + why);
-            assertTrue(t.handedOff() > 900 && t.tookFromOther() == t.handedOff(), t + "; " + why);
-            assertTrue(t.waitMaxNs() < 10 * MS, t + "; " + why);
+        for (Figures t : l.threads()) {
+            assertTrue(t.get(Metrics.LOCK_ACQUISITIONS) > 900, t + "; " + why);
+            assertTrue(t.get(Metrics.LOCK_HANDED_OFF) > 900
+                    && t.get(Metrics.LOCK_TOOK_FROM_OTHER).equals(t.get(Metrics.LOCK_HANDED_OFF)), t + "; " + why);
+            assertTrue(t.get(Metrics.LOCK_WAIT_MAX_NS) < 10 * MS, t + "; " + why);
         }
         Summary freeThreaded = run("lock-contention.yaml", "python=3.13t");
         assertEquals("pymutex", freeThreaded.locks().get(0).model(), why("lock-contention.yaml", "python=3.13t"));
-        assertTrue(freeThreaded.locks().get(0).threads().get(1).handedOff() > 900,
+        assertTrue(freeThreaded.locks().get(0).threads().get(1).get(Metrics.LOCK_HANDED_OFF) > 900,
                 why("lock-contention.yaml", "python=3.13t"));
     }
 
@@ -148,7 +157,8 @@ class ScenarioLibraryTest {
     void theConvoyCostsTheIoThreadAnIntervalPerPacket() {
         Summary s = run("convoy.yaml");
         assertEquals("fair", s.verdict(), why("convoy.yaml"));
-        assertTrue(s.thread("io").waitP50Ns() >= 4 * MS && s.thread("io").waitMaxNs() < 6 * MS, why("convoy.yaml"));
+        assertTrue(s.thread("io").get(Metrics.WAIT_P50_NS) >= 4 * MS
+                && s.thread("io").get(Metrics.WAIT_MAX_NS) < 6 * MS, why("convoy.yaml"));
     }
 
     @Test

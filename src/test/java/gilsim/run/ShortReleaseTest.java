@@ -1,5 +1,6 @@
 package gilsim.run;
 
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,10 +29,10 @@ class ShortReleaseTest {
     void atTheDefaultsMainStarves(long seed) {
         Summary s = run(seed);
         assertEquals("starves", s.verdict(), why(seed));
-        assertTrue(s.thread("main").waitMaxNs() >= 500 * MS, why(seed));
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) >= 500 * MS, why(seed));
         assertEquals(java.util.List.of("main"), s.starvedThreads(), why(seed));
         // The mechanism: main is woken by the releases and loses the race every time, so no drop is ever asked.
-        assertTrue(s.thread("main").wakeupsLost() > 100, why(seed));
+        assertTrue(s.thread("main").get(Metrics.WAKEUPS_LOST) > 100, why(seed));
     }
 
     @ParameterizedTest(name = "seed {0}")
@@ -39,14 +40,14 @@ class ShortReleaseTest {
     void pinnedToOneCoreItDoesNotHappen(long seed) {
         Summary s = run(seed, "pinned=true");
         assertEquals("fair", s.verdict(), why(seed, "pinned=true"));
-        assertTrue(s.thread("main").waitMaxNs() <= 15 * MS, why(seed, "pinned=true"));
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) <= 15 * MS, why(seed, "pinned=true"));
     }
 
     @Test
     void workLongerThanTheIntervalIsFair() {
         Summary s = run(1, "work=6ms");
         assertEquals("fair", s.verdict(), why(1, "work=6ms"));
-        assertTrue(s.thread("main").waitMaxNs() <= 3 * 5 * MS, why(1, "work=6ms"));
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) <= 3 * 5 * MS, why(1, "work=6ms"));
     }
 
     /** Releases more often than every interval starve; less often do not. The boundary follows the interval. */
@@ -59,15 +60,15 @@ class ShortReleaseTest {
         Summary s = run(1, fair);
         assertEquals("fair", s.verdict(), why(1, fair));
         long intervalNs = gilsim.sim.Durations.parseOrMinus1(interval);
-        assertTrue(s.thread("main").waitMaxNs() <= 3 * intervalNs, why(1, fair));
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) <= 3 * intervalNs, why(1, fair));
     }
 
     @Test
     void aPausedBudgetIsFair() {
         Summary s = run(1, "policy=paused-budget");
         assertEquals("fair", s.verdict(), why(1, "policy=paused-budget"));
-        assertTrue(s.thread("main").waitMaxNs() <= 2 * 5 * MS, why(1, "policy=paused-budget"));
-        assertTrue(s.gil().dropRequests() > 100, why(1, "policy=paused-budget"));
+        assertTrue(s.thread("main").get(Metrics.WAIT_MAX_NS) <= 2 * 5 * MS, why(1, "policy=paused-budget"));
+        assertTrue(s.gil().get(Metrics.DROP_REQUESTS) > 100, why(1, "policy=paused-budget"));
     }
 
     @Test
@@ -75,8 +76,8 @@ class ShortReleaseTest {
         Summary s = run(1, "release=200us");
         assertEquals("fair", s.verdict(), why(1, "release=200us"));
         // main gets the GIL after (nearly) every sleep, by hand-off at a release, without any drop request.
-        assertTrue(s.thread("main").gilAcquisitions() > 800, why(1, "release=200us"));
-        assertEquals(0, s.gil().dropRequests(), why(1, "release=200us"));
+        assertTrue(s.thread("main").get(Metrics.GIL_ACQUISITIONS) > 800, why(1, "release=200us"));
+        assertEquals(0, s.gil().get(Metrics.DROP_REQUESTS), why(1, "release=200us"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,7 @@
 package gilsim.run;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,17 +33,18 @@ class SliceRotationTest {
         Summary s = run(seed);
         assertEquals("starves", s.verdict(), why(seed));
         assertEquals(2, s.starvedThreads().size(), why(seed));
-        for (Summary.ThreadSummary t : s.threads()) {
+        for (Figures t : s.threads()) {
             if (s.starvedThreads().contains(t.name())) {
-                assertTrue(t.waitMaxNs() >= 300 * MS, t.name() + " " + why(seed));
+                assertTrue(t.get(Metrics.WAIT_MAX_NS) >= 300 * MS, t.name() + " " + why(seed));
             } else {
                 // The other two alternate, sharing the GIL between them.
-                assertTrue(t.gilShare() > 0.4, t.name() + " share " + t.gilShare() + " " + why(seed));
+                assertTrue(t.get(Metrics.GIL_SHARE) > 0.4, t.name() + " share " + t.get(Metrics.GIL_SHARE) + " "
+                        + why(seed));
             }
         }
-        assertEquals("out-of-order", s.pool().orderVerdict(), why(seed));
-        assertEquals(3.0, s.pool().jobsPerSliceMean(), 0.2, why(seed));
-        assertTrue(s.pool().retakesPastParkedWaiter() > 1000, why(seed));
+        assertEquals("out-of-order", s.pool().get(Metrics.ORDER_VERDICT), why(seed));
+        assertEquals(3.0, s.pool().get(Metrics.JOBS_PER_SLICE_MEAN), 0.2, why(seed));
+        assertTrue(s.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) > 1000, why(seed));
     }
 
     /**
@@ -53,34 +56,38 @@ class SliceRotationTest {
     @Test
     void theCorrectedP99SeesAStallTheRawOneMissesAndWrkSeesItOnlyOnceItEnds() {
         Summary s = run(1);
-        assertTrue(s.pool().latencyRawP99Ns() < 20 * MS, why(1));
-        assertTrue(s.pool().latencyP99Ns() > 1_000 * MS, why(1));
-        assertEquals(s.pool().latencyRawP99Ns(), s.pool().latencyWrkP99Ns(), 0.01 * s.pool().latencyRawP99Ns(),
+        assertTrue(s.pool().get(Metrics.LATENCY_RAW_P99_NS) < 20 * MS, why(1));
+        assertTrue(s.pool().get(Metrics.LATENCY_P99_NS) > 1_000 * MS, why(1));
+        assertEquals(s.pool().get(Metrics.LATENCY_RAW_P99_NS), s.pool().get(Metrics.LATENCY_WRK_P99_NS),
+                0.01 * s.pool().get(Metrics.LATENCY_RAW_P99_NS),
                 why(1));
         // A run shorter than wrk's timeout: the stranded requests' ages are under 2 s, and still not wrk's.
         Summary shorter = run(1, "duration=1s");
-        assertTrue(shorter.pool().latencyP99Ns() > 500 * MS, why(1, "duration=1s"));
-        assertEquals(shorter.pool().latencyRawP99Ns(), shorter.pool().latencyWrkP99Ns(),
-                0.01 * shorter.pool().latencyRawP99Ns(), why(1, "duration=1s"));
+        assertTrue(shorter.pool().get(Metrics.LATENCY_P99_NS) > 500 * MS, why(1, "duration=1s"));
+        assertEquals(shorter.pool().get(Metrics.LATENCY_RAW_P99_NS), shorter.pool().get(Metrics.LATENCY_WRK_P99_NS),
+                0.01 * shorter.pool().get(Metrics.LATENCY_RAW_P99_NS), why(1, "duration=1s"));
         String[] noise = {"load_gap=20ms", "duration=10s"};
         Summary n = run(1, noise);
-        assertTrue(n.pool().latencyMaxNs() < 2_000 * MS, "every stall ends under wrk's timeout; " + why(1, noise));
-        assertTrue(n.pool().latencyWrkP99Ns() > 5 * n.pool().latencyRawP99Ns(), why(1, noise));
-        assertEquals(n.pool().latencyP99Ns(), n.pool().latencyWrkP99Ns(),
-                0.01 * n.pool().latencyP99Ns(), why(1, noise));
+        assertTrue(n.pool().get(Metrics.LATENCY_MAX_NS) < 2_000 * MS,
+                "every stall ends under wrk's timeout; " + why(1, noise));
+        assertTrue(n.pool().get(Metrics.LATENCY_WRK_P99_NS) > 5 * n.pool().get(Metrics.LATENCY_RAW_P99_NS), why(1,
+                noise));
+        assertEquals(n.pool().get(Metrics.LATENCY_P99_NS), n.pool().get(Metrics.LATENCY_WRK_P99_NS),
+                0.01 * n.pool().get(Metrics.LATENCY_P99_NS), why(1, noise));
         // Stalls longer than wrk's timeout: wrk keeps none of them, the corrected p99 all.
         String[] steal = {"load_gap=333ms", "load_run=2ms", "duration=10s"};
         Summary l = run(1, steal);
-        assertTrue(l.pool().latencyMaxNs() > 2_000 * MS, why(1, steal));
-        assertTrue(l.pool().latencyWrkP99Ns() < 0.5 * l.pool().latencyP99Ns(), why(1, steal));
+        assertTrue(l.pool().get(Metrics.LATENCY_MAX_NS) > 2_000 * MS, why(1, steal));
+        assertTrue(l.pool().get(Metrics.LATENCY_WRK_P99_NS) < 0.5 * l.pool().get(Metrics.LATENCY_P99_NS), why(1,
+                steal));
     }
 
     @Test
     void fourJobsASliceTurnsTheQueueFullCircle() {
         Summary s = run(1, FOUR_A_SLICE);
         assertEquals("fair", s.verdict(), why(1, FOUR_A_SLICE));
-        assertEquals("in-order", s.pool().orderVerdict(), why(1, FOUR_A_SLICE));
-        assertEquals(4.0, s.pool().jobsPerSliceMean(), 0.2, why(1, FOUR_A_SLICE));
+        assertEquals("in-order", s.pool().get(Metrics.ORDER_VERDICT), why(1, FOUR_A_SLICE));
+        assertEquals(4.0, s.pool().get(Metrics.JOBS_PER_SLICE_MEAN), 0.2, why(1, FOUR_A_SLICE));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -89,18 +96,20 @@ class SliceRotationTest {
         Summary off = run(1, load, "keep=false");
         Summary on = run(1, load, "keep=true");
         assertEquals("fair", on.verdict(), why(1, load, "keep=true"));
-        assertEquals("in-order", on.pool().orderVerdict(), why(1, load, "keep=true"));
-        assertTrue(on.pool().kept() > 1000, why(1, load, "keep=true"));
+        assertEquals("in-order", on.pool().get(Metrics.ORDER_VERDICT), why(1, load, "keep=true"));
+        assertTrue(on.pool().get(Metrics.KEPT) > 1000, why(1, load, "keep=true"));
         // Orders of magnitude fewer re-takes past a parked waiter (the seed: 15,751 down to 16 to 43).
-        assertTrue(on.pool().retakesPastParkedWaiter() * 100 < off.pool().retakesPastParkedWaiter(),
-                off.pool().retakesPastParkedWaiter() + " -> " + on.pool().retakesPastParkedWaiter());
+        assertTrue(on.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) * 100
+                < off.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER),
+                off.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) + " -> "
+                        + on.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER));
     }
 
     @Test
     void withoutTheTurnItIsAConvoyAndTheProbeSeesIt() {
         Summary s = run(1, "turn=false");
-        assertEquals("out-of-order", s.pool().orderVerdict(), why(1, "turn=false"));
-        assertEquals(0, s.pool().yields(), why(1, "turn=false"));
+        assertEquals("out-of-order", s.pool().get(Metrics.ORDER_VERDICT), why(1, "turn=false"));
+        assertEquals(0, s.pool().get(Metrics.YIELDS), why(1, "turn=false"));
     }
 
     /**
@@ -112,39 +121,39 @@ class SliceRotationTest {
     void aPoolOfOneHasNoBarrier() {
         Summary s = run(1, "threads=1");
         String why = why(1, "threads=1");
-        assertEquals(1, s.gil().switches(), "only the first take counts as a switch; " + why);
-        assertEquals(0, s.gil().dropRequests(), why);
-        assertEquals(0, s.gil().forcedSwitches(), why);
-        assertEquals(0, s.gil().timeouts(), why);
+        assertEquals(1, s.gil().get(Metrics.SWITCHES), "only the first take counts as a switch; " + why);
+        assertEquals(0, s.gil().get(Metrics.DROP_REQUESTS), why);
+        assertEquals(0, s.gil().get(Metrics.FORCED_SWITCHES), why);
+        assertEquals(0, s.gil().get(Metrics.TIMEOUTS), why);
         assertEquals(1, s.threads().size(), why);
-        Summary.ThreadSummary t = s.threads().get(0);
-        assertEquals(1.0, t.gilShare(), 1e-9, "the only thread has every hold; " + why);
-        assertEquals(0, t.waitMaxNs(), "nobody else holds the GIL, so no take ever waits; " + why);
-        assertEquals(0, t.wakeupsLost(), why);
-        assertTrue(t.gilAcquisitions() > 1000, t.gilAcquisitions() + " takes; " + why);
+        Figures t = s.threads().get(0);
+        assertEquals(1.0, t.get(Metrics.GIL_SHARE), 1e-9, "the only thread has every hold; " + why);
+        assertEquals(0, t.get(Metrics.WAIT_MAX_NS), "nobody else holds the GIL, so no take ever waits; " + why);
+        assertEquals(0, t.get(Metrics.WAKEUPS_LOST), why);
+        assertTrue(t.get(Metrics.GIL_ACQUISITIONS) > 1000, t.get(Metrics.GIL_ACQUISITIONS) + " takes; " + why);
         assertEquals(List.of(), s.starvedThreads(), why);
-        assertEquals(0, s.pool().yields(), why);
-        assertEquals(0, s.pool().yieldBoundHits(), why);
-        assertEquals(0, s.pool().kept(), why);
-        assertEquals(0, s.pool().retakesPastParkedWaiter(), why);
-        assertEquals(0, s.pool().passedOverMax(), why);
-        assertEquals("in-order", s.pool().orderVerdict(), why);
-        assertTrue(s.pool().answered() > 1000, why);
-        Summary.PoolThread only = s.pool().threads().get(0);
+        assertEquals(0, s.pool().get(Metrics.YIELDS), why);
+        assertEquals(0, s.pool().get(Metrics.YIELD_BOUND_HITS), why);
+        assertEquals(0, s.pool().get(Metrics.KEPT), why);
+        assertEquals(0, s.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER), why);
+        assertEquals(0, s.pool().get(Metrics.PASSED_OVER_MAX), why);
+        assertEquals("in-order", s.pool().get(Metrics.ORDER_VERDICT), why);
+        assertTrue(s.pool().get(Metrics.ANSWERED) > 1000, why);
+        Figures only = s.poolThreads().get(0);
         // The one thread takes every job: all answered ones and at most one still in progress at the end.
-        long inProgress = only.jobs() - s.pool().answered();
+        long inProgress = only.get(Metrics.JOBS) - s.pool().get(Metrics.ANSWERED);
         assertTrue(inProgress == 0 || inProgress == 1,
-                only.jobs() + " jobs, " + s.pool().answered() + " answered; " + why);
-        assertEquals(0, only.gilWaitMaxNs(), why);
+                only.get(Metrics.JOBS) + " jobs, " + s.pool().get(Metrics.ANSWERED) + " answered; " + why);
+        assertEquals(0, only.get(Metrics.GIL_WAIT_MAX_NS), why);
     }
 
     @Test
     void theBarrierWithNoWaitersDisturbsNobody() {
         // One connection: one job at a time, so no pool thread is ever parked on the GIL.
         Summary s = run(1, "connections=1");
-        assertEquals(0, s.pool().yields());
-        assertEquals(0, s.pool().yieldBoundHits());
-        assertEquals(0, s.pool().retakesPastParkedWaiter());
+        assertEquals(0, s.pool().get(Metrics.YIELDS));
+        assertEquals(0, s.pool().get(Metrics.YIELD_BOUND_HITS));
+        assertEquals(0, s.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER));
         assertEquals("fair", s.verdict());
     }
 
@@ -159,7 +168,7 @@ class SliceRotationTest {
         Summary fifo = run(1, "wake_order=fifo");
         assertEquals("starves", glibc.verdict());
         assertEquals("fair", fifo.verdict(), why(1, "wake_order=fifo"));
-        assertEquals("in-order", fifo.pool().orderVerdict(), why(1, "wake_order=fifo"));
+        assertEquals("in-order", fifo.pool().get(Metrics.ORDER_VERDICT), why(1, "wake_order=fifo"));
     }
 
     /** Nothing in the pool names a thread count: drops against waiters decide (2 drops, w = threads - 1 waiters). */

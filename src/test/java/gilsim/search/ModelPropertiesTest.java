@@ -1,5 +1,6 @@
 package gilsim.search;
 
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
@@ -71,10 +72,11 @@ class ModelPropertiesTest {
         String again = SummaryJson.of(new Simulation(scenario, params, seed).run());
         assertEquals(SummaryJson.of(first), again, "same seed, same JSON; replay: " + replay);
         if (first.pool() != null) {
-            assertEquals(checker.answered(), first.pool().answered(), "answered jobs; replay: " + replay);
+            assertEquals(checker.answered(), (long) first.pool().get(Metrics.ANSWERED), "answered jobs; replay: "
+                    + replay);
         }
         for (int t = 0; t < first.threads().size(); t++) {
-            double share = first.threads().get(t).gilShare();
+            double share = first.threads().get(t).get(Metrics.GIL_SHARE);
             double mine = (double) checker.holdNs(t) / first.simulatedNs();
             assertEquals(share, mine, 1e-6, "GIL share by two listeners; replay: " + replay);
         }

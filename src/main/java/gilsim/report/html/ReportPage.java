@@ -3,8 +3,11 @@ package gilsim.report.html;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import gilsim.compare.Deltas;
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metric;
+import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
-import gilsim.metrics.Summary.ThreadSummary;
 import gilsim.report.Explanation;
 import gilsim.report.SummaryText;
 import gilsim.compare.ArmFigures;
@@ -144,23 +147,38 @@ final class ReportPage {
         row(b, "longest wait", figures, a -> Durations.human(a.maxWait().ns()) + " (" + Html.text(a.maxWait().thread())
                 + ")");
         for (String n : c.threadNames()) {
-            row(b, Html.text(n) + ": p99 wait", figures, a -> thread(a, n, t -> Durations.human(t.waitP99Ns())));
-            row(b, Html.text(n) + ": share of the GIL", figures, a -> thread(a, n, t -> Tradeoff.pct(t.gilShare())));
-            if (asIs.thread(n) != null && asIs.thread(n).rounds() != null) {
-                row(b, Html.text(n) + ": rounds", figures, a -> thread(a, n, t -> String.valueOf(t.rounds())));
+            row(b, Html.text(n) + ": p99 wait", figures,
+                    a -> thread(a, n, t -> Durations.human(t.get(Metrics.WAIT_P99_NS))));
+            row(b, Html.text(n) + ": share of the GIL", figures,
+                    a -> thread(a, n, t -> Tradeoff.pct(t.get(Metrics.GIL_SHARE))));
+            if (asIs.thread(n) != null && asIs.thread(n).get(Metrics.ROUNDS) != null) {
+                row(b, Html.text(n) + ": rounds", figures,
+                        a -> thread(a, n, t -> String.valueOf(t.get(Metrics.ROUNDS))));
+            }
+            for (Metric<?, ?> m : Deltas.THREAD_FIGURES) {
+                if (Deltas.LAID_OUT.contains(m)) continue;
+                row(b, Html.text(n + ": " + m.compared().heading()), figures,
+                        a -> thread(a, n, t -> value(m, t.get(m))));
             }
         }
-        row(b, "switches", figures, a -> String.valueOf(a.switches()));
-        row(b, "drop requests", figures, a -> String.valueOf(a.dropRequests()));
-        row(b, "forced switches", figures, a -> String.valueOf(a.forcedSwitches()));
+        for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
+            if (m.scope() != Metric.Scope.POOL) row(b, Html.text(m.compared().heading()), figures,
+                    a -> value(m, a.part(m).get(m)));
+        }
         if (asIs.pool() != null) {
             row(b, "throughput", figures, a -> a.pool() == null ? "\u2013"
-                    : String.format(Locale.ROOT, "%.0f requests/s", a.pool().throughputRps()));
+                    : String.format(Locale.ROOT, "%.0f requests/s", a.pool().get(Metrics.THROUGHPUT_RPS)));
             row(b, "request latency p99", figures, a -> a.pool() == null ? "\u2013"
-                    : Durations.human(a.pool().latencyP99Ns()));
+                    : Durations.human(a.pool().get(Metrics.LATENCY_P99_NS)));
             row(b, "request latency p99, raw", figures, a -> a.pool() == null ? "\u2013"
-                    : Durations.human(a.pool().latencyRawP99Ns()));
-            row(b, "order", figures, a -> a.pool() == null ? "\u2013" : a.pool().orderVerdict());
+                    : Durations.human(a.pool().get(Metrics.LATENCY_RAW_P99_NS)));
+            row(b, "order", figures, a -> a.pool() == null ? "\u2013" : a.pool().get(Metrics.ORDER_VERDICT));
+            // The page leaves out the longest latency, as it did before the metric table drove it.
+            for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
+                if (m.scope() != Metric.Scope.POOL || Deltas.LAID_OUT.contains(m)) continue;
+                row(b, Html.text(m.compared().heading()), figures,
+                        a -> a.pool() == null ? "\u2013" : value(m, a.pool().get(m)));
+            }
         }
         row(b, "buys", figures, a -> a == asIs ? "" : list(Tradeoff.of(a, asIs, c.deltas(a)).buys()));
         row(b, "costs", figures, a -> a == asIs ? "" : list(Tradeoff.of(a, asIs, c.deltas(a)).costs()));
@@ -174,7 +192,7 @@ final class ReportPage {
         double xMax = CdfSvg.xMaxNs(all, interval);
         for (ArmRun a : arms) {
             Summary s = a.figures().summary();
-            List<String> names = s.threads().stream().map(ThreadSummary::name).toList();
+            List<String> names = s.threads().stream().map(Figures::name).toList();
             b.append("<figure><figcaption>").append(Html.text(a.figures().arm().label())).append("</figcaption>")
                     .append(CdfSvg.of(names, a.waits(), interval(s), xMax, 360, 240))
                     .append(CdfSvg.legend(names, a.waits())).append("</figure>");
@@ -202,9 +220,24 @@ final class ReportPage {
         b.append("</tr>\n");
     }
 
-    private static String thread(ArmFigures a, String name, Function<ThreadSummary, String> f) {
-        for (ThreadSummary t : a.summary().threads()) if (t.name().equals(name)) return f.apply(t);
-        return "\u2013";
+    private static String thread(ArmFigures a, String name, Function<Figures, String> f) {
+        Figures t = a.thread(name);
+        return t == null ? "\u2013" : f.apply(t);
+    }
+
+    /** A compared metric's value as the page shows it, read off its unit; a dash where undefined. */
+    @SuppressWarnings("unchecked")
+    static String value(Metric<?, ?> m, Object v) {
+        if (v == null) return "\u2013";
+        return switch (m.unit()) {
+            case NS -> Durations.human((Long) v);
+            case SHARE -> Tradeoff.pct((Double) v);
+            case MEAN -> String.format(Locale.ROOT, "%.2f", (Double) v);
+            case RATE -> String.format(Locale.ROOT, "%.2f per second", (Double) v);
+            case RATIO -> String.format(Locale.ROOT, "%.2f\u00d7", (Double) v);
+            case LIST -> Html.text(String.join(", ", (List<String>) v));
+            default -> Html.text(String.valueOf(v));
+        };
     }
 
     private static long interval(Summary s) {

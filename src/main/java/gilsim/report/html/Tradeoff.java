@@ -2,6 +2,9 @@ package gilsim.report.html;
 
 import gilsim.compare.ArmFigures;
 import gilsim.compare.Deltas;
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metric;
+import gilsim.metrics.Metrics;
 import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,33 +40,60 @@ final class Tradeoff {
             (after < before ? buys : costs).add("longest wait " + Durations.human(before) + " \u2192 "
                     + Durations.human(after) + times);
         }
-        for (ArmFigures.ThreadFigures t : arm.threads()) {
-            ArmFigures.ThreadFigures base = asIs.thread(t.name());
+        for (Figures t : arm.threads()) {
+            Figures base = asIs.thread(t.name());
             Deltas.ThreadDelta td = d.thread(t.name());
             if (base == null || td == null) continue;
             if (td.gilShare() != null && Math.abs(td.gilShare()) >= SHARE_POINT) {
-                (td.gilShare() > 0 ? buys : costs).add(t.name() + "'s share of the GIL " + pct(base.gilShare())
-                        + " \u2192 " + pct(t.gilShare()));
+                (td.gilShare() > 0 ? buys : costs).add(t.name() + "'s share of the GIL "
+                        + pct(base.get(Metrics.GIL_SHARE)) + " \u2192 " + pct(t.get(Metrics.GIL_SHARE)));
             }
-            boolean fromNone = base.rounds() != null && base.rounds() == 0 && t.rounds() != null && t.rounds() > 0;
+            Long roundsBefore = base.get(Metrics.ROUNDS);
+            Long roundsAfter = t.get(Metrics.ROUNDS);
+            boolean fromNone = roundsBefore != null && roundsBefore == 0 && roundsAfter != null && roundsAfter > 0;
             Double pace = td.roundsPerSecondChange();
             if (fromNone || pace != null && Math.abs(pace) >= NOISE) {
-                (fromNone || pace > 0 ? buys : costs).add(t.name() + "'s rounds " + base.rounds() + " \u2192 "
-                        + t.rounds() + (fromNone ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * pace)));
+                (fromNone || pace > 0 ? buys : costs).add(t.name() + "'s rounds " + roundsBefore + " \u2192 "
+                        + roundsAfter + (fromNone ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * pace)));
+            }
+            for (Metric<?, ?> m : Deltas.THREAD_FIGURES) {
+                if (!Deltas.LAID_OUT.contains(m)) moved(t.name() + "'s " + m.compared().heading(), m, base, t);
             }
         }
-        if (d.switches() > 0) costs.add("switches " + asIs.switches() + " \u2192 " + arm.switches());
-        ArmFigures.PoolFigures was = asIs.pool();
-        ArmFigures.PoolFigures now = arm.pool();
+        long switchesBefore = asIs.gil().get(Metrics.SWITCHES);
+        long switchesAfter = arm.gil().get(Metrics.SWITCHES);
+        if (switchesAfter > switchesBefore) costs.add("switches " + switchesBefore + " \u2192 " + switchesAfter);
+        Figures was = asIs.pool();
+        Figures now = arm.pool();
         if (was != null && now != null) {
-            latency("request latency p99", d.latencyP99Change(), was.latencyP99Ns(), now.latencyP99Ns());
-            latency("request latency p99, raw,", d.latencyRawP99Change(), was.latencyRawP99Ns(),
-                    now.latencyRawP99Ns());
+            latency("request latency p99", d.of(Metrics.LATENCY_P99_NS).change(), was.get(Metrics.LATENCY_P99_NS),
+                    now.get(Metrics.LATENCY_P99_NS));
+            latency("request latency p99, raw,", d.of(Metrics.LATENCY_RAW_P99_NS).change(),
+                    was.get(Metrics.LATENCY_RAW_P99_NS), now.get(Metrics.LATENCY_RAW_P99_NS));
         }
-        if (d.throughputChange() != null && Math.abs(d.throughputChange()) >= NOISE) {
-            (d.throughputChange() > 0 ? buys : costs).add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f "
-                    + "requests/s", asIs.pool().throughputRps(), arm.pool().throughputRps()));
+        Double throughput = d.of(Metrics.THROUGHPUT_RPS).change();
+        if (throughput != null && Math.abs(throughput) >= NOISE) {
+            (throughput > 0 ? buys : costs).add(String.format(Locale.ROOT, "throughput %.0f \u2192 %.0f "
+                    + "requests/s", was.get(Metrics.THROUGHPUT_RPS), now.get(Metrics.THROUGHPUT_RPS)));
         }
+        for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
+            if (!Deltas.LAID_OUT.contains(m)) moved(m.compared().heading(), m, asIs.part(m), arm.part(m));
+        }
+    }
+
+    /**
+     * A compared metric laid out by no hand here: a gain when it moved the better way its declaration names, a cost
+     * when the worse, by at least {@link #NOISE} of its as-is value (any move from 0).
+     */
+    private void moved(String what, Metric<?, ?> m, Figures before, Figures after) {
+        if (m.compared().better() == Metric.Compared.Better.NEITHER || before == null || after == null) return;
+        double b = before.number(m);
+        double a = after.number(m);
+        if (Double.isNaN(a) || Double.isNaN(b) || a == b) return;
+        if (b != 0 && Math.abs(a / b - 1) < NOISE) return;
+        boolean gain = (a < b) == (m.compared().better() == Metric.Compared.Better.LOWER);
+        (gain ? buys : costs).add(what + " " + ReportPage.value(m, before.get(m)) + " \u2192 "
+                + ReportPage.value(m, after.get(m)));
     }
 
     /** A pool's latency: a gain when it fell, a cost when it rose, by at least {@link #NOISE}. */

@@ -1,11 +1,12 @@
 package gilsim.report.html;
 
+import gilsim.metrics.Figures;
+import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import gilsim.compare.ArmFigures;
 import gilsim.compare.Arms;
 import gilsim.compare.Comparison;
 import gilsim.report.Cli;
@@ -74,31 +75,36 @@ class ReportCommandTest {
         String html = Files.readString(page);
         // The same runs as the page's arms: the defaults, where the as-is pool strands two connections for 2 s.
         Comparison c = Arms.run(Builtins.get("slice-rotation"), List.of(), List.of(Map.of("keep", "true")), 1, null);
-        ArmFigures.PoolFigures asIs = c.asIs().pool();
-        ArmFigures.PoolFigures keep = c.arms().get(1).pool();
-        assertTrue(asIs.latencyP99Ns() > asIs.latencyRawP99Ns(), asIs.toString());
-        assertTrue(keep.latencyP99Ns() < asIs.latencyP99Ns(), keep.toString());
-        assertTrue(keep.latencyRawP99Ns() > asIs.latencyRawP99Ns(), keep.toString());
-        assertTrue(html.contains("<tr><th>request latency p99</th><td>" + Durations.human(asIs.latencyP99Ns())
-                + "</td><td>" + Durations.human(keep.latencyP99Ns()) + "</td></tr>\n<tr><th>request latency p99, "
-                + "raw</th><td>" + Durations.human(asIs.latencyRawP99Ns()) + "</td><td>"
-                + Durations.human(keep.latencyRawP99Ns()) + "</td></tr>"),
+        Figures asIs = c.asIs().pool();
+        Figures keep = c.arms().get(1).pool();
+        assertTrue(asIs.get(Metrics.LATENCY_P99_NS) > asIs.get(Metrics.LATENCY_RAW_P99_NS), asIs.toString());
+        assertTrue(keep.get(Metrics.LATENCY_P99_NS) < asIs.get(Metrics.LATENCY_P99_NS), keep.toString());
+        assertTrue(keep.get(Metrics.LATENCY_RAW_P99_NS) > asIs.get(Metrics.LATENCY_RAW_P99_NS), keep.toString());
+        assertTrue(html.contains("<tr><th>request latency p99</th><td>"
+                + Durations.human(asIs.get(Metrics.LATENCY_P99_NS))
+                + "</td><td>" + Durations.human(keep.get(Metrics.LATENCY_P99_NS))
+                        + "</td></tr>\n<tr><th>request latency p99, "
+                + "raw</th><td>" + Durations.human(asIs.get(Metrics.LATENCY_RAW_P99_NS)) + "</td><td>"
+                + Durations.human(keep.get(Metrics.LATENCY_RAW_P99_NS)) + "</td></tr>"),
                 "no corrected p99 row with the raw one under it");
         // The corrected p99 fell: bought; the raw p99 rose: still a cost, not hidden.
         String buys = row(html, "buys");
         String costs = row(html, "costs");
-        assertTrue(buys.contains("<li>request latency p99 " + Durations.human(asIs.latencyP99Ns()) + " \u2192 "
-                + Durations.human(keep.latencyP99Ns()) + "</li>"), buys);
-        assertTrue(costs.contains("<li>request latency p99, raw, " + Durations.human(asIs.latencyRawP99Ns())
-                + " \u2192 " + Durations.human(keep.latencyRawP99Ns()) + "</li>"), costs);
+        assertTrue(buys.contains("<li>request latency p99 " + Durations.human(asIs.get(Metrics.LATENCY_P99_NS))
+                + " \u2192 "
+                + Durations.human(keep.get(Metrics.LATENCY_P99_NS)) + "</li>"), buys);
+        assertTrue(costs.contains("<li>request latency p99, raw, "
+                + Durations.human(asIs.get(Metrics.LATENCY_RAW_P99_NS))
+                + " \u2192 " + Durations.human(keep.get(Metrics.LATENCY_RAW_P99_NS)) + "</li>"), costs);
         assertFalse(costs.contains("<li>request latency p99 "), costs);
 
         // The other way round (the keep rule as-is, keep=false the arm), the corrected p99 rises: a cost.
         Comparison back = Arms.run(Builtins.get("slice-rotation"), List.of("keep=true"),
                 List.of(Map.of("keep", "false")), 1, null);
         Tradeoff t = Tradeoff.of(back.arms().get(1), back.asIs(), back.deltas(back.arms().get(1)));
-        assertTrue(t.costs().contains("request latency p99 " + Durations.human(keep.latencyP99Ns()) + " \u2192 "
-                + Durations.human(asIs.latencyP99Ns())), t.costs().toString());
+        assertTrue(t.costs().contains("request latency p99 " + Durations.human(keep.get(Metrics.LATENCY_P99_NS))
+                + " \u2192 "
+                + Durations.human(asIs.get(Metrics.LATENCY_P99_NS))), t.costs().toString());
         assertFalse(t.buys().stream().anyMatch(b -> b.startsWith("request latency p99 ")), t.buys().toString());
     }
 
