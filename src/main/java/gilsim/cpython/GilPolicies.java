@@ -51,19 +51,24 @@ public final class GilPolicies {
                 f -> "Waiters got the GIL by " + f.switches() + " switches (" + f.dropRequests() + " of them asked for "
                         + "by a drop request after a " + f.interval() + " wait with no switch, " + f.forcedSwitches()
                         + " forced).",
-                "`ResetBudget`, CPython's own: each pass of take_gil's wait is a fresh wait of the whole interval"));
+                "`ResetBudget`, CPython's own: the algorithm above, a fresh timed wait of the whole interval on every "
+                        + "pass"));
         add(new Policy("paused-budget", CEVAL, EnumSet.of(CEVAL),
                 s -> new Gil(s, new PausedBudget(s.threads(), Gil.clampInterval(s.intervalNs()))),
                 f -> "The waiter's budget is paused, not reset, by a wake-up that finds the GIL re-taken, so it ran "
                         + "out after " + f.interval() + " of waiting: " + f.dropRequests() + " drop requests forced "
                         + f.forcedSwitches() + " switches.",
-                "`PausedBudget`: a wake-up that finds the GIL re-taken pauses the waiter's budget, not resets it"));
+                "`PausedBudget`: a waiter's budget runs from its arrival and restarts only after a switch or its own "
+                        + "drop request; a wake-up that finds the GIL re-taken does not restart it (Stutzbach's 2009 "
+                        + "suggestion, quoted in #161868)"));
         add(new Policy("fifo-ticket", CEVAL, EnumSet.of(CEVAL), s -> new Gil(s, new FifoTicket()),
                 f -> "Each drop handed the GIL to the waiter that arrived first, so no thread could take it back "
                         + "past a waiter: " + f.switches() + " switches.",
-                "`FifoTicket`: a drop hands the GIL to the first waiter to arrive, kept for it until it runs"));
+                "`FifoTicket`: `drop_gil` hands the GIL straight to the first-arrived waiter and keeps it for that "
+                        + "waiter until it runs; nobody can barge past it"));
         add(new Policy("free-threaded", NONE, EnumSet.of(CEVAL, NONE), s -> new NoGil(s.machine()),
-                f -> NoGil.EXPLANATION, "`NoGil`: no GIL at all, as a free-threaded build (PEP 703)"));
+                f -> NoGil.EXPLANATION,
+                "`NoGil`: no GIL, as a free-threaded build (PEP 703): take and drop return at once"));
     }
 
     private static void add(Policy p) {
