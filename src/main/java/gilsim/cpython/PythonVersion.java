@@ -3,7 +3,9 @@ package gilsim.cpython;
 /**
  * One CPython version a scenario can name ({@code --set python=NAME}): which GIL it runs, how that GIL's drop request
  * and {@code threading.Lock} are built in the real interpreter, and whether the model was held against a real one.
- * {@link PythonVersions} holds one of these per version; the model is chosen by {@link #gil()} alone.
+ * {@link PythonVersions} holds one of these per version; the model is chosen by {@link #gil()} and, from 3.2 on, by
+ * the policy ({@link #runs}), and the model builds the interpreter, explains a run and refuses a policy: nothing here
+ * names a policy.
  *
  * @param name          what {@code --set python=} takes, e.g. {@code 3.12}, {@code 3.14t}
  * @param gil           which model runs: the old GIL, the GIL of {@code ceval_gil}, or none
