@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,10 +53,19 @@ final class CompareCommand implements Callable<Integer> {
                     + "built-in)")
     List<String> scenarios = new ArrayList<>();
 
-    @Option(names = "--policies", paramLabel = "A,B,...",
+    // The registered names come from the registry (picocli lists completion candidates joined by ", ").
+    @Option(names = "--policies", paramLabel = "A,B,...", completionCandidates = RegisteredPolicies.class,
             description = "the GIL policies to run, separated by commas (default: every registered one: "
-                    + "cpython, paused-budget, fifo-ticket, free-threaded); the scenario's own runs as the as-is arm")
+                    + "${COMPLETION-CANDIDATES}); the scenario's own runs as the as-is arm")
     String policies;
+
+    /** The registered policies, in order, for the help of {@code --policies}. */
+    static final class RegisteredPolicies implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return PolicyArms.registered().iterator();
+        }
+    }
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a key of every scenario and arm; "
             + "repeatable")

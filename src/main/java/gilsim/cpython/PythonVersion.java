@@ -3,7 +3,9 @@ package gilsim.cpython;
 /**
  * One CPython version a scenario can name ({@code --set python=NAME}): which GIL it runs, how that GIL's drop request
  * and {@code threading.Lock} are built in the real interpreter, and whether the model was held against a real one.
- * {@link PythonVersions} holds one of these per version; the model is chosen by {@link #gil()} alone.
+ * {@link PythonVersions} holds one of these per version; the model is chosen by {@link #gil()} and, from 3.2 on, by
+ * the policy ({@link #runs}), and the model builds the interpreter, explains a run and refuses a policy: nothing here
+ * names a policy.
  *
  * @param name          what {@code --set python=} takes, e.g. {@code 3.12}, {@code 3.14t}
  * @param gil           which model runs: the old GIL, the GIL of {@code ceval_gil}, or none
@@ -19,14 +21,71 @@ package gilsim.cpython;
 public record PythonVersion(String name, GilKind gil, DropRequestScope dropRequest, LockKind lock,
                             String validatedWith, String validatedIn, String sources) {
 
-    /** Which model of the GIL a version runs. */
+    /**
+     * Which model of the GIL a version runs: its interpreter, how its runs are explained, and why it refuses a policy
+     * that does not go with it ({@link GilPolicies.Policy#versions()}).
+     */
     public enum GilKind {
         /** 2.7 and 3.1: {@link OldGil}, a semaphore released and taken back every check interval. */
-        OLD,
-        /** 3.2 and later: {@link Gil}, the timed wait and drop request of {@code ceval_gil}, under {@code policy}. */
-        CEVAL,
+        OLD("old GIL (OldGil)", "the old GIL (released every checkinterval ticks)",
+                (policy, setup, oldGil) -> new OldGil(setup.machine(), setup.trace(), setup.threads(), oldGil),
+                (policy, f) -> "Under the old GIL (python=" + f.python() + ") the holder releases the GIL and asks for "
+                        + "it again every " + f.checkinterval() + " ticks, with no timed wait and no drop request: "
+                        + "waiters got it by " + f.switches() + " switches, when a woken waiter reached it first.",
+                (version, policy) -> "python=" + version.name() + " has the old GIL (a lock released every check "
+                        + "interval), which has no hand-off policy: policy=" + policy.name() + " varies the GIL of "
+                        + firstOfCeval() + " and later; drop policy or set python=" + firstOfCeval()
+                        + " or later"),
+        /**
+         * 3.2 and later: {@link Gil}, the timed wait and drop request of {@code ceval_gil}, under {@code policy}. With
+         * every thread on one core, the woken waiter preempts the dropper whatever the policy, and that explains the run.
+         */
+        CEVAL("ceval_gil (Gil, policy)", "the GIL of ceval_gil under policy",
+                (policy, setup, oldGil) -> policy.factory().apply(setup),
+                (policy, f) -> f.pinned() ? "With every thread on one core, a woken waiter preempts the thread that "
+                        + "released the GIL, so it runs before that thread can take the GIL back."
+                        : policy.explanation().apply(f),
+                // Every policy goes with ceval_gil (GilPolicies.Policy insists).
+                (version, policy) -> null),
         /** A free-threaded build with the GIL disabled: {@link NoGil}, as {@code policy=free-threaded}. */
-        NONE
+        NONE("free-threaded (NoGil)", "free-threaded", (policy, setup, oldGil) -> new NoGil(setup.machine()),
+                (policy, f) -> NoGil.EXPLANATION,
+                (version, policy) -> "python=" + version.name() + " is free-threaded and has no GIL to hand off: "
+                        + "policy=" + policy.name() + " varies the GIL of " + firstOfCeval() + " and later; "
+                        + "drop policy or set python=" + withGil(version.name(), version.gil()));
+
+        /** How {@code gilsim scenarios} names the model beside a version. */
+        public final String label;
+        /** How the {@code python} key's help names the versions that run it, after their names. */
+        public final String keyHelp;
+        private final Factory factory;
+        private final Explainer explainer;
+        private final Refusal refusal;
+
+        GilKind(String label, String keyHelp, Factory factory, Explainer explainer, Refusal refusal) {
+            this.label = label;
+            this.keyHelp = keyHelp;
+            this.factory = factory;
+            this.explainer = explainer;
+            this.refusal = refusal;
+        }
+
+        /** Whether a thread ever waits for a GIL under this model. */
+        public boolean hasGil() {
+            return this != NONE;
+        }
+
+        private interface Factory {
+            Interpreter build(GilPolicies.Policy policy, GilSetup setup, OldGilCosts oldGil);
+        }
+
+        private interface Explainer {
+            String explain(GilPolicies.Policy policy, RunFigures figures);
+        }
+
+        private interface Refusal {
+            String of(PythonVersion version, GilPolicies.Policy policy);
+        }
     }
 
     /** Where a waiter's request that the holder drop the GIL is kept. */
@@ -72,32 +131,43 @@ public record PythonVersion(String name, GilKind gil, DropRequestScope dropReque
         return gil == GilKind.NONE && name.endsWith("t") ? name.substring(0, name.length() - 1) : name;
     }
 
+    /** The model a run of this version under {@code policy} runs: its own, or from 3.2 on the policy's. */
+    public GilKind runs(GilPolicies.Policy policy) {
+        return gil == GilKind.CEVAL ? policy.gil() : gil;
+    }
+
     /**
      * Why this version cannot run under {@code policy}, or null: a policy other than CPython's own varies the GIL
      * of 3.2 and later, which 2.7 and 3.1 do not have, and a free-threaded build has no GIL to hand off
-     * ({@code free-threaded} is the same thing).
+     * ({@code free-threaded} is the same thing); {@link GilPolicies.Policy#versions()} says which go together.
      */
-    public String refusal(String policy) {
-        String cpython = GilPolicies.names().get(0);
-        if (policy.equals(cpython)) return null;
-        return switch (gil) {
-            case OLD -> "python=" + name + " has the old GIL (a lock released every check interval), which has no "
-                    + "hand-off policy: policy=" + policy + " varies the GIL of 3.2 and later; drop policy or set "
-                    + "python=3.2 or later";
-            case NONE -> policy.equals("free-threaded") ? null : "python=" + name + " is free-threaded and has no "
-                    + "GIL to hand off: policy=" + policy + " varies the GIL of 3.2 and later; drop policy or set "
-                    + "python=" + withGil(name, gil);
-            case CEVAL -> null;
-        };
+    public String refusal(GilPolicies.Policy policy) {
+        return policy.goesWith(gil) ? null : gil.refusal.of(this, policy);
     }
 
     /** The interpreter of this version under {@code policy}, which must have passed {@link #refusal}. */
-    public Interpreter build(String policy, GilSetup setup, OldGilCosts oldGil) {
-        return switch (gil) {
-            case OLD -> new OldGil(setup.machine(), setup.trace(), setup.threads(), oldGil);
-            case CEVAL -> GilPolicies.build(policy, setup);
-            case NONE -> GilPolicies.build("free-threaded", setup);
-        };
+    public Interpreter build(GilPolicies.Policy policy, GilSetup setup, OldGilCosts oldGil) {
+        GilKind model = runs(policy);
+        return model.factory.build(policy, setup, oldGil);
+    }
+
+    /**
+     * The sentence that says how waiters got the GIL in a run of this version under {@code policy} where none
+     * starved; with no GIL, the whole explanation of the run.
+     */
+    public String explanation(GilPolicies.Policy policy, RunFigures figures) {
+        return runs(policy).explainer.explain(policy, figures);
+    }
+
+    /** Its line in {@code gilsim scenarios}' list of versions: whether the model was held against a real one. */
+    public String docsLine() {
+        return validated() ? "validated against CPython " + validatedWith + " here (" + validatedIn + ")"
+                : "modelled from source alone: no " + name + " interpreter here to validate against";
+    }
+
+    /** The first version of {@code ceval_gil}, 3.2: where the policies begin. */
+    private static String firstOfCeval() {
+        return PythonVersions.namesWith(GilKind.CEVAL).get(0);
     }
 
     /**

@@ -101,12 +101,12 @@ public final class PythonVersions {
 
     /** Why {@code python} and {@code policy} cannot go together, or null: {@link PythonVersion#refusal}. */
     public static String problem(String python, String policy) {
-        return of(python).refusal(policy);
+        return of(python).refusal(GilPolicies.of(policy));
     }
 
     /** The interpreter of {@code python} under {@code policy}; the pair must have passed {@link #problem}. */
     public static Interpreter build(String python, String policy, GilSetup setup, OldGilCosts oldGil) {
-        return of(python).build(policy, setup, oldGil);
+        return of(python).build(GilPolicies.of(policy), setup, oldGil);
     }
 
     /** The versions whose model runs {@code gil}, in registry order (for help texts and docs). */

@@ -1,5 +1,7 @@
 package gilsim.m0;
 
+import java.util.Set;
+
 /**
  * The m0 blocking pool's configuration. Durations are nanoseconds.
  *
@@ -11,13 +13,21 @@ package gilsim.m0;
  * @param sliceNs      TURN_SLICE_NS: how long a thread may keep re-taking the GIL past parked waiters
  * @param waitedNs     TURN_WAITED_NS: a re-attach at least this long counts as a wait and starts a new run
  * @param yieldBoundNs TURN_YIELD_NS: the longest a thread yields waiting for an attach
- * @param turn         M0_POOL_TURN: the slice barrier on or off
- * @param keep         M0_POOL_TURN_KEEP: inside its slice, take an already-queued job without dropping the GIL
+ * @param rules        the {@link PoolRule}s switched on (M0_POOL_TURN, M0_POOL_TURN_KEEP)
  */
 public record PoolSpec(int threads, int connections, long viewNs, long overheadNs, long clientGapNs, long sliceNs,
-                       long waitedNs, long yieldBoundNs, boolean turn, boolean keep) {
+                       long waitedNs, long yieldBoundNs, Set<PoolRule> rules) {
+    public PoolSpec {
+        rules = Set.copyOf(rules);
+    }
+
+    /** Whether {@code rule} is switched on and this pool has what it acts on. */
+    public boolean inForce(PoolRule rule) {
+        return rules.contains(rule) && rule.appliesTo(this);
+    }
+
     /** The turn block exists only for a pool of more than one thread with the turn on. */
     public boolean hasTurnBlock() {
-        return threads > 1 && turn;
+        return inForce(PoolRule.TURN);
     }
 }

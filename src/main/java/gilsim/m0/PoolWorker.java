@@ -38,6 +38,9 @@ final class PoolWorker {
     private final Turn turn;
     private final SimThread thread;
     private final BiConsumer<SimThread, JobQueue.Job> answer;
+    /** The rules in force ({@link PoolRule}), read once: the loop asks at every job. */
+    private final boolean turnBlock;
+    private final boolean keep;
     /** When this thread's current run of the GIL began. */
     private long streakStartNs;
     private boolean holdsGil;
@@ -70,6 +73,8 @@ final class PoolWorker {
         this.turn = turn;
         this.thread = thread;
         this.answer = answer;
+        this.turnBlock = spec.inForce(PoolRule.TURN);
+        this.keep = spec.inForce(PoolRule.KEEP);
         this.nextJob = queue.nextJob(thread, this::popped);
     }
 
@@ -80,7 +85,7 @@ final class PoolWorker {
     private void loopTop() {
         long now = machine.nowNs();
         inSlice = now - streakStartNs < spec.sliceNs();
-        if (spec.keep() && spec.hasTurnBlock() && holdsGil && inSlice) {
+        if (keep && holdsGil && inSlice) {
             JobQueue.Job kept = queue.tryPop();
             if (kept != null) {
                 trace.emit(new JobTaken(now, thread.id, kept.number(), kept.sentNs(), true));
@@ -98,7 +103,7 @@ final class PoolWorker {
     }
 
     private void afterDrop() {
-        if (spec.hasTurnBlock() && !inSlice && turn.waiters > 0) {
+        if (turnBlock && !inSlice && turn.waiters > 0) {
             yieldTurn();
         } else {
             fetch(false);

@@ -1,17 +1,21 @@
 package gilsim.report;
 
+import gilsim.cpython.GilPolicies;
 import gilsim.cpython.PythonVersion;
 import gilsim.cpython.PythonVersions;
+import gilsim.cpython.RunFigures;
 import gilsim.metrics.Figures;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.sim.Durations;
+import gilsim.sync.WakeOrder;
 import java.util.Comparator;
 import java.util.Map;
 
 /**
  * Two or three sentences saying why a run came out as it did, in terms of the mechanism, read off the run's own
- * counters (never off the scenario's name).
+ * counters (never off the scenario's name). What a version, policy or wake order adds is its own sentence or clause,
+ * kept with it in its registry; nothing here names one.
  */
 public final class Explanation {
     private Explanation() {}
@@ -28,10 +32,12 @@ public final class Explanation {
         long timeouts = s.gil().get(Metrics.TIMEOUTS);
         String interval = p.get("interval");
         String wake = p.get("wake_latency");
-        if ("free-threaded".equals(p.get("policy"))
-                || p.containsKey("python") && PythonVersions.of(p.get("python")).gil() == PythonVersion.GilKind.NONE) {
-            return "Free-threaded: there is no GIL to wait for, so threads run in parallel up to the number of cores.";
-        }
+        // A run that names no version or policy ran the defaults.
+        PythonVersion version = PythonVersions.of(p.getOrDefault("python", PythonVersions.DEFAULT));
+        GilPolicies.Policy policy = GilPolicies.of(p.getOrDefault("policy", GilPolicies.byDefault().name()));
+        RunFigures figures = new RunFigures(p.get("python"), interval, p.get("checkinterval"),
+                "true".equals(p.get("pinned")), switches, dropRequests, forcedSwitches);
+        if (!version.runs(policy).hasGil()) return version.explanation(policy, figures);
         StringBuilder b = new StringBuilder();
         if (s.starves()) {
             b.append(worst.name()).append(" waited up to ").append(Durations.human(worstWaitNs))
@@ -41,8 +47,7 @@ public final class Explanation {
                         .append("each time the releasing thread took the GIL back before ").append(worst.name())
                         .append(" got to run (a wake-up takes about ").append(wake)
                         .append("), so it found the GIL taken and began a new full ").append(interval)
-                        .append(" wait").append(p.get("wake_order").startsWith("glibc") && s.threads().size() > 2
-                                ? ", at the back of the condition variable's queue. " : ". ");
+                        .append(" wait").append(rewait(WakeOrder.byId(p.get("wake_order")), s)).append(". ");
                 b.append("Because every wake-up restarted its timer, its wait seldom ran out with no switch: ")
                         .append(dropRequests).append(" drop requests in ")
                         .append(Durations.human(s.simulatedNs())).append('.');
@@ -58,28 +63,12 @@ public final class Explanation {
         }
         b.append("No wait exceeded starve_after (").append(p.get("starve_after")).append("); the longest was ")
                 .append(worst.name()).append("'s ").append(Durations.human(worstWaitNs)).append(". ");
-        boolean oldGil = p.containsKey("python") && PythonVersions.oldGil(p.get("python"));
-        if (oldGil) {
-            b.append("Under the old GIL (python=").append(p.get("python")).append(") the holder releases the GIL ")
-                    .append("and asks for it again every ").append(p.get("checkinterval"))
-                    .append(" ticks, with no timed wait and no drop request: waiters got it by ")
-                    .append(switches).append(" switches, when a woken waiter reached it first.");
-        } else if ("true".equals(p.get("pinned"))) {
-            b.append("With every thread on one core, a woken waiter preempts the thread that released the GIL, ")
-                    .append("so it runs before that thread can take the GIL back.");
-        } else if ("paused-budget".equals(p.get("policy"))) {
-            b.append("The waiter's budget is paused, not reset, by a wake-up that finds the GIL re-taken, so it ran ")
-                    .append("out after ").append(interval).append(" of waiting: ").append(dropRequests)
-                    .append(" drop requests forced ").append(forcedSwitches).append(" switches.");
-        } else if ("fifo-ticket".equals(p.get("policy"))) {
-            b.append("Each drop handed the GIL to the waiter that arrived first, so no thread could take it back ")
-                    .append("past a waiter: ").append(switches).append(" switches.");
-        } else {
-            b.append("Waiters got the GIL by ").append(switches).append(" switches (")
-                    .append(dropRequests).append(" of them asked for by a drop request after a ")
-                    .append(interval).append(" wait with no switch, ").append(forcedSwitches)
-                    .append(" forced).");
-        }
+        b.append(version.explanation(policy, figures));
         return b.toString();
+    }
+
+    /** Where the order put the starved waiter each time it waited again, when that says something: with 3 threads. */
+    private static String rewait(WakeOrder order, Summary s) {
+        return order.rewait != null && s.threads().size() > 2 ? ", " + order.rewait : "";
     }
 }

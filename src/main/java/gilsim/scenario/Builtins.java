@@ -1,6 +1,7 @@
 package gilsim.scenario;
 
 import gilsim.sim.Durations;
+import gilsim.m0.PoolRule;
 import gilsim.m0.PoolSpec;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
@@ -87,8 +88,9 @@ public final class Builtins {
         keys.add(Key.duration("slice", "1ms", "TURN_SLICE_NS: a thread's run of the GIL"));
         keys.add(Key.duration("waited", "50us", "TURN_WAITED_NS: a re-attach this long starts a new run"));
         keys.add(Key.duration("yield_bound", "1ms", "TURN_YIELD_NS: the longest yield until an attach"));
-        keys.add(Key.bool("turn", "true", "M0_POOL_TURN: the slice barrier"));
-        keys.add(Key.bool("keep", "false", "M0_POOL_TURN_KEEP: take queued jobs inside the slice without dropping"));
+        for (PoolRule r : PoolRule.values()) {
+            keys.add(Key.bool(r.key, String.valueOf(r.onByDefault), r.variable + ": " + r.help));
+        }
         return new Scenario("slice-rotation",
                 "m0's blocking pool: `threads` threads serve `connections` clients a `view`+`overhead` job each",
                 "built-in", keys, Builtins::pool);
@@ -99,7 +101,7 @@ public final class Builtins {
         Params q = withJobView(p);
         return new Workload.Pool(new PoolSpec(q.intCount("threads"), q.intCount("connections"), q.ns("view"),
                 q.ns("overhead"), q.ns("client_gap"), q.ns("slice"), q.ns("waited"), q.ns("yield_bound"),
-                q.bool("turn"), q.bool("keep")));
+                PoolRule.switchedOn(q::bool)));
     }
 
     /**

@@ -61,10 +61,10 @@ public final class Defaults {
                         "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),
-                Key.choice("policy", GilPolicies.names().get(0), GilPolicies.names(), "GIL hand-off policy"),
+                Key.choice("policy", GilPolicies.byDefault().name(), GilPolicies.names(), "GIL hand-off policy"),
                 Key.bool("gil_mutex", "false", "model gil->mutex: drop_gil signals while holding it, so a waiter "
                         + "woken onto the dropper's core can block on it"),
-                Key.choice("wake_order", WakeOrder.GLIBC_GROUPS.id, WakeOrder.ids(),
+                Key.choice("wake_order", WakeOrder.DEFAULT.id, WakeOrder.ids(),
                         "which waiter a condition-variable signal wakes"),
                 Key.duration("wait_entry", "750ns", "wake_order=glibc-groups: median CPU time a wait spends before it "
                         + "sleeps on the futex; a signal in that window is the waiter's own"),

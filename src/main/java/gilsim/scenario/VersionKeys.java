@@ -4,10 +4,9 @@ import gilsim.cpython.OldGilCosts;
 import gilsim.cpython.PythonVersion;
 import gilsim.cpython.PythonVersion.GilKind;
 import gilsim.cpython.PythonVersions;
-import java.util.EnumMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The keys that pick a CPython version's GIL ({@code python}) and price the old GIL of 2.7 and 3.1; the other keys
@@ -25,28 +24,39 @@ public final class VersionKeys {
     static final long MAX_TICK_NS = 1_000_000;
 
     static List<Key> keys() {
+        // The versions each help names come from the registry: "python=2.7/3.1" are those of the old GIL.
+        String old = "python=" + String.join("/", PythonVersions.namesWith(GilKind.OLD)) + ": ";
         return List.of(
                 Key.choice("python", PythonVersions.DEFAULT, PythonVersions.names(), "the CPython version whose GIL "
-                        + "runs: 2.7 and 3.1 the old GIL (released every checkinterval ticks), 3.2 to 3.15 the GIL "
-                        + "of ceval_gil under policy, 3.13t to 3.15t free-threaded"),
+                        + "runs: " + byModel()),
                 new Key("checkinterval", Key.Kind.COUNT, "100", List.of(), 0, MAX_CHECKINTERVAL,
-                        "python=2.7/3.1: sys.setcheckinterval(), ticks between releases of the GIL (0 to 2147483647)"),
-                Key.duration("tick", "5ns", 1, MAX_TICK_NS, "python=2.7/3.1: CPU time of one tick of Python "
+                        old + "sys.setcheckinterval(), ticks between releases of the GIL (0 to 2147483647)"),
+                Key.duration("tick", "5ns", 1, MAX_TICK_NS, old + "CPU time of one tick of Python "
                         + "(1ns to 1ms; 5ns: count() on 2.7.18 here)"),
                 Key.duration("sem_wake", "15us", 0, MAX_TICK_NS, "CPU time of a release whose FUTEX_WAKE wakes a "
-                        + "sleeping waiter: the old GIL's (python=2.7/3.1) and, under every version, a "
-                        + "threading.Lock's (at most 1ms)"),
-                Key.duration("sem_syscall", "95ns", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a release "
+                        + "sleeping waiter: the old GIL's (" + old.substring(0, old.length() - 2) + ") and, under "
+                        + "every version, a threading.Lock's (at most 1ms)"),
+                Key.duration("sem_syscall", "95ns", 0, MAX_TICK_NS, old + "CPU time of a release "
                         + "whose FUTEX_WAKE finds nobody asleep (at most 1ms)"),
-                Key.duration("sem_retry", "22us", 0, MAX_TICK_NS, "python=2.7/3.1: CPU time of a woken waiter "
+                Key.duration("sem_retry", "22us", 0, MAX_TICK_NS, old + "CPU time of a woken waiter "
                         + "that finds the GIL taken and sleeps again (at most 1ms)"));
     }
 
-    /** How each kind of GIL is named beside a version. */
-    private static final Map<GilKind, String> MODELS = new EnumMap<>(Map.of(
-            GilKind.OLD, "old GIL (OldGil)",
-            GilKind.CEVAL, "ceval_gil (Gil, policy)",
-            GilKind.NONE, "free-threaded (NoGil)"));
+    /**
+     * Each model with the versions that run it, in registry order: "2.7 and 3.1 the old GIL (...), 3.2 to 3.15 the
+     * GIL of ceval_gil under policy, 3.13t to 3.15t free-threaded".
+     */
+    private static String byModel() {
+        List<String> parts = new ArrayList<>();
+        for (GilKind gil : GilKind.values()) {
+            List<String> names = PythonVersions.namesWith(gil);
+            if (names.isEmpty()) continue;
+            String span = names.size() == 1 ? names.get(0) : names.get(0) + (names.size() == 2 ? " and " : " to ")
+                    + names.get(names.size() - 1);
+            parts.add(span + " " + gil.keyHelp);
+        }
+        return String.join(", ", parts);
+    }
 
     /**
      * Every python version, one line each, with the model it runs and whether that model was validated against a
@@ -56,9 +66,7 @@ public final class VersionKeys {
         StringBuilder b = new StringBuilder("python versions (--set python=VERSION), the model each runs, and whether "
                 + "it was held against\na real interpreter on this machine:\n");
         for (PythonVersion v : PythonVersions.all()) {
-            b.append(String.format(Locale.ROOT, "  %-14s %-24s %s%n", v.name(), MODELS.get(v.gil()), v.validated()
-                    ? "validated against CPython " + v.validatedWith() + " here (" + v.validatedIn() + ")"
-                    : "modelled from source alone: no " + v.name() + " interpreter here to validate against"));
+            b.append(String.format(Locale.ROOT, "  %-14s %-24s %s%n", v.name(), v.gil().label, v.docsLine()));
         }
         return b.toString();
     }

@@ -8,8 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * A condition variable with Mesa semantics: waking grants nothing, the woken thread must still run and find its
- * predicate true. Two models: one queue ordered by a {@link WakeOrder} ({@code glibc}, {@code fifo}, {@code random}),
- * and glibc's own algorithm of two groups ({@code glibc-groups}, {@link GroupCondVar}).
+ * predicate true. Two models: one queue ordered by a {@link QueueOrder} ({@code glibc}, {@code fifo}, {@code random}),
+ * and glibc's own algorithm of two groups ({@code glibc-groups}, {@link GroupCondVar}); each {@link WakeOrder} makes
+ * its own.
  */
 public interface CondVar {
     /** Threads waiting that neither a signal nor their timer has woken yet. */
@@ -33,9 +34,7 @@ public interface CondVar {
      */
     static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random,
                           WaitEntry entry) {
-        return order == WakeOrder.GLIBC_GROUPS
-                ? new GroupCondVar(name, machine, trace, entry.ns(), entry.jitterNs(), entry.random())
-                : new QueueCondVar(name, machine, trace, order, random);
+        return order.create(name, machine, trace, random, entry);
     }
 
     /**

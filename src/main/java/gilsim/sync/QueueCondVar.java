@@ -15,10 +15,10 @@ import java.util.function.Consumer;
 
 /**
  * A condition variable with Mesa semantics, as glibc's {@code pthread_cond_t} behaves to its callers, kept as one
- * queue that a {@link WakeOrder} picks from.
+ * queue that a {@link QueueOrder} picks from.
  *
  * <ul>
- *   <li>Waiters are kept in the order of their latest call to wait; {@link WakeOrder} picks whom a signal wakes.
+ *   <li>Waiters are kept in the order of their latest call to wait; {@link QueueOrder} picks whom a signal wakes.
  *   <li>A signal with no waiter is lost. A waiter whose timed wait expires leaves without consuming a signal
  *       (glibc re-signals on the timed-out waiter's behalf, so the next signal still reaches someone).
  *   <li>Waking grants nothing: the woken thread must still run and find its predicate true. The mutex around the
@@ -47,14 +47,14 @@ final class QueueCondVar implements CondVar {
     private final String name;
     private final Machine machine;
     private final Trace trace;
-    private final WakeOrder order;
+    private final QueueOrder order;
     private final SplittableRandom random;
     /** Waiters in the order of their latest wait. */
     private final List<Waiter> waiters = new ArrayList<>();
     /** Each thread's waiter record, by thread id, made at its first wait. */
     private Waiter[] records = new Waiter[0];
 
-    QueueCondVar(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random) {
+    QueueCondVar(String name, Machine machine, Trace trace, QueueOrder order, SplittableRandom random) {
         this.name = name;
         this.machine = machine;
         this.trace = trace;

@@ -1,12 +1,16 @@
 package gilsim.sync;
 
+import gilsim.os.Machine;
+import gilsim.sim.Trace;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Which waiter a condition-variable signal wakes. Registered by name so a scenario can swap it
- * ({@code wake_order=glibc|glibc-groups|fifo|random}) and show what the order decides. docs/model.md says what each leaves out.
+ * Which waiter a condition-variable signal wakes, registered by id so a scenario can swap it
+ * ({@code wake_order=glibc|glibc-groups|fifo|random}) and show what the order decides. Each order is its name, the
+ * condition variable it makes, where it puts a waiter that waits again (for a run's explanation) and its line in
+ * docs/model.md; docs/model.md says what each leaves out. A new order is one constant here.
  */
 public enum WakeOrder {
     /**
@@ -15,55 +19,42 @@ public enum WakeOrder {
      * already waiting. Modelled as: the waiter whose latest call to wait is oldest. The default until hand-off traces
      * showed what it leaves out ({@link #GLIBC_GROUPS}).
      */
-    GLIBC("glibc") {
-        @Override
-        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
-            return 0;
-        }
-    },
+    GLIBC("glibc", queue(QueueOrder.LATEST_WAIT), "at the back of the condition variable's queue",
+            "glibc's order as one queue: the waiter whose latest call to wait is oldest"),
     /**
      * glibc's algorithm itself (2.25 and later, as reworked in 2.41), the default: two groups of waiters, signals as
      * tokens for the older group, a waiter whose timed wait expires still counted in its group until it runs, and a
      * waiter still on its way into futex_wait taking a token before the sleepers ({@code wait_entry}). The order
      * among sleepers is the one {@link #GLIBC} gives. {@link GroupCondVar} implements it.
      */
-    GLIBC_GROUPS("glibc-groups") {
-        @Override
-        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
-            throw new UnsupportedOperationException("glibc-groups is a condition variable of its own");
-        }
-    },
+    GLIBC_GROUPS("glibc-groups", (name, machine, trace, random, entry) -> new GroupCondVar(name, machine, trace,
+            entry.ns(), entry.jitterNs(), entry.random()), "at the back of the condition variable's queue",
+            "glibc's own two groups of waiters and signal tokens, with `wait_entry` (`GroupCondVar`); the default"),
     /** A strict ticket: the waiter that first arrived, kept across its re-waits. */
-    FIFO("fifo") {
-        @Override
-        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
-            int best = 0;
-            for (int i = 1; i < waiters.size(); i++) {
-                if (waiters.get(i).arrival < waiters.get(best).arrival) best = i;
-            }
-            return best;
-        }
-
-        @Override
-        int positionOfNewest(List<QueueCondVar.Waiter> waiters) {
-            QueueCondVar.Waiter w = waiters.get(waiters.size() - 1);
-            int ahead = 0;
-            for (QueueCondVar.Waiter o : waiters) if (o != w && o.arrival < w.arrival) ahead++;
-            return ahead;
-        }
-    },
+    FIFO("fifo", queue(QueueOrder.FIRST_ARRIVAL), null,
+            "a strict ticket: the waiter that first arrived, kept across its re-waits"),
     /** Any waiter, uniformly, from the run's "condvar-order" stream. */
-    RANDOM("random") {
-        @Override
-        int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random) {
-            return random.nextInt(waiters.size());
-        }
-    };
+    RANDOM("random", queue(QueueOrder.RANDOM), null, "any waiter, uniformly, from the run's `condvar-order` stream");
 
+    /** The default of {@code wake_order}. */
+    public static final WakeOrder DEFAULT = GLIBC_GROUPS;
+
+    /** What {@code wake_order=} takes. */
     public final String id;
+    private final Factory factory;
+    /**
+     * Where a woken waiter that finds its predicate false and waits again stands, as a run's explanation says it; null
+     * when that says nothing (a ticket keeps its place, a random order has none).
+     */
+    public final String rewait;
+    /** Its line in docs/model.md's list of wake orders, after {@code - `ID`: }. */
+    public final String docsLine;
 
-    WakeOrder(String id) {
+    WakeOrder(String id, Factory factory, String rewait, String docsLine) {
         this.id = id;
+        this.factory = factory;
+        this.rewait = rewait;
+        this.docsLine = docsLine;
     }
 
     public static List<String> ids() {
@@ -75,14 +66,17 @@ public enum WakeOrder {
         throw new IllegalArgumentException("unknown wake order " + id);
     }
 
-    /** Index into {@code waiters}, which are kept in the order of their latest wait. */
-    abstract int pick(List<QueueCondVar.Waiter> waiters, SplittableRandom random);
+    /** The condition variable of this order ({@link CondVar#create}). */
+    CondVar create(String name, Machine machine, Trace trace, SplittableRandom random, CondVar.WaitEntry entry) {
+        return factory.create(name, machine, trace, random, entry);
+    }
 
-    /**
-     * Where the newest waiter (the last in the list) stands in this order's queue (0 = next to be woken); glibc's
-     * puts it behind everyone, and random has no place, shown as the back.
-     */
-    int positionOfNewest(List<QueueCondVar.Waiter> waiters) {
-        return waiters.size() - 1;
+    /** One queue that {@code order} picks from; the wait entry is read by glibc's groups only. */
+    private static Factory queue(QueueOrder order) {
+        return (name, machine, trace, random, entry) -> new QueueCondVar(name, machine, trace, order, random);
+    }
+
+    private interface Factory {
+        CondVar create(String name, Machine machine, Trace trace, SplittableRandom random, CondVar.WaitEntry entry);
     }
 }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import gilsim.compare.PolicyArms;
 import gilsim.report.Cli;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -92,8 +93,9 @@ class CompareCommandTest {
                 }
             }
         }
-        // short-release and convoy: as-is and three policies; slice-rotation: the keep rule besides.
-        assertEquals(4 + 5 + 4, arms);
+        // short-release and convoy: as-is and the other policies; slice-rotation: the keep rule besides.
+        int policies = PolicyArms.registered().size();
+        assertEquals(policies + (policies + 1) + policies, arms);
     }
 
     @Test
@@ -146,7 +148,9 @@ class CompareCommandTest {
             while (it.hasNext()) rows.add(it.next());
         }
         List<String> header = rows.get(0);
-        assertEquals(1 + 4 + 5, rows.size(), "a header, 4 arms of short-release, 5 of slice-rotation");
+        int policies = PolicyArms.registered().size();
+        assertEquals(1 + policies + (policies + 1), rows.size(), "a header, an arm of short-release per policy, and "
+                + "of slice-rotation the keep rule besides");
         for (List<String> row : rows) assertEquals(header.size(), row.size(), row.toString());
         for (String column : List.of("scenario", "arm", "verdict", "max_wait_ns", "wait_p99_ns", "switches",
                 "drop_requests", "latency_p99_ns", "throughput_rps", "worker_gil_share", "worker_rounds_per_s",

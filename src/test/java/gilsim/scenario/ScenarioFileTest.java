@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gilsim.m0.PoolRule;
 import gilsim.m0.PoolSpec;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,9 +134,9 @@ class ScenarioFileTest {
                 + "connections=16 view=300us overhead=75us jobs=0 client_gap=100us slice=1ms waited=50us yield_bound=1ms "
                 + "turn=true keep=false",
                 line(p));
-        assertEquals(new PoolSpec(4, 16, 300 * US, 75 * US, 100 * US, MS, 50 * US, MS, true, false),
+        assertEquals(new PoolSpec(4, 16, 300 * US, 75 * US, 100 * US, MS, 50 * US, MS, Set.of(PoolRule.TURN)),
                 ((Workload.Pool) s.workload().apply(p)).spec());
-        assertEquals(new PoolSpec(6, 16, 300 * US, 75 * US, 100 * US, MS, 50 * US, MS, true, true),
+        assertEquals(new PoolSpec(6, 16, 300 * US, 75 * US, 100 * US, MS, 50 * US, MS, Set.of(PoolRule.TURN, PoolRule.KEEP)),
                 ((Workload.Pool) s.workload().apply(s.params(List.of("threads=6", "keep=true")))).spec());
     }
 
