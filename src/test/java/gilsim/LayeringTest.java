@@ -25,6 +25,8 @@ class LayeringTest {
 
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("sim", Set.of()),
+            // Child processes and temporary files registered, so that an interrupt can undo them.
+            Map.entry("cleanup", Set.of()),
             Map.entry("os", Set.of("sim")),
             Map.entry("sync", Set.of("sim", "os")),
             Map.entry("cpython", Set.of("sim", "os", "sync")),
@@ -36,7 +38,7 @@ class LayeringTest {
             Map.entry("metrics", union(MODELS, Set.of("program"))),
             Map.entry("run", Set.of("sim", "os", "sync", "cpython", "program", "m0", "scenario", "metrics")),
             // The text reports of one run: summary, narration, story, Mermaid.
-            Map.entry("report", union(MODELS, Set.of("scenario", "metrics"))),
+            Map.entry("report", union(MODELS, Set.of("scenario", "metrics", "cleanup"))),
             Map.entry("report.trace", union(MODELS, Set.of("scenario", "metrics", "report"))),
             // Charts run what they draw.
             Map.entry("report.chart", union(MODELS, Set.of("scenario", "metrics", "run", "report"))),
@@ -50,9 +52,9 @@ class LayeringTest {
             Map.entry("handoff", Set.of("sim", "os", "sync", "cpython")),
             // Holding the model against real interpreters: compiles scenarios, runs them both ways, compares.
             Map.entry("validate", Set.of("sim", "os", "cpython", "program", "scenario", "metrics", "run", "report",
-                    "report.chart", "handoff")),
+                    "report.chart", "handoff", "cleanup")),
             Map.entry("cli", Set.of("sim", "scenario", "metrics", "run", "report", "report.chart", "report.html",
-                    "report.trace", "search", "validate", "compare")));
+                    "report.trace", "search", "validate", "compare", "cleanup")));
 
     /** A use of another package: {@code gilsim.}, its lower-case segments, then a class name. */
     private static final Pattern USE = Pattern.compile("\\bgilsim((?:\\.[a-z]\\w*)+)\\.[A-Z]");

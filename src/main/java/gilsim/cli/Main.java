@@ -1,5 +1,6 @@
 package gilsim.cli;
 
+import gilsim.cleanup.Leftovers;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Nearest;
 import gilsim.sim.EventBudgetExceeded;
@@ -36,7 +37,32 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        Thread undo = new Thread(Main::interrupted, "gilsim-interrupt");
+        Runtime.getRuntime().addShutdownHook(undo);
+        int code = execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        if (Leftovers.undoing()) {
+            // The JVM is exiting with the signal's code (130 or 143) once the hook has undone the command.
+            while (true) {
+                try {
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException e) {
+                    // keep waiting for the exit
+                }
+            }
+        }
+        Runtime.getRuntime().removeShutdownHook(undo);
+        System.exit(code);
+    }
+
+    /**
+     * The JVM runs this on SIGINT or SIGTERM (and exits 130 or 143) while a command is still working: it stops the
+     * command's child processes, removes its temporary and half-written files, and says so in one line.
+     */
+    private static void interrupted() {
+        int children = Leftovers.undo();
+        System.err.println("gilsim: interrupted; stopped " + children + " child process" + (children == 1 ? "" : "es")
+                + ", removed the temporary files, left no output half written");
+        System.err.flush();
     }
 
     /** Runs the command line with the given streams; returns the exit code. Tests call this. */
@@ -64,6 +90,8 @@ public final class Main implements Runnable {
             return new CommandLine.RunLast().execute(parsed);
         });
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            // A child killed by an interrupt fails its run: the interrupt's own line says what happened.
+            if (Leftovers.undoing()) return EXIT_INPUT;
             if (ex instanceof InputError) {
                 line.getErr().println(oneLine("gilsim: " + ex.getMessage()));
                 return EXIT_INPUT;

@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.cleanup.Leftovers;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,7 @@ public final class AtomicFile {
             throw new IOException(target + " is a directory, not a file");
         }
         if (!Files.isDirectory(dir)) throw new IOException("no directory " + dir);
-        return Files.createTempFile(dir, "." + abs.getFileName(), ".part");
+        return Leftovers.temporary(Files.createTempFile(dir, "." + abs.getFileName(), ".part"));
     }
 
     /** Moves the finished temporary file onto the target, readable by all as an ordinary output file is. */
@@ -43,6 +44,7 @@ public final class AtomicFile {
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
         }
+        Leftovers.settled(temp);
     }
 
     /**
@@ -81,6 +83,7 @@ public final class AtomicFile {
             }
             try {
                 Files.deleteIfExists(temp);
+                Leftovers.settled(temp);
             } catch (IOException e) {
                 // nothing more to do
             }

@@ -2,6 +2,7 @@ package gilsim.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.cleanup.Leftovers;
 import gilsim.scenario.InputError;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -79,7 +80,7 @@ public final class Calibration {
         String name = python.toString();
         Path file = null;
         try {
-            file = Files.createTempFile("gilsim-calibrate-", ".py");
+            file = Leftovers.temporary(Files.createTempFile("gilsim-calibrate-", ".py"));
             Files.writeString(file, script(), StandardCharsets.UTF_8);
             List<String> cmd = new ArrayList<>(List.of(name, "-I", "-u", file.toString()));
             if (quick) cmd.add("--quick");
@@ -104,6 +105,7 @@ public final class Calibration {
             if (file != null) {
                 try {
                     Files.deleteIfExists(file);
+                    Leftovers.settled(file);
                 } catch (IOException ignored) {
                     // a temporary file left behind is not worth failing for
                 }

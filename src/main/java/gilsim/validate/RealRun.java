@@ -2,6 +2,7 @@ package gilsim.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.cleanup.Leftovers;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.ShimLog;
 import gilsim.scenario.InputError;
@@ -83,7 +84,7 @@ public final class RealRun {
     public static Recorded record(Path python, String script, long timeoutMs) {
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("gilsim-handoff-");
+            dir = Leftovers.temporary(Files.createTempDirectory("gilsim-handoff-"));
             Path library = HandoffShim.build(dir);
             Path log = dir.resolve("handoffs.txt");
             String stdout = runScript(python, script, timeoutMs,
@@ -139,7 +140,7 @@ public final class RealRun {
         }
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("gilsim-handoff-");
+            dir = Leftovers.temporary(Files.createTempDirectory("gilsim-handoff-"));
             HandoffShim.build(dir);
         } catch (IOException e) {
             throw new InputError("--handoffs: cannot make a temporary directory: " + e.getMessage());
@@ -160,7 +161,7 @@ public final class RealRun {
         }
         Path file = null;
         try {
-            file = Files.createTempFile("gilsim-real-", ".py");
+            file = Leftovers.temporary(Files.createTempFile("gilsim-real-", ".py"));
             Files.writeString(file, script, StandardCharsets.UTF_8);
             // -I: isolated (no PYTHON* variables, no user site, no script directory on sys.path); -u: unbuffered
             Result r = exec(List.of(name, "-I", "-u", file.toString()), timeoutMs, env);
@@ -292,13 +293,13 @@ public final class RealRun {
         Path err = null;
         Process p = null;
         try {
-            out = Files.createTempFile("gilsim-real-", ".out");
-            err = Files.createTempFile("gilsim-real-", ".err");
+            out = Leftovers.temporary(Files.createTempFile("gilsim-real-", ".out"));
+            err = Leftovers.temporary(Files.createTempFile("gilsim-real-", ".err"));
             ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             pb.environment().putAll(env);
             try {
-                p = pb.start();
+                p = Leftovers.child(pb.start());
             } catch (IOException e) {
                 throw new InputError("--python " + command.get(0) + ": cannot be started: " + e.getMessage());
             }
@@ -315,6 +316,7 @@ public final class RealRun {
             throw new InputError("--python " + command.get(0) + ": cannot create temporary files: " + e.getMessage());
         } finally {
             if (p != null && p.isAlive()) kill(p);
+            if (p != null) Leftovers.settled(p);
             deleteQuietly(out);
             deleteQuietly(err);
         }
@@ -359,6 +361,7 @@ public final class RealRun {
         if (file == null) return;
         try {
             Files.deleteIfExists(file);
+            Leftovers.settled(file);
         } catch (IOException ignored) {
             // a temporary file left behind is not worth failing a run for
         }
