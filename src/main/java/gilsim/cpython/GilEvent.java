@@ -3,61 +3,86 @@ package gilsim.cpython;
 import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
 
-/** What the GIL reports, in the terms of {@code ceval_gil.c} (and, for the old GIL, of its semaphore). */
+/**
+ * What the GIL reports, in the terms of {@code ceval_gil.c} (and, for the old GIL, of its semaphore).
+ *
+ * <p>Each event is declared once, here: its record, whose {@link #accept} names its method in {@link Handler}, and
+ * that method's no-op in {@link Listener}. The compiler checks the rest: a record without {@code accept} does not
+ * compile, nor one whose method {@code Handler} lacks, nor a {@code Listener} without its no-op, nor a class that
+ * must see every event of the family ({@code Handler}) without a method for the new one.
+ */
 public sealed interface GilEvent extends TraceEvent {
     /** A thread entered {@code take_gil}. */
     record GilWant(long timeNs, int thread) implements GilEvent {
         @Override
-        public void deliverTo(TraceListener listener) {
-            if (listener instanceof Listener l) l.onGilWant(this);
-            else listener.on(this);
+        public void accept(Handler h) {
+            h.onGilWant(this);
         }
     }
 
     /** A thread took the GIL; {@code switched} when it was not the last holder (switch_number moved). */
     record GilTake(long timeNs, int thread, boolean switched, long switchNumber) implements GilEvent {
         @Override
-        public void deliverTo(TraceListener listener) {
-            if (listener instanceof Listener l) l.onGilTake(this);
-            else listener.on(this);
+        public void accept(Handler h) {
+            h.onGilTake(this);
         }
     }
 
     /** A thread dropped the GIL ({@code locked = 0}). */
     record GilDrop(long timeNs, int thread) implements GilEvent {
         @Override
-        public void deliverTo(TraceListener listener) {
-            if (listener instanceof Listener l) l.onGilDrop(this);
-            else listener.on(this);
+        public void accept(Handler h) {
+            h.onGilDrop(this);
         }
     }
 
     /** A waiter whose wait ran out with no switch asked {@code holder} to drop the GIL. */
     record DropRequest(long timeNs, int requester, int holder) implements GilEvent {
         @Override
-        public void deliverTo(TraceListener listener) {
-            if (listener instanceof Listener l) l.onDropRequest(this);
-            else listener.on(this);
+        public void accept(Handler h) {
+            h.onDropRequest(this);
         }
     }
 
     /** A dropper with a pending drop request waits on switch_cond until another thread takes the GIL. */
     record ForcedSwitch(long timeNs, int thread) implements GilEvent {
         @Override
-        public void deliverTo(TraceListener listener) {
-            if (listener instanceof Listener l) l.onForcedSwitch(this);
-            else listener.on(this);
+        public void accept(Handler h) {
+            h.onForcedSwitch(this);
         }
     }
 
     /** The old GIL: {@code poster}'s sem_post woke {@code woken}, asleep in FUTEX_WAIT on interpreter_lock. */
-    record SemPostWake(long timeNs, int poster, int woken) implements GilEvent {}
+    record SemPostWake(long timeNs, int poster, int woken) implements GilEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onSemPostWake(this);
+        }
+    }
 
     /** The old GIL: a woken waiter found the token gone and goes back to FUTEX_WAIT (a wasted wake-up). */
-    record SemWaitRetry(long timeNs, int thread) implements GilEvent {}
+    record SemWaitRetry(long timeNs, int thread) implements GilEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onSemWaitRetry(this);
+        }
+    }
 
-    /** A listener with a method for each event of ceval_gil's hand-off ({@link TraceEvent#deliverTo}). */
-    interface Listener {
+    /** Calls this event's method in {@code h}. */
+    void accept(Handler h);
+
+    /**
+     * A handler of the family gets the event through its method for the class ({@link TraceEvent#deliverTo}); any
+     * other listener through {@code on}.
+     */
+    @Override
+    default void deliverTo(TraceListener listener) {
+        if (listener instanceof Handler h) accept(h);
+        else listener.on(this);
+    }
+
+    /** Every event of the family, a method each: a class that must see them all implements this. */
+    interface Handler {
         void onGilWant(GilWant e);
 
         void onGilTake(GilTake e);
@@ -67,5 +92,33 @@ public sealed interface GilEvent extends TraceEvent {
         void onDropRequest(DropRequest e);
 
         void onForcedSwitch(ForcedSwitch e);
+
+        void onSemPostWake(SemPostWake e);
+
+        void onSemWaitRetry(SemWaitRetry e);
+    }
+
+    /** The family's events a listener wants: it overrides their methods, and the others do nothing. */
+    interface Listener extends Handler, TraceListener.OfFamilies {
+        @Override
+        default void onGilWant(GilWant e) {}
+
+        @Override
+        default void onGilTake(GilTake e) {}
+
+        @Override
+        default void onGilDrop(GilDrop e) {}
+
+        @Override
+        default void onDropRequest(DropRequest e) {}
+
+        @Override
+        default void onForcedSwitch(ForcedSwitch e) {}
+
+        @Override
+        default void onSemPostWake(SemPostWake e) {}
+
+        @Override
+        default void onSemWaitRetry(SemWaitRetry e) {}
     }
 }

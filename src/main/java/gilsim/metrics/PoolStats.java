@@ -1,13 +1,13 @@
 package gilsim.metrics;
 
-import gilsim.sim.TraceEvent;
+import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.GilTake;
+import gilsim.m0.PoolEvent;
 import gilsim.m0.PoolEvent.JobAnswered;
 import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.m0.PoolEvent.RetakePastWaiter;
 import gilsim.m0.PoolEvent.SliceStart;
 import gilsim.m0.PoolEvent.TurnYield;
-import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +17,7 @@ import java.util.List;
  * re-takes of the GIL past a parked waiter; request latency (a request still in service at the end counts its
  * age); and the order probe. Streams: memory does not grow with events.
  */
-public final class PoolStats implements TraceListener {
+public final class PoolStats implements GilEvent.Listener, PoolEvent.Listener {
     /** One pool thread's histograms. */
     public static final class PerThread {
         final Latencies queueWait;
@@ -75,29 +75,7 @@ public final class PoolStats implements TraceListener {
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(JobTaken.class, GilTake.class, SliceStart.class, JobAnswered.class, TurnYield.class,
-                RetakePastWaiter.class);
-    }
-
-    @Override
-    public void on(TraceEvent event) {
-        if (event instanceof JobTaken e) {
-            on(e);
-        } else if (event instanceof GilTake e) {
-            on(e);
-        } else if (event instanceof SliceStart e) {
-            on(e);
-        } else if (event instanceof JobAnswered e) {
-            on(e);
-        } else if (event instanceof TurnYield e) {
-            on(e);
-        } else if (event instanceof RetakePastWaiter e) {
-            on(e);
-        }
-    }
-
-    void on(JobTaken j) {
+    public void onJobTaken(JobTaken j) {
         PerThread p = threads[j.thread()];
         p.queueWait.record(j.timeNs() - j.sentNs());
         p.jobsThisRun++;
@@ -109,11 +87,13 @@ public final class PoolStats implements TraceListener {
         }
     }
 
-    void on(GilTake g) {
+    @Override
+    public void onGilTake(GilTake g) {
         threads[g.thread()].serviceStartNs = g.timeNs();
     }
 
-    void on(SliceStart s) {
+    @Override
+    public void onSliceStart(SliceStart s) {
         PerThread p = threads[s.thread()];
         // The run that ended here held the jobs taken since the last run began, minus the one in hand now.
         if (p.inRun) {
@@ -124,7 +104,8 @@ public final class PoolStats implements TraceListener {
         p.jobsThisRun = 1;
     }
 
-    void on(JobAnswered a) {
+    @Override
+    public void onJobAnswered(JobAnswered a) {
         PerThread p = threads[a.thread()];
         if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
         long ns = a.timeNs() - a.sentNs();
@@ -134,12 +115,14 @@ public final class PoolStats implements TraceListener {
         answered++;
     }
 
-    void on(TurnYield y) {
+    @Override
+    public void onTurnYield(TurnYield y) {
         if (y.start()) yields++;
         else if (y.boundHit()) yieldBoundHits++;
     }
 
-    void on(RetakePastWaiter r) {
+    @Override
+    public void onRetakePastWaiter(RetakePastWaiter r) {
         retakes++;
     }
 

@@ -4,3 +4,5 @@
  * declaration of every metric ({@code Metrics}) that all outputs read.
  */
 package gilsim.metrics;
+
+

@@ -9,13 +9,13 @@ public interface TraceEvent {
     long timeNs();
 
     /**
-     * Hands this event to {@code listener}: by default through {@link TraceListener#on}. A family whose events are
-     * frequent gives its listeners a method for each of those classes, and those events override this to call it
-     * when the listener has one. A call per class, from the emit site, is one the JIT inlines with the listener's work
-     * for that class alone, so the record is never made. Through the one shared {@code on}, the JIT compiled that
-     * method on its own first in some JVMs, too big to inline anywhere after, and the records were made at every emit
-     * site (docs/notes/benchmarks-log.md, eighth round). The override's test of the listener's interface is cheap
-     * where the JIT has seen one listener class there, as in a run's hot loop.
+     * Hands this event to {@code listener}: by default through {@link TraceListener#on}. Each model family overrides
+     * this once: a listener that implements the family's {@code Handler} gets the event through its method for the
+     * event's class. A call per class, from the emit site, is one the JIT inlines with the listener's work for that
+     * class alone, so the record is never made. Through one shared {@code on} full of class tests, the JIT compiled
+     * that method on its own first in some JVMs, too big to inline anywhere after, and the records were made at every
+     * emit site (docs/notes/benchmarks-log.md, eighth round). The test of the listener's interface is cheap where the
+     * JIT has seen one listener class there, as in a run's hot loop.
      */
     default void deliverTo(TraceListener listener) {
         listener.on(this);

@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 @FunctionalInterface
 public interface TraceListener {
     /**
-     * One event. A listener that also implements an event family's {@code Listener} gets that family's frequent
-     * events through it instead ({@link TraceEvent#deliverTo}).
+     * One event. A listener that also implements an event family's {@code Handler} gets that family's events through
+     * it instead, a method for each class ({@link TraceEvent#deliverTo}).
      */
     void on(TraceEvent event);
 
@@ -23,6 +23,16 @@ public interface TraceListener {
      */
     default List<Class<? extends TraceEvent>> reads() {
         return null;
+    }
+
+    /**
+     * A listener that reads events only through the {@code Handler}s of the families it implements, one method for
+     * each class: an event of any other family passes it by. The compiler, not a chain of class tests, matches each
+     * event to its method.
+     */
+    interface OfFamilies extends TraceListener {
+        @Override
+        default void on(TraceEvent event) {}
     }
 
     /** A listener of the events of one class. */

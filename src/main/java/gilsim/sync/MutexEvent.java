@@ -1,6 +1,7 @@
 package gilsim.sync;
 
 import gilsim.sim.TraceEvent;
+import gilsim.sim.TraceListener;
 
 /**
  * What a mutex reports ({@code mutex} names it: {@code gil->mutex}, or a scenario's lock). Only a scenario's locks
@@ -10,22 +11,47 @@ public sealed interface MutexEvent extends TraceEvent {
     String mutex();
 
     /** {@code thread} found the mutex held by {@code holder} and went to sleep on it. */
-    record MutexBlock(long timeNs, String mutex, int thread, int holder) implements MutexEvent {}
+    record MutexBlock(long timeNs, String mutex, int thread, int holder) implements MutexEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onMutexBlock(this);
+        }
+    }
 
     /** {@code thread} took the mutex (reported for a scenario's locks only). */
-    record MutexTaken(long timeNs, String mutex, int thread) implements MutexEvent {}
+    record MutexTaken(long timeNs, String mutex, int thread) implements MutexEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onMutexTaken(this);
+        }
+    }
 
     /** {@code thread} let go of the mutex (reported for a scenario's locks only). */
-    record MutexReleased(long timeNs, String mutex, int thread) implements MutexEvent {}
+    record MutexReleased(long timeNs, String mutex, int thread) implements MutexEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onMutexReleased(this);
+        }
+    }
 
     /** {@code thread}, holding the GIL, called {@code acquire()} on a scenario's lock. */
-    record MutexAcquire(long timeNs, String mutex, int thread) implements MutexEvent {}
+    record MutexAcquire(long timeNs, String mutex, int thread) implements MutexEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onMutexAcquire(this);
+        }
+    }
 
     /**
      * {@code acquire()}, called at {@code calledNs}, returned: {@code thread} holds the lock and, in a build with a
      * GIL, the GIL again.
      */
     record MutexAcquired(long timeNs, String mutex, int thread, long calledNs) implements MutexEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onMutexAcquired(this);
+        }
+
         public long waitNs() {
             return timeNs - calledNs;
         }
@@ -36,7 +62,12 @@ public sealed interface MutexEvent extends TraceEvent {
      * find it taken again (a semaphore's {@code sem_post}; a PyMutex's unlock of a waiter that has waited 1 ms or
      * less). The release itself is a {@link MutexReleased} just before.
      */
-    record MutexWake(long timeNs, String mutex, int thread, int woken) implements MutexEvent {}
+    record MutexWake(long timeNs, String mutex, int thread, int woken) implements MutexEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onMutexWake(this);
+        }
+    }
 
     /**
      * A PyMutex's fair hand-off: {@code thread} unlocked, and its first parked waiter {@code to} had waited
@@ -44,5 +75,64 @@ public sealed interface MutexEvent extends TraceEvent {
      * path, so the lock went straight to it (the byte stays LOCKED). A {@link MutexReleased} by {@code thread} comes
      * just before and a {@link MutexTaken} by {@code to} just after.
      */
-    record MutexHandOff(long timeNs, String mutex, int thread, int to, long waitedNs) implements MutexEvent {}
+    record MutexHandOff(long timeNs, String mutex, int thread, int to, long waitedNs) implements MutexEvent {
+        @Override
+        public void accept(Handler h) {
+            h.onMutexHandOff(this);
+        }
+    }
+
+    /** Calls this event's method in {@code h}. */
+    void accept(Handler h);
+
+    /**
+     * A handler of the family gets the event through its method for the class ({@link TraceEvent#deliverTo}); any
+     * other listener through {@code on}.
+     */
+    @Override
+    default void deliverTo(TraceListener listener) {
+        if (listener instanceof Handler h) accept(h);
+        else listener.on(this);
+    }
+
+    /** Every event of the family, a method each: a class that must see them all implements this. */
+    interface Handler {
+        void onMutexBlock(MutexBlock e);
+
+        void onMutexTaken(MutexTaken e);
+
+        void onMutexReleased(MutexReleased e);
+
+        void onMutexAcquire(MutexAcquire e);
+
+        void onMutexWake(MutexWake e);
+
+        void onMutexHandOff(MutexHandOff e);
+
+        void onMutexAcquired(MutexAcquired e);
+    }
+
+    /** The family's events a listener wants: it overrides their methods, and the others do nothing. */
+    interface Listener extends Handler, TraceListener.OfFamilies {
+        @Override
+        default void onMutexBlock(MutexBlock e) {}
+
+        @Override
+        default void onMutexTaken(MutexTaken e) {}
+
+        @Override
+        default void onMutexReleased(MutexReleased e) {}
+
+        @Override
+        default void onMutexAcquire(MutexAcquire e) {}
+
+        @Override
+        default void onMutexWake(MutexWake e) {}
+
+        @Override
+        default void onMutexHandOff(MutexHandOff e) {}
+
+        @Override
+        default void onMutexAcquired(MutexAcquired e) {}
+    }
 }
