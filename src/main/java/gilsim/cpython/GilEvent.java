@@ -15,6 +15,12 @@ public sealed interface GilEvent extends TraceEvent {
     /** A thread entered {@code take_gil}. */
     record GilWant(long timeNs, int thread) implements GilEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onGilWant(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onGilWant(this);
         }
@@ -22,6 +28,12 @@ public sealed interface GilEvent extends TraceEvent {
 
     /** A thread took the GIL; {@code switched} when it was not the last holder (switch_number moved). */
     record GilTake(long timeNs, int thread, boolean switched, long switchNumber) implements GilEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onGilTake(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onGilTake(this);
@@ -31,6 +43,12 @@ public sealed interface GilEvent extends TraceEvent {
     /** A thread dropped the GIL ({@code locked = 0}). */
     record GilDrop(long timeNs, int thread) implements GilEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onGilDrop(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onGilDrop(this);
         }
@@ -38,6 +56,12 @@ public sealed interface GilEvent extends TraceEvent {
 
     /** A waiter whose wait ran out with no switch asked {@code holder} to drop the GIL. */
     record DropRequest(long timeNs, int requester, int holder) implements GilEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onDropRequest(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onDropRequest(this);
@@ -47,6 +71,12 @@ public sealed interface GilEvent extends TraceEvent {
     /** A dropper with a pending drop request waits on switch_cond until another thread takes the GIL. */
     record ForcedSwitch(long timeNs, int thread) implements GilEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onForcedSwitch(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onForcedSwitch(this);
         }
@@ -54,6 +84,12 @@ public sealed interface GilEvent extends TraceEvent {
 
     /** The old GIL: {@code poster}'s sem_post woke {@code woken}, asleep in FUTEX_WAIT on interpreter_lock. */
     record SemPostWake(long timeNs, int poster, int woken) implements GilEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onSemPostWake(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onSemPostWake(this);
@@ -63,23 +99,30 @@ public sealed interface GilEvent extends TraceEvent {
     /** The old GIL: a woken waiter found the token gone and goes back to FUTEX_WAIT (a wasted wake-up). */
     record SemWaitRetry(long timeNs, int thread) implements GilEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onSemWaitRetry(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onSemWaitRetry(this);
         }
     }
 
-    /** Calls this event's method in {@code h}. */
-    void accept(Handler h);
-
     /**
-     * A handler of the family gets the event through its method for the class ({@link TraceEvent#deliverTo}); any
-     * other listener through {@code on}.
+     * Every record implements this: a handler of the family gets the event through its method for the class
+     * ({@link TraceEvent#deliverTo}).
      */
     @Override
-    default void deliverTo(TraceListener listener) {
-        if (listener instanceof Handler h) accept(h);
-        else listener.on(this);
-    }
+    void deliverTo(TraceListener listener);
+
+    /**
+     * Calls this event's method in {@code h}: how a listener that holds others hands the event on to each
+     * ({@code gilsim.metrics.RunListeners}). Not {@link #deliverTo}, so that the JIT's profile of that one sees only the
+     * trace's own listeners.
+     */
+    void accept(Handler h);
 
     /** Every event of the family, a method each: a class that must see them all implements this. */
     interface Handler {
@@ -98,27 +141,47 @@ public sealed interface GilEvent extends TraceEvent {
         void onSemWaitRetry(SemWaitRetry e);
     }
 
-    /** The family's events a listener wants: it overrides their methods, and the others do nothing. */
+    /**
+     * The family's events a listener wants: it overrides their methods; the others go to {@link #onGilEvent}, which does
+     * nothing unless overridden.
+     */
     interface Listener extends Handler, TraceListener.OfFamilies {
-        @Override
-        default void onGilWant(GilWant e) {}
+        /** Every event of the family whose own method this listener does not override. */
+        default void onGilEvent(GilEvent e) {}
 
         @Override
-        default void onGilTake(GilTake e) {}
+        default void onGilWant(GilWant e) {
+            onGilEvent(e);
+        }
 
         @Override
-        default void onGilDrop(GilDrop e) {}
+        default void onGilTake(GilTake e) {
+            onGilEvent(e);
+        }
 
         @Override
-        default void onDropRequest(DropRequest e) {}
+        default void onGilDrop(GilDrop e) {
+            onGilEvent(e);
+        }
 
         @Override
-        default void onForcedSwitch(ForcedSwitch e) {}
+        default void onDropRequest(DropRequest e) {
+            onGilEvent(e);
+        }
 
         @Override
-        default void onSemPostWake(SemPostWake e) {}
+        default void onForcedSwitch(ForcedSwitch e) {
+            onGilEvent(e);
+        }
 
         @Override
-        default void onSemWaitRetry(SemWaitRetry e) {}
+        default void onSemPostWake(SemPostWake e) {
+            onGilEvent(e);
+        }
+
+        @Override
+        default void onSemWaitRetry(SemWaitRetry e) {
+            onGilEvent(e);
+        }
     }
 }

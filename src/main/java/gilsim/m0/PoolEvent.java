@@ -11,6 +11,12 @@ public sealed interface PoolEvent extends TraceEvent {
      */
     record JobTaken(long timeNs, int thread, long job, long sentNs, boolean kept) implements PoolEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onJobTaken(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onJobTaken(this);
         }
@@ -18,6 +24,12 @@ public sealed interface PoolEvent extends TraceEvent {
 
     /** A thread began yielding its turn ({@code sched_yield} until an attach), or ended it. */
     record TurnYield(long timeNs, int thread, boolean start, boolean boundHit) implements PoolEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onTurnYield(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onTurnYield(this);
@@ -27,6 +39,12 @@ public sealed interface PoolEvent extends TraceEvent {
     /** A thread attached after a wait or a yield, which starts a new run of its slice. */
     record SliceStart(long timeNs, int thread) implements PoolEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onSliceStart(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onSliceStart(this);
         }
@@ -34,6 +52,12 @@ public sealed interface PoolEvent extends TraceEvent {
 
     /** A request was answered; {@code sentNs} is when its client sent it. */
     record JobAnswered(long timeNs, int thread, long job, long sentNs) implements PoolEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onJobAnswered(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onJobAnswered(this);
@@ -43,23 +67,30 @@ public sealed interface PoolEvent extends TraceEvent {
     /** A thread attached with no wait while another pool thread was parked on the GIL. */
     record RetakePastWaiter(long timeNs, int thread, int parked) implements PoolEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onRetakePastWaiter(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onRetakePastWaiter(this);
         }
     }
 
-    /** Calls this event's method in {@code h}. */
-    void accept(Handler h);
-
     /**
-     * A handler of the family gets the event through its method for the class ({@link TraceEvent#deliverTo}); any
-     * other listener through {@code on}.
+     * Every record implements this: a handler of the family gets the event through its method for the class
+     * ({@link TraceEvent#deliverTo}).
      */
     @Override
-    default void deliverTo(TraceListener listener) {
-        if (listener instanceof Handler h) accept(h);
-        else listener.on(this);
-    }
+    void deliverTo(TraceListener listener);
+
+    /**
+     * Calls this event's method in {@code h}: how a listener that holds others hands the event on to each
+     * ({@code gilsim.metrics.RunListeners}). Not {@link #deliverTo}, so that the JIT's profile of that one sees only the
+     * trace's own listeners.
+     */
+    void accept(Handler h);
 
     /** Every event of the family, a method each: a class that must see them all implements this. */
     interface Handler {
@@ -74,21 +105,37 @@ public sealed interface PoolEvent extends TraceEvent {
         void onRetakePastWaiter(RetakePastWaiter e);
     }
 
-    /** The family's events a listener wants: it overrides their methods, and the others do nothing. */
+    /**
+     * The family's events a listener wants: it overrides their methods; the others go to {@link #onPoolEvent}, which does
+     * nothing unless overridden.
+     */
     interface Listener extends Handler, TraceListener.OfFamilies {
-        @Override
-        default void onJobTaken(JobTaken e) {}
+        /** Every event of the family whose own method this listener does not override. */
+        default void onPoolEvent(PoolEvent e) {}
 
         @Override
-        default void onTurnYield(TurnYield e) {}
+        default void onJobTaken(JobTaken e) {
+            onPoolEvent(e);
+        }
 
         @Override
-        default void onSliceStart(SliceStart e) {}
+        default void onTurnYield(TurnYield e) {
+            onPoolEvent(e);
+        }
 
         @Override
-        default void onJobAnswered(JobAnswered e) {}
+        default void onSliceStart(SliceStart e) {
+            onPoolEvent(e);
+        }
 
         @Override
-        default void onRetakePastWaiter(RetakePastWaiter e) {}
+        default void onJobAnswered(JobAnswered e) {
+            onPoolEvent(e);
+        }
+
+        @Override
+        default void onRetakePastWaiter(RetakePastWaiter e) {
+            onPoolEvent(e);
+        }
     }
 }

@@ -1,10 +1,8 @@
 package gilsim.metrics;
 
-import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.sync.CondEvent;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -13,7 +11,7 @@ import gilsim.sync.CondEvent.CondWait;
  * Streams per-thread GIL waits and holds and the GIL's counters. Memory is one histogram per thread, however long
  * the run: waits stream into {@link Latencies}.
  */
-public final class GilStats implements GilEvent.Listener, CondEvent.Listener, Spans.Sink {
+public final class GilStats implements RunListener, Spans.Sink {
     /** One thread's figures. */
     public static final class PerThread {
         final Latencies waits;

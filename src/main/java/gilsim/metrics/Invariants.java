@@ -1,16 +1,12 @@
 package gilsim.metrics;
 
-import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.os.OsEvent;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.os.RunState;
 import gilsim.sim.TraceEvent;
-import gilsim.sync.MutexEvent;
 import gilsim.sync.MutexEvent.MutexReleased;
 import gilsim.sync.MutexEvent.MutexTaken;
-import gilsim.sync.QueueEvent;
 import gilsim.sync.QueueEvent.QueueGet;
 import gilsim.sync.QueueEvent.QueuePut;
 import java.util.HashMap;
@@ -22,7 +18,7 @@ import java.util.Map;
  * below zero). That simulated time never goes back is checked on every event by the {@link gilsim.sim.Trace} itself,
  * which sees them all. It only observes; a violation stops the run with the event.
  */
-public final class Invariants implements GilEvent.Listener, OsEvent.Listener, MutexEvent.Listener, QueueEvent.Listener {
+public final class Invariants implements RunListener {
     private final int cores;
     private final boolean[] isRunning;
     private int running;

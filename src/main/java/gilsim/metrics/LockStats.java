@@ -1,6 +1,5 @@
 package gilsim.metrics;
 
-import gilsim.sync.MutexEvent;
 import gilsim.sync.MutexEvent.MutexAcquire;
 import gilsim.sync.MutexEvent.MutexAcquired;
 import gilsim.sync.MutexEvent.MutexBlock;
@@ -21,7 +20,7 @@ import java.util.Map;
  * rows are the threads that called it, in the run's order. {@code gil->mutex} is not a scenario lock: its events
  * are ignored.
  */
-public final class LockStats implements MutexEvent.Listener {
+public final class LockStats implements RunListener {
     private final int threadCount;
     private final String model;
     private final Map<String, PerLock> locks = new LinkedHashMap<>();

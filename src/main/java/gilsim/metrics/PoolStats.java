@@ -1,8 +1,6 @@
 package gilsim.metrics;
 
-import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.m0.PoolEvent;
 import gilsim.m0.PoolEvent.JobAnswered;
 import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.m0.PoolEvent.RetakePastWaiter;
@@ -17,7 +15,7 @@ import java.util.List;
  * re-takes of the GIL past a parked waiter; request latency (a request still in service at the end counts its
  * age); and the order probe. Streams: memory does not grow with events.
  */
-public final class PoolStats implements GilEvent.Listener, PoolEvent.Listener {
+public final class PoolStats implements RunListener {
     /** One pool thread's histograms. */
     public static final class PerThread {
         final Latencies queueWait;

@@ -1,6 +1,5 @@
 package gilsim.metrics;
 
-import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
@@ -9,7 +8,6 @@ import gilsim.cpython.GilEvent.GilWant;
 import gilsim.cpython.GilEvent.SemPostWake;
 import gilsim.cpython.GilEvent.SemWaitRetry;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
 
 /**
  * Checks, on every event of every run, that the GIL keeps CPython's hand-off protocol, whatever the policy:
@@ -24,7 +22,7 @@ import gilsim.sim.TraceListener;
  * </ul>
  * It only observes; a violation stops the run with the event (a bug in gilsim, never in the input).
  */
-public final class ProtocolChecker implements GilEvent.Handler, TraceListener.OfFamilies {
+public final class ProtocolChecker implements RunListener {
     /** The clamped switch interval, ns. */
     private final long intervalNs;
     /**

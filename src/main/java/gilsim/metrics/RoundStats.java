@@ -14,7 +14,7 @@ import java.util.List;
  * Every figure a thread cannot have is null: the rounds of a thread with no outer loop (or no program: a pool's),
  * the percentiles with no completed round, the slowdown with no nominal round, the end of a thread still running.
  */
-public final class RoundStats implements OsEvent.Listener, ProgramEvent.Listener {
+public final class RoundStats implements RunListener {
     /** One thread's figures, null where undefined (see the class comment). */
     public record PerThread(Long rounds, Long p50Ns, Long p99Ns, Long maxNs, Double slowdown, Long finishedNs) {}
 

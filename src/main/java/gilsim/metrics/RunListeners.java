@@ -1,22 +1,27 @@
 package gilsim.metrics;
 
-import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
+import gilsim.cpython.GilEvent;
+import gilsim.m0.PoolEvent;
+import gilsim.os.OsEvent;
+import gilsim.program.ProgramEvent;
+import gilsim.sync.CondEvent;
+import gilsim.sync.MutexEvent;
+import gilsim.sync.QueueEvent;
 
 /**
  * Every run's own listeners behind one: the view of each thread's activity, the pool's instruments (when there is a
  * pool), the invariants, the protocol checker, the GIL's statistics, the rounds and the locks' statistics (when
- * there are programs), in that order. Each event goes to each of them through {@link TraceEvent#deliverTo}: a
- * listener gets it through its method for the event's class when it implements the event's family's
- * {@code Handler}, and it passes by one that does not. Nothing here names an event: a listener reads a new event
- * by overriding its method, and no list of who reads what is kept by hand.
+ * there are programs), in that order. Every event goes to every one of them, through its method for the event's
+ * class ({@link RunListener}): those that read the event override it, and for the others it does nothing. Nothing
+ * here names an event class, and no list of who reads what is kept by hand: a listener reads a new event by
+ * overriding its method.
  *
- * <p>Why one listener and not seven: the trace's fan-out to several listeners, six interface calls and six chains
- * of class tests an event, was a third of a pool run's time (docs/notes/benchmarks-log.md). Here every call has one
- * receiver of a final class and the event's class is known where the emit site inlines it, so the JIT inlines each
- * listener's method for that class, or nothing where it has none, and the record is never made.
+ * <p>Why one listener and not seven: the trace's fan-out to several listeners was a third of a pool run's time
+ * (docs/notes/benchmarks-log.md). The trace hands an event to this one through the event's own {@code deliverTo};
+ * from there each call has a receiver of a final class and an event of a known class, so the JIT inlines each
+ * listener's method for that class (or nothing, where it has none) and the record is never made.
  */
-public final class RunListeners implements TraceListener {
+public final class RunListeners implements RunListener {
     private final Spans spans;
     /** Null when the run has no pool, and so no pool events. */
     private final PoolStats pool;
@@ -44,14 +49,80 @@ public final class RunListeners implements TraceListener {
     }
 
     @Override
-    public void on(TraceEvent event) {
-        event.deliverTo(spans);
-        if (pool != null) event.deliverTo(pool);
-        event.deliverTo(invariants);
-        event.deliverTo(protocol);
-        event.deliverTo(gil);
-        event.deliverTo(rounds);
-        if (locks != null) event.deliverTo(locks);
+    public void onOsEvent(OsEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
+    }
+
+    @Override
+    public void onGilEvent(GilEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
+    }
+
+    @Override
+    public void onCondEvent(CondEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
+    }
+
+    @Override
+    public void onMutexEvent(MutexEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
+    }
+
+    @Override
+    public void onQueueEvent(QueueEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
+    }
+
+    @Override
+    public void onPoolEvent(PoolEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
+    }
+
+    @Override
+    public void onProgramEvent(ProgramEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
     }
 
     @Override

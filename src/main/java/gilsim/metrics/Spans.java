@@ -1,14 +1,11 @@
 package gilsim.metrics;
 
-import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
-import gilsim.os.OsEvent;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.os.RunState;
-import gilsim.sync.CondEvent;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -27,7 +24,7 @@ import java.util.Arrays;
  * moved by it (and the spans it closed). A parked spell's and a forced switch's start stay readable after the event
  * that ended them, for the readers of that event.
  */
-public final class Spans implements OsEvent.Listener, GilEvent.Listener, CondEvent.Listener {
+public final class Spans implements RunListener {
     public enum Kind { WAIT, HOLD }
 
     /** A wait or a hold of {@code thread}, {@code [startNs, endNs]}; {@code open}: cut by the end of the run. */

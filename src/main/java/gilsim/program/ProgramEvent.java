@@ -11,6 +11,12 @@ public sealed interface ProgramEvent extends TraceEvent {
     /** A pass of the thread's outer loop begins: the thread holds the GIL and is about to run its first step. */
     record RoundStart(long timeNs, int thread) implements ProgramEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onRoundStart(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onRoundStart(this);
         }
@@ -19,23 +25,30 @@ public sealed interface ProgramEvent extends TraceEvent {
     /** The thread's outer loop ran its last pass (a loop of N passes); the round begun last ends here. */
     record LoopEnd(long timeNs, int thread) implements ProgramEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onLoopEnd(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onLoopEnd(this);
         }
     }
 
-    /** Calls this event's method in {@code h}. */
-    void accept(Handler h);
-
     /**
-     * A handler of the family gets the event through its method for the class ({@link TraceEvent#deliverTo}); any
-     * other listener through {@code on}.
+     * Every record implements this: a handler of the family gets the event through its method for the class
+     * ({@link TraceEvent#deliverTo}).
      */
     @Override
-    default void deliverTo(TraceListener listener) {
-        if (listener instanceof Handler h) accept(h);
-        else listener.on(this);
-    }
+    void deliverTo(TraceListener listener);
+
+    /**
+     * Calls this event's method in {@code h}: how a listener that holds others hands the event on to each
+     * ({@code gilsim.metrics.RunListeners}). Not {@link #deliverTo}, so that the JIT's profile of that one sees only the
+     * trace's own listeners.
+     */
+    void accept(Handler h);
 
     /** Every event of the family, a method each: a class that must see them all implements this. */
     interface Handler {
@@ -44,12 +57,22 @@ public sealed interface ProgramEvent extends TraceEvent {
         void onLoopEnd(LoopEnd e);
     }
 
-    /** The family's events a listener wants: it overrides their methods, and the others do nothing. */
+    /**
+     * The family's events a listener wants: it overrides their methods; the others go to {@link #onProgramEvent}, which does
+     * nothing unless overridden.
+     */
     interface Listener extends Handler, TraceListener.OfFamilies {
-        @Override
-        default void onRoundStart(RoundStart e) {}
+        /** Every event of the family whose own method this listener does not override. */
+        default void onProgramEvent(ProgramEvent e) {}
 
         @Override
-        default void onLoopEnd(LoopEnd e) {}
+        default void onRoundStart(RoundStart e) {
+            onProgramEvent(e);
+        }
+
+        @Override
+        default void onLoopEnd(LoopEnd e) {
+            onProgramEvent(e);
+        }
     }
 }

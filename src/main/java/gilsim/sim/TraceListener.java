@@ -6,10 +6,7 @@ import java.util.function.Consumer;
 /** Observes a run's events. Listeners only observe; they never change the run. */
 @FunctionalInterface
 public interface TraceListener {
-    /**
-     * One event. A listener that also implements an event family's {@code Handler} gets that family's events through
-     * it instead, a method for each class ({@link TraceEvent#deliverTo}).
-     */
+    /** One event; the trace hands every event it gives this listener here. */
     void on(TraceEvent event);
 
     /** Called once when the run ends at {@code endNs}. */
@@ -26,13 +23,15 @@ public interface TraceListener {
     }
 
     /**
-     * A listener that reads events only through the {@code Handler}s of the families it implements, one method for
-     * each class: an event of any other family passes it by. The compiler, not a chain of class tests, matches each
-     * event to its method.
+     * A listener that reads events only through the {@code Handler}s of the event families it implements, one method
+     * for each class ({@link TraceEvent#deliverTo}): an event of any other family passes it by. The compiler, not a
+     * chain of class tests, matches each event to its method.
      */
     interface OfFamilies extends TraceListener {
         @Override
-        default void on(TraceEvent event) {}
+        default void on(TraceEvent event) {
+            event.deliverTo(this);
+        }
     }
 
     /** A listener of the events of one class. */

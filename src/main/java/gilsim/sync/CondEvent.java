@@ -11,6 +11,12 @@ public sealed interface CondEvent extends TraceEvent {
     record CondWait(long timeNs, String cond, int thread, int position, int queued, long deadlineNs)
             implements CondEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onCondWait(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onCondWait(this);
         }
@@ -18,6 +24,12 @@ public sealed interface CondEvent extends TraceEvent {
 
     /** A signal: it woke {@code woken}, or nobody ({@code -1}, the signal is lost). */
     record CondSignal(long timeNs, String cond, int signaller, int woken) implements CondEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onCondSignal(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onCondSignal(this);
@@ -30,6 +42,12 @@ public sealed interface CondEvent extends TraceEvent {
      */
     record CondAbsorb(long timeNs, String cond, int signaller, int absorber) implements CondEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onCondAbsorb(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onCondAbsorb(this);
         }
@@ -38,23 +56,30 @@ public sealed interface CondEvent extends TraceEvent {
     /** A timed wait expired before any signal reached it. */
     record CondTimeout(long timeNs, String cond, int thread) implements CondEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onCondTimeout(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onCondTimeout(this);
         }
     }
 
-    /** Calls this event's method in {@code h}. */
-    void accept(Handler h);
-
     /**
-     * A handler of the family gets the event through its method for the class ({@link TraceEvent#deliverTo}); any
-     * other listener through {@code on}.
+     * Every record implements this: a handler of the family gets the event through its method for the class
+     * ({@link TraceEvent#deliverTo}).
      */
     @Override
-    default void deliverTo(TraceListener listener) {
-        if (listener instanceof Handler h) accept(h);
-        else listener.on(this);
-    }
+    void deliverTo(TraceListener listener);
+
+    /**
+     * Calls this event's method in {@code h}: how a listener that holds others hands the event on to each
+     * ({@code gilsim.metrics.RunListeners}). Not {@link #deliverTo}, so that the JIT's profile of that one sees only the
+     * trace's own listeners.
+     */
+    void accept(Handler h);
 
     /** Every event of the family, a method each: a class that must see them all implements this. */
     interface Handler {
@@ -67,18 +92,32 @@ public sealed interface CondEvent extends TraceEvent {
         void onCondAbsorb(CondAbsorb e);
     }
 
-    /** The family's events a listener wants: it overrides their methods, and the others do nothing. */
+    /**
+     * The family's events a listener wants: it overrides their methods; the others go to {@link #onCondEvent}, which does
+     * nothing unless overridden.
+     */
     interface Listener extends Handler, TraceListener.OfFamilies {
-        @Override
-        default void onCondWait(CondWait e) {}
+        /** Every event of the family whose own method this listener does not override. */
+        default void onCondEvent(CondEvent e) {}
 
         @Override
-        default void onCondSignal(CondSignal e) {}
+        default void onCondWait(CondWait e) {
+            onCondEvent(e);
+        }
 
         @Override
-        default void onCondTimeout(CondTimeout e) {}
+        default void onCondSignal(CondSignal e) {
+            onCondEvent(e);
+        }
 
         @Override
-        default void onCondAbsorb(CondAbsorb e) {}
+        default void onCondTimeout(CondTimeout e) {
+            onCondEvent(e);
+        }
+
+        @Override
+        default void onCondAbsorb(CondAbsorb e) {
+            onCondEvent(e);
+        }
     }
 }

@@ -13,6 +13,12 @@ public sealed interface MutexEvent extends TraceEvent {
     /** {@code thread} found the mutex held by {@code holder} and went to sleep on it. */
     record MutexBlock(long timeNs, String mutex, int thread, int holder) implements MutexEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onMutexBlock(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onMutexBlock(this);
         }
@@ -20,6 +26,12 @@ public sealed interface MutexEvent extends TraceEvent {
 
     /** {@code thread} took the mutex (reported for a scenario's locks only). */
     record MutexTaken(long timeNs, String mutex, int thread) implements MutexEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onMutexTaken(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onMutexTaken(this);
@@ -29,6 +41,12 @@ public sealed interface MutexEvent extends TraceEvent {
     /** {@code thread} let go of the mutex (reported for a scenario's locks only). */
     record MutexReleased(long timeNs, String mutex, int thread) implements MutexEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onMutexReleased(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onMutexReleased(this);
         }
@@ -36,6 +54,12 @@ public sealed interface MutexEvent extends TraceEvent {
 
     /** {@code thread}, holding the GIL, called {@code acquire()} on a scenario's lock. */
     record MutexAcquire(long timeNs, String mutex, int thread) implements MutexEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onMutexAcquire(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onMutexAcquire(this);
@@ -47,6 +71,12 @@ public sealed interface MutexEvent extends TraceEvent {
      * GIL, the GIL again.
      */
     record MutexAcquired(long timeNs, String mutex, int thread, long calledNs) implements MutexEvent {
+        @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onMutexAcquired(this);
+            else TraceEvent.passOn(this, l);
+        }
+
         @Override
         public void accept(Handler h) {
             h.onMutexAcquired(this);
@@ -64,6 +94,12 @@ public sealed interface MutexEvent extends TraceEvent {
      */
     record MutexWake(long timeNs, String mutex, int thread, int woken) implements MutexEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onMutexWake(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onMutexWake(this);
         }
@@ -77,23 +113,30 @@ public sealed interface MutexEvent extends TraceEvent {
      */
     record MutexHandOff(long timeNs, String mutex, int thread, int to, long waitedNs) implements MutexEvent {
         @Override
+        public void deliverTo(TraceListener l) {
+            if (l instanceof Handler h) h.onMutexHandOff(this);
+            else TraceEvent.passOn(this, l);
+        }
+
+        @Override
         public void accept(Handler h) {
             h.onMutexHandOff(this);
         }
     }
 
-    /** Calls this event's method in {@code h}. */
-    void accept(Handler h);
-
     /**
-     * A handler of the family gets the event through its method for the class ({@link TraceEvent#deliverTo}); any
-     * other listener through {@code on}.
+     * Every record implements this: a handler of the family gets the event through its method for the class
+     * ({@link TraceEvent#deliverTo}).
      */
     @Override
-    default void deliverTo(TraceListener listener) {
-        if (listener instanceof Handler h) accept(h);
-        else listener.on(this);
-    }
+    void deliverTo(TraceListener listener);
+
+    /**
+     * Calls this event's method in {@code h}: how a listener that holds others hands the event on to each
+     * ({@code gilsim.metrics.RunListeners}). Not {@link #deliverTo}, so that the JIT's profile of that one sees only the
+     * trace's own listeners.
+     */
+    void accept(Handler h);
 
     /** Every event of the family, a method each: a class that must see them all implements this. */
     interface Handler {
@@ -112,27 +155,47 @@ public sealed interface MutexEvent extends TraceEvent {
         void onMutexAcquired(MutexAcquired e);
     }
 
-    /** The family's events a listener wants: it overrides their methods, and the others do nothing. */
+    /**
+     * The family's events a listener wants: it overrides their methods; the others go to {@link #onMutexEvent}, which does
+     * nothing unless overridden.
+     */
     interface Listener extends Handler, TraceListener.OfFamilies {
-        @Override
-        default void onMutexBlock(MutexBlock e) {}
+        /** Every event of the family whose own method this listener does not override. */
+        default void onMutexEvent(MutexEvent e) {}
 
         @Override
-        default void onMutexTaken(MutexTaken e) {}
+        default void onMutexBlock(MutexBlock e) {
+            onMutexEvent(e);
+        }
 
         @Override
-        default void onMutexReleased(MutexReleased e) {}
+        default void onMutexTaken(MutexTaken e) {
+            onMutexEvent(e);
+        }
 
         @Override
-        default void onMutexAcquire(MutexAcquire e) {}
+        default void onMutexReleased(MutexReleased e) {
+            onMutexEvent(e);
+        }
 
         @Override
-        default void onMutexWake(MutexWake e) {}
+        default void onMutexAcquire(MutexAcquire e) {
+            onMutexEvent(e);
+        }
 
         @Override
-        default void onMutexHandOff(MutexHandOff e) {}
+        default void onMutexWake(MutexWake e) {
+            onMutexEvent(e);
+        }
 
         @Override
-        default void onMutexAcquired(MutexAcquired e) {}
+        default void onMutexHandOff(MutexHandOff e) {
+            onMutexEvent(e);
+        }
+
+        @Override
+        default void onMutexAcquired(MutexAcquired e) {
+            onMutexEvent(e);
+        }
     }
 }
