@@ -1,12 +1,6 @@
 package gilsim.metrics;
 
-import gilsim.cpython.GilEvent;
-import gilsim.m0.PoolEvent;
-import gilsim.os.OsEvent;
-import gilsim.program.ProgramEvent;
-import gilsim.sync.CondEvent;
-import gilsim.sync.MutexEvent;
-import gilsim.sync.QueueEvent;
+import gilsim.sim.TraceEvent;
 
 /**
  * Every run's own listeners behind one: the view of each thread's activity, the pool's instruments (when there is a
@@ -48,74 +42,9 @@ public final class RunListeners implements RunListener {
         this.rounds = rounds;
     }
 
+    /** Every event: this overrides no event's own method. */
     @Override
-    public void onOsEvent(OsEvent e) {
-        e.accept(spans);
-        if (pool != null) e.accept(pool);
-        e.accept(invariants);
-        e.accept(protocol);
-        e.accept(gil);
-        e.accept(rounds);
-        if (locks != null) e.accept(locks);
-    }
-
-    @Override
-    public void onGilEvent(GilEvent e) {
-        e.accept(spans);
-        if (pool != null) e.accept(pool);
-        e.accept(invariants);
-        e.accept(protocol);
-        e.accept(gil);
-        e.accept(rounds);
-        if (locks != null) e.accept(locks);
-    }
-
-    @Override
-    public void onCondEvent(CondEvent e) {
-        e.accept(spans);
-        if (pool != null) e.accept(pool);
-        e.accept(invariants);
-        e.accept(protocol);
-        e.accept(gil);
-        e.accept(rounds);
-        if (locks != null) e.accept(locks);
-    }
-
-    @Override
-    public void onMutexEvent(MutexEvent e) {
-        e.accept(spans);
-        if (pool != null) e.accept(pool);
-        e.accept(invariants);
-        e.accept(protocol);
-        e.accept(gil);
-        e.accept(rounds);
-        if (locks != null) e.accept(locks);
-    }
-
-    @Override
-    public void onQueueEvent(QueueEvent e) {
-        e.accept(spans);
-        if (pool != null) e.accept(pool);
-        e.accept(invariants);
-        e.accept(protocol);
-        e.accept(gil);
-        e.accept(rounds);
-        if (locks != null) e.accept(locks);
-    }
-
-    @Override
-    public void onPoolEvent(PoolEvent e) {
-        e.accept(spans);
-        if (pool != null) e.accept(pool);
-        e.accept(invariants);
-        e.accept(protocol);
-        e.accept(gil);
-        e.accept(rounds);
-        if (locks != null) e.accept(locks);
-    }
-
-    @Override
-    public void onProgramEvent(ProgramEvent e) {
+    public void onOther(TraceEvent e) {
         e.accept(spans);
         if (pool != null) e.accept(pool);
         e.accept(invariants);

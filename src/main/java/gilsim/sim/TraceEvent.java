@@ -17,18 +17,39 @@ public interface TraceEvent {
      * so that the JIT compiles it for that class, inlines the run's listeners' work for that class alone into it, and
      * the record is never made, whether or not the trace's call was inlined at the emit site. Through one shared
      * method per family, or one shared {@code on} full of class tests, the JIT compiled that method on its own, with
-     * every class and listener seen there, and inlined nothing (a pool run eight times slower; and
+     * every class and listener seen there, and inlined nothing (a pool run five to eight times slower; and
      * docs/notes/benchmarks-log.md, eighth round).
      */
     default void deliverTo(TraceListener listener) {
-        passOn(this, listener);
+        passOn(listener);
     }
 
     /**
-     * Hands {@code event} to a listener that has no method for its class: through {@link TraceListener#on}, unless
-     * the listener reads only families' events ({@link TraceListener.OfFamilies}), which this one is not of.
+     * Hands this event to {@code listener}'s method for its class, if it has one, as {@link #deliverTo} does; how a
+     * listener that holds others hands it on to each ({@link TraceListener.OfFamilies#onOther}). Not
+     * {@code deliverTo}: the JIT's profile of that one must see only the trace's own listeners, and its compiled code,
+     * which holds the whole run's work for the class, is too big to inline again here.
      */
-    static void passOn(TraceEvent event, TraceListener listener) {
-        if (!(listener instanceof TraceListener.OfFamilies)) listener.on(event);
+    default void accept(TraceListener.OfFamilies listener) {}
+
+    /**
+     * Hands this event to a listener that has no method for its class: through {@link TraceListener#on}, unless
+     * the listener reads only families' events ({@link TraceListener.OfFamilies}).
+     */
+    default void passOn(TraceListener listener) {
+        if (!(listener instanceof TraceListener.OfFamilies)) listener.on(this);
+    }
+
+    /**
+     * A model's sealed family of events. Each of its records implements {@link #deliverTo} and {@link #accept}, a line
+     * each naming its method in the family's {@code Handler}: the compiler refuses a record without them, where the
+     * defaults above would pass the event by in silence.
+     */
+    interface Family extends TraceEvent {
+        @Override
+        void deliverTo(TraceListener listener);
+
+        @Override
+        void accept(TraceListener.OfFamilies listener);
     }
 }

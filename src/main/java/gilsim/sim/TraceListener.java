@@ -32,6 +32,12 @@ public interface TraceListener {
         default void on(TraceEvent event) {
             event.deliverTo(this);
         }
+
+        /**
+         * An event of a family this listener implements, whose own method it does not override; by default nothing.
+         * A listener that hands every event on to others overrides this alone ({@link TraceEvent#accept}).
+         */
+        default void onOther(TraceEvent event) {}
     }
 
     /** A listener of the events of one class. */

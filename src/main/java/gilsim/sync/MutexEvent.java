@@ -7,84 +7,46 @@ import gilsim.sim.TraceListener;
  * What a mutex reports ({@code mutex} names it: {@code gil->mutex}, or a scenario's lock). Only a scenario's locks
  * ({@link PythonLock}) report takes, releases, wake-ups, hand-offs and the span of each {@code acquire()} call.
  */
-public sealed interface MutexEvent extends TraceEvent {
+public sealed interface MutexEvent extends TraceEvent.Family {
     String mutex();
+
+    /** Every event of the family, a method each: a class that must see them all implements this. */
+    interface Handler {
+        void onMutexBlock(MutexBlock e);
+        void onMutexTaken(MutexTaken e);
+        void onMutexReleased(MutexReleased e);
+        void onMutexAcquire(MutexAcquire e);
+        void onMutexWake(MutexWake e);
+        void onMutexHandOff(MutexHandOff e);
+        void onMutexAcquired(MutexAcquired e);
+    }
 
     /** {@code thread} found the mutex held by {@code holder} and went to sleep on it. */
     record MutexBlock(long timeNs, String mutex, int thread, int holder) implements MutexEvent {
-        @Override
-        public void deliverTo(TraceListener l) {
-            if (l instanceof Handler h) h.onMutexBlock(this);
-            else TraceEvent.passOn(this, l);
-        }
+        public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexBlock(this); else passOn(l); }
 
-        @Override
-        public void accept(Handler h) {
-            h.onMutexBlock(this);
-        }
+        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexBlock(this); }
     }
 
     /** {@code thread} took the mutex (reported for a scenario's locks only). */
     record MutexTaken(long timeNs, String mutex, int thread) implements MutexEvent {
-        @Override
-        public void deliverTo(TraceListener l) {
-            if (l instanceof Handler h) h.onMutexTaken(this);
-            else TraceEvent.passOn(this, l);
-        }
+        public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexTaken(this); else passOn(l); }
 
-        @Override
-        public void accept(Handler h) {
-            h.onMutexTaken(this);
-        }
+        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexTaken(this); }
     }
 
     /** {@code thread} let go of the mutex (reported for a scenario's locks only). */
     record MutexReleased(long timeNs, String mutex, int thread) implements MutexEvent {
-        @Override
-        public void deliverTo(TraceListener l) {
-            if (l instanceof Handler h) h.onMutexReleased(this);
-            else TraceEvent.passOn(this, l);
-        }
+        public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexReleased(this); else passOn(l); }
 
-        @Override
-        public void accept(Handler h) {
-            h.onMutexReleased(this);
-        }
+        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexReleased(this); }
     }
 
     /** {@code thread}, holding the GIL, called {@code acquire()} on a scenario's lock. */
     record MutexAcquire(long timeNs, String mutex, int thread) implements MutexEvent {
-        @Override
-        public void deliverTo(TraceListener l) {
-            if (l instanceof Handler h) h.onMutexAcquire(this);
-            else TraceEvent.passOn(this, l);
-        }
+        public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexAcquire(this); else passOn(l); }
 
-        @Override
-        public void accept(Handler h) {
-            h.onMutexAcquire(this);
-        }
-    }
-
-    /**
-     * {@code acquire()}, called at {@code calledNs}, returned: {@code thread} holds the lock and, in a build with a
-     * GIL, the GIL again.
-     */
-    record MutexAcquired(long timeNs, String mutex, int thread, long calledNs) implements MutexEvent {
-        @Override
-        public void deliverTo(TraceListener l) {
-            if (l instanceof Handler h) h.onMutexAcquired(this);
-            else TraceEvent.passOn(this, l);
-        }
-
-        @Override
-        public void accept(Handler h) {
-            h.onMutexAcquired(this);
-        }
-
-        public long waitNs() {
-            return timeNs - calledNs;
-        }
+        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexAcquire(this); }
     }
 
     /**
@@ -93,16 +55,9 @@ public sealed interface MutexEvent extends TraceEvent {
      * less). The release itself is a {@link MutexReleased} just before.
      */
     record MutexWake(long timeNs, String mutex, int thread, int woken) implements MutexEvent {
-        @Override
-        public void deliverTo(TraceListener l) {
-            if (l instanceof Handler h) h.onMutexWake(this);
-            else TraceEvent.passOn(this, l);
-        }
+        public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexWake(this); else passOn(l); }
 
-        @Override
-        public void accept(Handler h) {
-            h.onMutexWake(this);
-        }
+        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexWake(this); }
     }
 
     /**
@@ -112,90 +67,33 @@ public sealed interface MutexEvent extends TraceEvent {
      * just before and a {@link MutexTaken} by {@code to} just after.
      */
     record MutexHandOff(long timeNs, String mutex, int thread, int to, long waitedNs) implements MutexEvent {
-        @Override
-        public void deliverTo(TraceListener l) {
-            if (l instanceof Handler h) h.onMutexHandOff(this);
-            else TraceEvent.passOn(this, l);
-        }
+        public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexHandOff(this); else passOn(l); }
 
-        @Override
-        public void accept(Handler h) {
-            h.onMutexHandOff(this);
-        }
+        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexHandOff(this); }
     }
 
     /**
-     * Every record implements this: a handler of the family gets the event through its method for the class
-     * ({@link TraceEvent#deliverTo}).
+     * {@code acquire()}, called at {@code calledNs}, returned: {@code thread} holds the lock and, in a build with a
+     * GIL, the GIL again.
      */
-    @Override
-    void deliverTo(TraceListener listener);
+    record MutexAcquired(long timeNs, String mutex, int thread, long calledNs) implements MutexEvent {
+        public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexAcquired(this); else passOn(l); }
 
-    /**
-     * Calls this event's method in {@code h}: how a listener that holds others hands the event on to each
-     * ({@code gilsim.metrics.RunListeners}). Not {@link #deliverTo}, so that the JIT's profile of that one sees only the
-     * trace's own listeners.
-     */
-    void accept(Handler h);
+        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexAcquired(this); }
 
-    /** Every event of the family, a method each: a class that must see them all implements this. */
-    interface Handler {
-        void onMutexBlock(MutexBlock e);
-
-        void onMutexTaken(MutexTaken e);
-
-        void onMutexReleased(MutexReleased e);
-
-        void onMutexAcquire(MutexAcquire e);
-
-        void onMutexWake(MutexWake e);
-
-        void onMutexHandOff(MutexHandOff e);
-
-        void onMutexAcquired(MutexAcquired e);
+        public long waitNs() {
+            return timeNs - calledNs;
+        }
     }
 
-    /**
-     * The family's events a listener wants: it overrides their methods; the others go to {@link #onMutexEvent}, which does
-     * nothing unless overridden.
-     */
+    /** The family's events a listener wants: it overrides their methods, and the others go to {@code onOther}. */
     interface Listener extends Handler, TraceListener.OfFamilies {
-        /** Every event of the family whose own method this listener does not override. */
-        default void onMutexEvent(MutexEvent e) {}
-
-        @Override
-        default void onMutexBlock(MutexBlock e) {
-            onMutexEvent(e);
-        }
-
-        @Override
-        default void onMutexTaken(MutexTaken e) {
-            onMutexEvent(e);
-        }
-
-        @Override
-        default void onMutexReleased(MutexReleased e) {
-            onMutexEvent(e);
-        }
-
-        @Override
-        default void onMutexAcquire(MutexAcquire e) {
-            onMutexEvent(e);
-        }
-
-        @Override
-        default void onMutexWake(MutexWake e) {
-            onMutexEvent(e);
-        }
-
-        @Override
-        default void onMutexHandOff(MutexHandOff e) {
-            onMutexEvent(e);
-        }
-
-        @Override
-        default void onMutexAcquired(MutexAcquired e) {
-            onMutexEvent(e);
-        }
+        default void onMutexBlock(MutexBlock e) { onOther(e); }
+        default void onMutexTaken(MutexTaken e) { onOther(e); }
+        default void onMutexReleased(MutexReleased e) { onOther(e); }
+        default void onMutexAcquire(MutexAcquire e) { onOther(e); }
+        default void onMutexWake(MutexWake e) { onOther(e); }
+        default void onMutexHandOff(MutexHandOff e) { onOther(e); }
+        default void onMutexAcquired(MutexAcquired e) { onOther(e); }
     }
 }
