@@ -20,6 +20,10 @@ import java.util.Map;
  */
 public final class Invariants implements RunListener {
     private final int cores;
+    /*
+     * Its own holder and running threads, not the run's view of each thread's activity: it checks each event against
+     * the state before it, which the view has already moved, and so checks the view's derivation too.
+     */
     private final boolean[] isRunning;
     private int running;
     private int holder = -1;

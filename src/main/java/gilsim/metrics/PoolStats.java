@@ -20,6 +20,10 @@ public final class PoolStats implements RunListener {
     public static final class PerThread {
         final Latencies queueWait;
         final Latencies service;
+        /**
+         * When the job in hand began its service: at the take of the GIL it waited for, or at its own take when it
+         * was kept inside the slice. Its own, not the view's start of the hold: a kept job starts inside a hold.
+         */
         long serviceStartNs = -1;
         /** When the client sent the job this thread has in service, or -1: a pool thread serves one job at a time. */
         long inServiceSentNs = -1;

@@ -4,7 +4,6 @@ import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.cpython.GilEvent.GilWant;
 import gilsim.cpython.GilEvent.SemPostWake;
 import gilsim.cpython.GilEvent.SemWaitRetry;
 import gilsim.sim.TraceEvent;
@@ -45,9 +44,6 @@ public final class ProtocolChecker implements RunListener {
         this.spans = spans;
         this.requested = new boolean[threads];
     }
-
-    @Override
-    public void onGilWant(GilWant e) {} // when it entered take_gil: the view keeps it
 
     @Override
     public void onGilTake(GilTake e) {

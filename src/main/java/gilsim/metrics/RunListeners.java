@@ -11,9 +11,10 @@ import gilsim.sim.TraceEvent;
  * overriding its method.
  *
  * <p>Why one listener and not seven: the trace's fan-out to several listeners was a third of a pool run's time
- * (docs/notes/benchmarks-log.md). The trace hands an event to this one through the event's own {@code deliverTo};
- * from there each call has a receiver of a final class and an event of a known class, so the JIT inlines each
- * listener's method for that class (or nothing, where it has none) and the record is never made.
+ * (docs/notes/benchmarks-log.md). The trace hands an event to this one through the event's own {@code deliverTo},
+ * which the JIT compiles for the event's class, and its family's {@code Listener} to {@link #onOther}; from there each
+ * call ({@link TraceEvent#accept}) has a receiver of a final class and an event of a known class, so the JIT inlines
+ * each listener's method for that class (or nothing, where it has none) and the record is never made.
  */
 public final class RunListeners implements RunListener {
     private final Spans spans;

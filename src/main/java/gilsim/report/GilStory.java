@@ -55,7 +55,11 @@ public final class GilStory implements TraceListener, Spans.Sink {
     private final List<String> names;
     private final TimeWindow window;
     private final Beat.Sink sink;
-    /** Each condition variable's waiters, front first, as the CondWait positions place them. */
+    /**
+     * Each condition variable's waiters, front first, as the CondWait positions place them. The story's own, not the
+     * view's: only the story tells a waiter's place, and a queue in every run's view would cost every wait of every
+     * run a list insert for a reader that runs only when asked for.
+     */
     private final Map<String, List<Integer>> queues = new LinkedHashMap<>();
     /** Each thread's scheduler state, and who holds the GIL: the run's view, which moved before the story. */
     private final Spans view;
