@@ -6,7 +6,10 @@ import java.util.function.Consumer;
 /** Observes a run's events. Listeners only observe; they never change the run. */
 @FunctionalInterface
 public interface TraceListener {
-    /** One event; the trace hands every event it gives this listener here. */
+    /**
+     * One event: every event the trace gives this listener, unless the listener implements the {@code Handler} of the
+     * event's family, which gets it through its method for the class instead ({@link TraceEvent#deliverTo}).
+     */
     void on(TraceEvent event);
 
     /** Called once when the run ends at {@code endNs}. */
