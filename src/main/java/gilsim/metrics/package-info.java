@@ -4,5 +4,3 @@
  * declaration of every metric ({@code Metrics}) that all outputs read.
  */
 package gilsim.metrics;
-
-
