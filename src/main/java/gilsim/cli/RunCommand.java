@@ -113,12 +113,13 @@ final class RunCommand implements Callable<Integer> {
         if (narrate != null) {
             TimeWindow window = TimeWindow.parse("--narrate", narrate, p.ns("duration"));
             PrintWriter to = new PrintWriter(story);
-            sim.addListener(mermaid ? MermaidDiagram.listener(sim.threadNames(), window, to)
-                    : Narration.listener(sim.threadNames(), window, to));
+            sim.addListener(mermaid ? MermaidDiagram.listener(sim.spans(), sim.threadNames(), window, to)
+                    : Narration.listener(sim.spans(), sim.threadNames(), window, to));
         }
         Summary summary;
         if (trace != null) {
-            try (ChromeTrace t = ChromeTrace.open(trace, s.name() + " seed " + seed, sim.threadNames())) {
+            try (ChromeTrace t = ChromeTrace.open(trace, s.name() + " seed " + seed, sim.spans(),
+                    sim.threadNames())) {
                 sim.addListener(t);
                 summary = sim.run();
             }

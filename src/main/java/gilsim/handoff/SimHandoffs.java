@@ -1,16 +1,18 @@
 package gilsim.handoff;
 
+import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.handoff.HandoffEvent.Kind;
+import gilsim.os.OsEvent;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.os.RunState;
-import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
+import gilsim.sync.CondEvent;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
+import gilsim.sync.MutexEvent;
 import gilsim.sync.MutexEvent.MutexBlock;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,13 +22,18 @@ import java.util.List;
  * condition variable returns when its thread runs again (as {@code pthread_cond_timedwait} returns only then),
  * timed out if its timer fired first.
  */
-public final class SimHandoffs implements TraceListener {
+public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener, OsEvent.Listener,
+        MutexEvent.Listener {
     private static final String GIL_COND = "gil";
     private static final String GIL_MUTEX = "gil->mutex";
 
     private final String source;
     private final List<String> threads;
     private final List<HandoffEvent> events = new ArrayList<>();
+    /*
+     * Its own state, not the run's view of each thread's activity: a wait here ends as a real trace sees it, when its
+     * thread runs again, not at the signal; and the hand-off layer sits below metrics, where the view is.
+     */
     /** Each thread is inside a timed wait on gil->cond. */
     private final boolean[] waiting;
     /** Each thread is blocked (asleep); a thread still entering its wait is not. */
@@ -44,46 +51,61 @@ public final class SimHandoffs implements TraceListener {
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(GilTake.class, GilDrop.class, ForcedSwitch.class, CondWait.class, CondSignal.class,
-                CondTimeout.class, ThreadState.class, MutexBlock.class);
+    public void onGilTake(GilTake e) {
+        add(e.timeNs(), e.thread(), Kind.TAKE);
     }
 
     @Override
-    public void on(TraceEvent event) {
-        if (event instanceof GilTake e) {
-            add(e.timeNs(), e.thread(), Kind.TAKE);
-        } else if (event instanceof GilDrop e) {
-            add(e.timeNs(), e.thread(), Kind.DROP);
-        } else if (event instanceof ForcedSwitch e) {
-            add(e.timeNs(), e.thread(), Kind.FORCED_WAIT);
-        } else if (event instanceof CondWait e && e.cond().equals(GIL_COND)) {
-            waiting[e.thread()] = true;
-            timedOut[e.thread()] = false;
-            add(e.timeNs(), e.thread(), Kind.WAIT);
-        } else if (event instanceof CondSignal e && e.cond().equals(GIL_COND) && e.woken() >= 0
-                && !blocked[e.woken()]) {
-            // A waiter still entering its wait takes the signal and returns without having slept.
-            waiting[e.woken()] = false;
-            add(e.timeNs(), e.woken(), Kind.WOKEN);
-        } else if (event instanceof CondTimeout e && e.cond().equals(GIL_COND)) {
-            timedOut[e.thread()] = true;
-            if (!blocked[e.thread()]) { // still entering: it sees the deadline passed without sleeping
-                waiting[e.thread()] = false;
-                add(e.timeNs(), e.thread(), Kind.TIMED_OUT);
-            }
-        } else if (event instanceof ThreadState e) {
-            int t = e.thread();
-            // A wait returns when its thread runs again after sleeping; an entering thread that a preemption
-            // took off its core and put back has not slept.
-            if (e.state() == RunState.RUNNING && waiting[t] && blocked[t]) {
-                waiting[t] = false;
-                add(e.timeNs(), t, timedOut[t] ? Kind.TIMED_OUT : Kind.WOKEN);
-            }
-            if (e.state() != RunState.RUNNABLE) blocked[t] = e.state() == RunState.BLOCKED;
-        } else if (event instanceof MutexBlock e && e.mutex().equals(GIL_MUTEX)) {
-            add(e.timeNs(), e.thread(), Kind.MUTEX_BLOCK);
+    public void onGilDrop(GilDrop e) {
+        add(e.timeNs(), e.thread(), Kind.DROP);
+    }
+
+    @Override
+    public void onForcedSwitch(ForcedSwitch e) {
+        add(e.timeNs(), e.thread(), Kind.FORCED_WAIT);
+    }
+
+    @Override
+    public void onCondWait(CondWait e) {
+        if (!e.cond().equals(GIL_COND)) return;
+        waiting[e.thread()] = true;
+        timedOut[e.thread()] = false;
+        add(e.timeNs(), e.thread(), Kind.WAIT);
+    }
+
+    @Override
+    public void onCondSignal(CondSignal e) {
+        if (!e.cond().equals(GIL_COND) || e.woken() < 0 || blocked[e.woken()]) return;
+        // A waiter still entering its wait takes the signal and returns without having slept.
+        waiting[e.woken()] = false;
+        add(e.timeNs(), e.woken(), Kind.WOKEN);
+    }
+
+    @Override
+    public void onCondTimeout(CondTimeout e) {
+        if (!e.cond().equals(GIL_COND)) return;
+        timedOut[e.thread()] = true;
+        if (!blocked[e.thread()]) { // still entering: it sees the deadline passed without sleeping
+            waiting[e.thread()] = false;
+            add(e.timeNs(), e.thread(), Kind.TIMED_OUT);
         }
+    }
+
+    @Override
+    public void onThreadState(ThreadState e) {
+        int t = e.thread();
+        // A wait returns when its thread runs again after sleeping; an entering thread that a preemption
+        // took off its core and put back has not slept.
+        if (e.state() == RunState.RUNNING && waiting[t] && blocked[t]) {
+            waiting[t] = false;
+            add(e.timeNs(), t, timedOut[t] ? Kind.TIMED_OUT : Kind.WOKEN);
+        }
+        if (e.state() != RunState.RUNNABLE) blocked[t] = e.state() == RunState.BLOCKED;
+    }
+
+    @Override
+    public void onMutexBlock(MutexBlock e) {
+        if (e.mutex().equals(GIL_MUTEX)) add(e.timeNs(), e.thread(), Kind.MUTEX_BLOCK);
     }
 
     private void add(long timeNs, int thread, Kind kind) {

@@ -1,20 +1,17 @@
 package gilsim.metrics;
 
-import gilsim.sim.TraceEvent;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
-import gilsim.sync.CondEvent.CondWait;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.sim.TraceListener;
-import java.util.List;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
 
 /**
  * Streams per-thread GIL waits and holds and the GIL's counters. Memory is one histogram per thread, however long
  * the run: waits stream into {@link Latencies}.
  */
-public final class GilStats implements TraceListener, Spans.Sink {
+public final class GilStats implements RunListener, Spans.Sink {
     /** One thread's figures. */
     public static final class PerThread {
         final Latencies waits;
@@ -63,55 +60,38 @@ public final class GilStats implements TraceListener, Spans.Sink {
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(GilTake.class, CondSignal.class, CondWait.class, CondTimeout.class, DropRequest.class,
-                ForcedSwitch.class);
-    }
-
-    @Override
-    public void on(TraceEvent event) {
-        if (event instanceof GilTake e) {
-            on(e);
-        } else if (event instanceof CondSignal e) {
-            on(e);
-        } else if (event instanceof CondWait e) {
-            on(e);
-        } else if (event instanceof CondTimeout e) {
-            on(e);
-        } else if (event instanceof DropRequest e) {
-            on(e);
-        } else if (event instanceof ForcedSwitch e) {
-            on(e);
-        }
-    }
-
-    void on(GilTake t) {
+    public void onGilTake(GilTake t) {
         PerThread p = threads[t.thread()];
         p.signalled = false;
         p.acquisitions++;
         if (t.switched()) switches++;
     }
 
-    void on(CondSignal s) {
+    @Override
+    public void onCondSignal(CondSignal s) {
         if (s.cond().equals("gil") && s.woken() >= 0) threads[s.woken()].signalled = true;
     }
 
-    void on(CondWait w) {
+    @Override
+    public void onCondWait(CondWait w) {
         if (!w.cond().equals("gil")) return;
         PerThread p = threads[w.thread()];
         if (p.signalled) p.wakeupsLost++;
         p.signalled = false;
     }
 
-    void on(CondTimeout t) {
+    @Override
+    public void onCondTimeout(CondTimeout t) {
         if (t.cond().equals("gil")) timeouts++;
     }
 
-    void on(DropRequest r) {
+    @Override
+    public void onDropRequest(DropRequest r) {
         dropRequests++;
     }
 
-    void on(ForcedSwitch f) {
+    @Override
+    public void onForcedSwitch(ForcedSwitch f) {
         forcedSwitches++;
     }
 

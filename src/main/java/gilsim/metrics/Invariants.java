@@ -1,17 +1,15 @@
 package gilsim.metrics;
 
-import gilsim.sim.TraceEvent;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.os.RunState;
 import gilsim.os.OsEvent.ThreadState;
-import gilsim.sim.TraceListener;
+import gilsim.os.RunState;
+import gilsim.sim.TraceEvent;
 import gilsim.sync.MutexEvent.MutexReleased;
 import gilsim.sync.MutexEvent.MutexTaken;
 import gilsim.sync.QueueEvent.QueueGet;
 import gilsim.sync.QueueEvent.QueuePut;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,8 +18,12 @@ import java.util.Map;
  * below zero). That simulated time never goes back is checked on every event by the {@link gilsim.sim.Trace} itself,
  * which sees them all. It only observes; a violation stops the run with the event.
  */
-public final class Invariants implements TraceListener {
+public final class Invariants implements RunListener {
     private final int cores;
+    /*
+     * Its own holder and running threads, not the run's view of each thread's activity: it checks each event against
+     * the state before it, which the view has already moved, and so checks the view's derivation too.
+     */
     private final boolean[] isRunning;
     private int running;
     private int holder = -1;
@@ -36,41 +38,19 @@ public final class Invariants implements TraceListener {
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(GilTake.class, GilDrop.class, ThreadState.class, MutexTaken.class, MutexReleased.class,
-                QueuePut.class, QueueGet.class);
-    }
-
-    @Override
-    public void on(TraceEvent e) {
-        if (e instanceof GilTake t) {
-            on(t);
-        } else if (e instanceof GilDrop d) {
-            on(d);
-        } else if (e instanceof ThreadState s) {
-            on(s);
-        } else if (e instanceof MutexTaken t) {
-            on(t);
-        } else if (e instanceof MutexReleased r) {
-            on(r);
-        } else if (e instanceof QueuePut p) {
-            on(p);
-        } else if (e instanceof QueueGet g) {
-            on(g);
-        }
-    }
-
-    void on(GilTake t) {
+    public void onGilTake(GilTake t) {
         if (holder >= 0) fail("thread " + holder + " still holds the GIL at", t);
         holder = t.thread();
     }
 
-    void on(GilDrop d) {
+    @Override
+    public void onGilDrop(GilDrop d) {
         if (holder != d.thread()) fail("GIL dropped by a thread that does not hold it (holder " + holder + ")", d);
         holder = -1;
     }
 
-    void on(ThreadState s) {
+    @Override
+    public void onThreadState(ThreadState s) {
         boolean now = s.state() == RunState.RUNNING;
         if (now != isRunning[s.thread()]) {
             running += now ? 1 : -1;
@@ -79,12 +59,14 @@ public final class Invariants implements TraceListener {
         if (running > cores) fail(running + " threads running on " + cores + " cores", s);
     }
 
-    void on(MutexTaken t) {
+    @Override
+    public void onMutexTaken(MutexTaken t) {
         Integer was = lockHolder.putIfAbsent(t.mutex(), t.thread());
         if (was != null) fail("lock " + t.mutex() + " taken while thread " + was + " holds it", t);
     }
 
-    void on(MutexReleased r) {
+    @Override
+    public void onMutexReleased(MutexReleased r) {
         Integer was = lockHolder.get(r.mutex());
         if (was == null || was != r.thread()) {
             fail("lock " + r.mutex() + " released by a thread that does not hold it", r);
@@ -92,12 +74,14 @@ public final class Invariants implements TraceListener {
         lockHolder.remove(r.mutex());
     }
 
-    void on(QueuePut p) {
+    @Override
+    public void onQueuePut(QueuePut p) {
         long items = queueItems.merge(p.queue(), 1L, Long::sum);
         if (items != p.items()) fail("queue " + p.queue() + " holds " + items + " items, not " + p.items(), p);
     }
 
-    void on(QueueGet g) {
+    @Override
+    public void onQueueGet(QueueGet g) {
         long items = queueItems.merge(g.queue(), -1L, Long::sum);
         if (items < 0 || items != g.items()) fail("queue " + g.queue() + " holds " + items + " items", g);
     }

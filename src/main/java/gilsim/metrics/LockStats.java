@@ -1,7 +1,5 @@
 package gilsim.metrics;
 
-import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
 import gilsim.sync.MutexEvent.MutexAcquire;
 import gilsim.sync.MutexEvent.MutexAcquired;
 import gilsim.sync.MutexEvent.MutexBlock;
@@ -9,6 +7,7 @@ import gilsim.sync.MutexEvent.MutexHandOff;
 import gilsim.sync.MutexEvent.MutexTaken;
 import gilsim.sync.MutexEvent.MutexWake;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,7 @@ import java.util.Map;
  * rows are the threads that called it, in the run's order. {@code gil->mutex} is not a scenario lock: its events
  * are ignored.
  */
-public final class LockStats implements TraceListener {
+public final class LockStats implements RunListener {
     private final int threadCount;
     private final String model;
     private final Map<String, PerLock> locks = new LinkedHashMap<>();
@@ -53,36 +52,15 @@ public final class LockStats implements TraceListener {
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(MutexAcquire.class, MutexAcquired.class, MutexBlock.class, MutexTaken.class, MutexWake.class,
-                MutexHandOff.class);
-    }
-
-    @Override
-    public void on(TraceEvent event) {
-        if (event instanceof MutexAcquire e) {
-            on(e);
-        } else if (event instanceof MutexAcquired e) {
-            on(e);
-        } else if (event instanceof MutexBlock e) {
-            on(e);
-        } else if (event instanceof MutexTaken e) {
-            on(e);
-        } else if (event instanceof MutexWake e) {
-            on(e);
-        } else if (event instanceof MutexHandOff e) {
-            on(e);
-        }
-    }
-
-    void on(MutexAcquire e) {
+    public void onMutexAcquire(MutexAcquire e) {
         PerLock l = locks.computeIfAbsent(e.mutex(), n -> new PerLock());
         l.called[e.thread()] = true;
         l.callNs[e.thread()] = e.timeNs();
         l.woken[e.thread()] = false;
     }
 
-    void on(MutexAcquired e) {
+    @Override
+    public void onMutexAcquired(MutexAcquired e) {
         PerLock l = locks.get(e.mutex());
         int t = e.thread();
         long wait = e.waitNs();
@@ -94,7 +72,8 @@ public final class LockStats implements TraceListener {
         l.woken[t] = false;
     }
 
-    void on(MutexBlock e) {
+    @Override
+    public void onMutexBlock(MutexBlock e) {
         PerLock l = locks.get(e.mutex());
         if (l == null) return; // gil->mutex
         int t = e.thread();
@@ -102,19 +81,22 @@ public final class LockStats implements TraceListener {
         l.woken[t] = false;
     }
 
-    void on(MutexTaken e) {
+    @Override
+    public void onMutexTaken(MutexTaken e) {
         PerLock l = locks.get(e.mutex());
         if (l == null) return;
         if (l.lastTaker >= 0 && l.lastTaker != e.thread()) l.changes[e.thread()]++;
         l.lastTaker = e.thread();
     }
 
-    void on(MutexWake e) {
+    @Override
+    public void onMutexWake(MutexWake e) {
         PerLock l = locks.get(e.mutex());
         if (l != null) l.woken[e.woken()] = true;
     }
 
-    void on(MutexHandOff e) {
+    @Override
+    public void onMutexHandOff(MutexHandOff e) {
         PerLock l = locks.get(e.mutex());
         if (l != null) l.handOffs[e.to()]++;
     }

@@ -1,13 +1,11 @@
 package gilsim.metrics;
 
-import gilsim.sim.TraceEvent;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.m0.PoolEvent.JobAnswered;
 import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.m0.PoolEvent.RetakePastWaiter;
 import gilsim.m0.PoolEvent.SliceStart;
 import gilsim.m0.PoolEvent.TurnYield;
-import gilsim.sim.TraceListener;
 import java.util.List;
 
 /**
@@ -16,11 +14,15 @@ import java.util.List;
  * re-takes of the GIL past a parked waiter; request latency (a request still in service at the end counts its
  * age); and the order probe. Streams: memory does not grow with events.
  */
-public final class PoolStats implements TraceListener {
+public final class PoolStats implements RunListener {
     /** One pool thread's histograms. */
     public static final class PerThread {
         final Latencies queueWait;
         final Latencies service;
+        /**
+         * When the job in hand began its service: at the take of the GIL it waited for, or at its own take when it
+         * was kept inside the slice. Its own, not the view's start of the hold: a kept job starts inside a hold.
+         */
         long serviceStartNs = -1;
         /** When the client sent the job this thread has in service, or -1: a pool thread serves one job at a time. */
         long inServiceSentNs = -1;
@@ -94,29 +96,7 @@ public final class PoolStats implements TraceListener {
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(JobTaken.class, GilTake.class, SliceStart.class, JobAnswered.class, TurnYield.class,
-                RetakePastWaiter.class);
-    }
-
-    @Override
-    public void on(TraceEvent event) {
-        if (event instanceof JobTaken e) {
-            on(e);
-        } else if (event instanceof GilTake e) {
-            on(e);
-        } else if (event instanceof SliceStart e) {
-            on(e);
-        } else if (event instanceof JobAnswered e) {
-            on(e);
-        } else if (event instanceof TurnYield e) {
-            on(e);
-        } else if (event instanceof RetakePastWaiter e) {
-            on(e);
-        }
-    }
-
-    void on(JobTaken j) {
+    public void onJobTaken(JobTaken j) {
         PerThread p = threads[j.thread()];
         p.queueWait.record(j.timeNs() - j.sentNs());
         p.jobsThisRun++;
@@ -128,11 +108,13 @@ public final class PoolStats implements TraceListener {
         }
     }
 
-    void on(GilTake g) {
+    @Override
+    public void onGilTake(GilTake g) {
         threads[g.thread()].serviceStartNs = g.timeNs();
     }
 
-    void on(SliceStart s) {
+    @Override
+    public void onSliceStart(SliceStart s) {
         PerThread p = threads[s.thread()];
         // The run that ended here held the jobs taken since the last run began, minus the one in hand now.
         if (p.inRun) {
@@ -143,7 +125,8 @@ public final class PoolStats implements TraceListener {
         p.jobsThisRun = 1;
     }
 
-    void on(JobAnswered a) {
+    @Override
+    public void onJobAnswered(JobAnswered a) {
         PerThread p = threads[a.thread()];
         if (p.serviceStartNs >= 0) p.service.record(a.timeNs() - p.serviceStartNs);
         long ns = a.timeNs() - a.sentNs();
@@ -153,12 +136,14 @@ public final class PoolStats implements TraceListener {
         answered++;
     }
 
-    void on(TurnYield y) {
+    @Override
+    public void onTurnYield(TurnYield y) {
         if (y.start()) yields++;
         else if (y.boundHit()) yieldBoundHits++;
     }
 
-    void on(RetakePastWaiter r) {
+    @Override
+    public void onRetakePastWaiter(RetakePastWaiter r) {
         retakes++;
     }
 

@@ -4,13 +4,9 @@ import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.cpython.GilEvent.GilWant;
 import gilsim.cpython.GilEvent.SemPostWake;
 import gilsim.cpython.GilEvent.SemWaitRetry;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * Checks, on every event of every run, that the GIL keeps CPython's hand-off protocol, whatever the policy:
@@ -25,72 +21,49 @@ import java.util.List;
  * </ul>
  * It only observes; a violation stops the run with the event (a bug in gilsim, never in the input).
  */
-public final class ProtocolChecker implements TraceListener {
+public final class ProtocolChecker implements RunListener {
     /** The clamped switch interval, ns. */
     private final long intervalNs;
+    /**
+     * Its own holder, not the view's: it checks each take and drop against the holder before the event, which the
+     * view has already moved.
+     */
     private int holder = -1;
     /** When the GIL last changed hands, ns. */
     private long lastSwitchNs;
-    /** When each thread entered take_gil, or -1 outside it. */
-    private final long[] wantSinceNs;
+    /** Whether each thread is in take_gil and since when: the run's view, which moved before this checker. */
+    private final Spans spans;
     /** Whether a drop request reached each thread since its last take. */
     private final boolean[] requested;
     /** The thread that made the last forced switch and has not yet seen another take, or -1. */
     private int forcedBy = -1;
 
-    public ProtocolChecker(int threads, long intervalNs) {
+    /** @param spans the run's view of each thread's activity, a listener before this one */
+    public ProtocolChecker(int threads, long intervalNs, Spans spans) {
         this.intervalNs = intervalNs;
-        this.wantSinceNs = new long[threads];
+        this.spans = spans;
         this.requested = new boolean[threads];
-        Arrays.fill(wantSinceNs, -1);
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(GilWant.class, GilTake.class, GilDrop.class, DropRequest.class, SemPostWake.class,
-                SemWaitRetry.class, ForcedSwitch.class);
-    }
-
-    @Override
-    public void on(TraceEvent event) {
-        if (event instanceof GilWant e) {
-            on(e);
-        } else if (event instanceof GilTake e) {
-            on(e);
-        } else if (event instanceof GilDrop e) {
-            on(e);
-        } else if (event instanceof DropRequest e) {
-            on(e);
-        } else if (event instanceof SemPostWake e) {
-            on(e);
-        } else if (event instanceof SemWaitRetry e) {
-            on(e);
-        } else if (event instanceof ForcedSwitch e) {
-            on(e);
-        }
-    }
-
-    void on(GilWant e) {
-        wantSinceNs[e.thread()] = e.timeNs();
-    }
-
-    void on(GilTake e) {
+    public void onGilTake(GilTake e) {
         if (e.thread() == forcedBy) fail("thread " + forcedBy + " took the GIL back right after its forced switch", e);
         forcedBy = -1;
         if (e.switched()) lastSwitchNs = e.timeNs();
         holder = e.thread();
-        wantSinceNs[e.thread()] = -1;
         requested[e.thread()] = false;
     }
 
-    void on(GilDrop e) {
+    @Override
+    public void onGilDrop(GilDrop e) {
         if (e.thread() != holder) fail("thread " + e.thread() + " dropped a GIL held by " + holder, e);
         holder = -1;
     }
 
-    void on(DropRequest e) {
+    @Override
+    public void onDropRequest(DropRequest e) {
         if (e.holder() != holder) fail("drop request to a thread that does not hold the GIL (holder " + holder + ")", e);
-        long since = wantSinceNs[e.requester()];
+        long since = spans.waitSinceNs(e.requester());
         if (since < 0) fail("drop request from a thread outside take_gil", e);
         if (e.timeNs() - Math.max(since, lastSwitchNs) < intervalNs) {
             fail("drop request before a switch interval of waiting with no switch", e);
@@ -98,17 +71,20 @@ public final class ProtocolChecker implements TraceListener {
         requested[e.holder()] = true;
     }
 
-    void on(SemPostWake e) {
+    @Override
+    public void onSemPostWake(SemPostWake e) {
         if (holder >= 0) fail("sem_post woke a waiter while the GIL is held by " + holder, e);
-        if (wantSinceNs[e.woken()] < 0) fail("sem_post woke a thread outside take_gil", e);
+        if (!spans.waiting(e.woken())) fail("sem_post woke a thread outside take_gil", e);
     }
 
-    void on(SemWaitRetry e) {
-        if (wantSinceNs[e.thread()] < 0) fail("a wasted wake-up of a thread outside take_gil", e);
+    @Override
+    public void onSemWaitRetry(SemWaitRetry e) {
+        if (!spans.waiting(e.thread())) fail("a wasted wake-up of a thread outside take_gil", e);
         if (holder < 0 || holder == e.thread()) fail("a wasted wake-up with the GIL free or its own", e);
     }
 
-    void on(ForcedSwitch e) {
+    @Override
+    public void onForcedSwitch(ForcedSwitch e) {
         if (!requested[e.thread()]) fail("forced switch with no drop request pending", e);
         forcedBy = e.thread();
     }

@@ -5,8 +5,6 @@ import gilsim.os.RunState;
 import gilsim.program.ProgramEvent;
 import gilsim.program.Rounds;
 import gilsim.program.Step;
-import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +14,7 @@ import java.util.List;
  * Every figure a thread cannot have is null: the rounds of a thread with no outer loop (or no program: a pool's),
  * the percentiles with no completed round, the slowdown with no nominal round, the end of a thread still running.
  */
-public final class RoundStats implements TraceListener {
+public final class RoundStats implements RunListener {
     /** One thread's figures, null where undefined (see the class comment). */
     public record PerThread(Long rounds, Long p50Ns, Long p99Ns, Long maxNs, Double slowdown, Long finishedNs) {}
 
@@ -44,22 +42,18 @@ public final class RoundStats implements TraceListener {
     }
 
     @Override
-    public List<Class<? extends TraceEvent>> reads() {
-        return List.of(OsEvent.ThreadState.class, ProgramEvent.RoundStart.class, ProgramEvent.LoopEnd.class);
+    public void onThreadState(OsEvent.ThreadState s) {
+        if (s.state() == RunState.EXITED) finishedNs[s.thread()] = s.timeNs();
     }
 
     @Override
-    public void on(TraceEvent event) {
-        if (event instanceof OsEvent.ThreadState s) {
-            on(s);
-        } else if (event instanceof ProgramEvent.RoundStart || event instanceof ProgramEvent.LoopEnd) {
-            // Event classes, never the family interface: an interface test costs a scan of secondary supers.
-            timer.on(event);
-        }
+    public void onRoundStart(ProgramEvent.RoundStart e) {
+        timer.roundStart(e);
     }
 
-    void on(OsEvent.ThreadState s) {
-        if (s.state() == RunState.EXITED) finishedNs[s.thread()] = s.timeNs();
+    @Override
+    public void onLoopEnd(ProgramEvent.LoopEnd e) {
+        timer.loopEnd(e);
     }
 
     public PerThread thread(int t) {

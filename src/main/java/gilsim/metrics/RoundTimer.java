@@ -1,7 +1,6 @@
 package gilsim.metrics;
 
 import gilsim.program.ProgramEvent;
-import gilsim.sim.TraceEvent;
 import java.util.Arrays;
 
 /**
@@ -25,14 +24,13 @@ public final class RoundTimer {
         Arrays.fill(sinceNs, -1);
     }
 
-    /** Reads a program's event; any other event is ignored. */
-    public void on(TraceEvent event) {
-        if (event instanceof ProgramEvent.RoundStart r) {
-            close(r.thread(), r.timeNs());
-            sinceNs[r.thread()] = r.timeNs();
-        } else if (event instanceof ProgramEvent.LoopEnd e) {
-            close(e.thread(), e.timeNs());
-        }
+    public void roundStart(ProgramEvent.RoundStart r) {
+        close(r.thread(), r.timeNs());
+        sinceNs[r.thread()] = r.timeNs();
+    }
+
+    public void loopEnd(ProgramEvent.LoopEnd e) {
+        close(e.thread(), e.timeNs());
     }
 
     private void close(int t, long nowNs) {

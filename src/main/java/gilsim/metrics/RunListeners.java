@@ -1,56 +1,22 @@
 package gilsim.metrics;
 
-import gilsim.cpython.GilEvent;
-import gilsim.cpython.GilEvent.DropRequest;
-import gilsim.cpython.GilEvent.ForcedSwitch;
-import gilsim.cpython.GilEvent.GilDrop;
-import gilsim.cpython.GilEvent.GilTake;
-import gilsim.cpython.GilEvent.GilWant;
-import gilsim.cpython.GilEvent.SemPostWake;
-import gilsim.cpython.GilEvent.SemWaitRetry;
-import gilsim.m0.PoolEvent;
-import gilsim.m0.PoolEvent.JobAnswered;
-import gilsim.m0.PoolEvent.JobTaken;
-import gilsim.m0.PoolEvent.RetakePastWaiter;
-import gilsim.m0.PoolEvent.SliceStart;
-import gilsim.m0.PoolEvent.TurnYield;
-import gilsim.os.OsEvent;
-import gilsim.os.OsEvent.ThreadState;
-import gilsim.program.ProgramEvent;
-import gilsim.program.ProgramEvent.LoopEnd;
-import gilsim.program.ProgramEvent.RoundStart;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
-import gilsim.sync.CondEvent;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
-import gilsim.sync.CondEvent.CondWait;
-import gilsim.sync.MutexEvent.MutexAcquire;
-import gilsim.sync.MutexEvent.MutexAcquired;
-import gilsim.sync.MutexEvent.MutexBlock;
-import gilsim.sync.MutexEvent.MutexHandOff;
-import gilsim.sync.MutexEvent.MutexReleased;
-import gilsim.sync.MutexEvent.MutexTaken;
-import gilsim.sync.MutexEvent.MutexWake;
-import gilsim.sync.QueueEvent.QueueGet;
-import gilsim.sync.QueueEvent.QueuePut;
 
 /**
- * Every run's own listeners behind one: the spans, the pool's instruments (when there is a pool), the invariants,
- * the protocol checker, the GIL's statistics, the rounds and the locks' statistics (when there are programs). The
- * listeners that read an event's class get it, in that order, through their method for the class: what each would
- * have done had it been added to the trace on its own, without six interface calls and six chains of class tests an
- * event (a third of a pool run's time went to that
- * fan-out, docs/notes/benchmarks-log.md). The calls here have one receiver each, so the JIT can inline them.
+ * Every run's own listeners behind one: the view of each thread's activity, the pool's instruments (when there is a
+ * pool), the invariants, the protocol checker, the GIL's statistics, the rounds and the locks' statistics (when
+ * there are programs), in that order. Every event goes to every one of them, through its method for the event's
+ * class ({@link RunListener}): those that read the event override it, and for the others it does nothing. Nothing
+ * here names an event class, and no list of who reads what is kept by hand: a listener reads a new event by
+ * overriding its method.
  *
- * <p>The events of every hand-off, job and round come through their family's method ({@link TraceEvent#deliverTo}),
- * one per class; the rest through {@link #on}, which tests the class.
- *
- * <p>An event class that a listener here starts reading must be added in the listener's own {@code reads()} and
- * {@code on(TraceEvent)}, and here: in {@link #on}, and for a class with a family method, in that method too.
+ * <p>Why one listener and not seven: the trace's fan-out to several listeners was a third of a pool run's time
+ * (docs/notes/benchmarks-log.md). The trace hands an event to this one through the event's own {@code deliverTo},
+ * which the JIT compiles for the event's class, and its family's {@code Listener} to {@link #onOther}; from there each
+ * call ({@link TraceEvent#accept}) has a receiver of a final class and an event of a known class, so the JIT inlines
+ * each listener's method for that class (or nothing, where it has none) and the record is never made.
  */
-public final class RunListeners implements TraceListener, OsEvent.Listener, GilEvent.Listener, CondEvent.Listener,
-        PoolEvent.Listener, ProgramEvent.Listener {
+public final class RunListeners implements RunListener {
     private final Spans spans;
     /** Null when the run has no pool, and so no pool events. */
     private final PoolStats pool;
@@ -77,150 +43,16 @@ public final class RunListeners implements TraceListener, OsEvent.Listener, GilE
         this.rounds = rounds;
     }
 
-    /** An event by any other way than its family's method: every class a listener here reads. */
+    /** Every event: this overrides no event's own method. */
     @Override
-    public void on(TraceEvent event) {
-        if (event instanceof ThreadState e) {
-            onThreadState(e);
-        } else if (event instanceof GilTake e) {
-            onGilTake(e);
-        } else if (event instanceof GilWant e) {
-            onGilWant(e);
-        } else if (event instanceof GilDrop e) {
-            onGilDrop(e);
-        } else if (event instanceof DropRequest e) {
-            onDropRequest(e);
-        } else if (event instanceof ForcedSwitch e) {
-            onForcedSwitch(e);
-        } else if (event instanceof CondWait e) {
-            onCondWait(e);
-        } else if (event instanceof CondSignal e) {
-            onCondSignal(e);
-        } else if (event instanceof CondTimeout e) {
-            onCondTimeout(e);
-        } else if (event instanceof JobTaken e) {
-            onJobTaken(e);
-        } else if (event instanceof JobAnswered e) {
-            onJobAnswered(e);
-        } else if (event instanceof TurnYield e) {
-            onTurnYield(e);
-        } else if (event instanceof RetakePastWaiter e) {
-            onRetakePastWaiter(e);
-        } else if (event instanceof SliceStart e) {
-            onSliceStart(e);
-        } else if (event instanceof RoundStart e) {
-            onRoundStart(e);
-        } else if (event instanceof LoopEnd) {
-            rounds.on(event);
-        } else if (event instanceof SemPostWake e) {
-            protocol.on(e);
-        } else if (event instanceof SemWaitRetry e) {
-            protocol.on(e);
-        } else if (event instanceof MutexTaken e) {
-            invariants.on(e);
-            if (locks != null) locks.on(e);
-        } else if (event instanceof MutexReleased e) {
-            invariants.on(e);
-        } else if (event instanceof MutexAcquire e) {
-            if (locks != null) locks.on(e);
-        } else if (event instanceof MutexAcquired e) {
-            if (locks != null) locks.on(e);
-        } else if (event instanceof MutexBlock e) {
-            if (locks != null) locks.on(e);
-        } else if (event instanceof MutexWake e) {
-            if (locks != null) locks.on(e);
-        } else if (event instanceof MutexHandOff e) {
-            if (locks != null) locks.on(e);
-        } else if (event instanceof QueuePut e) {
-            invariants.on(e);
-        } else if (event instanceof QueueGet e) {
-            invariants.on(e);
-        }
-    }
-
-    @Override
-    public void onThreadState(ThreadState e) {
-        invariants.on(e);
-        rounds.on(e);
-    }
-
-    @Override
-    public void onGilTake(GilTake e) {
-        spans.on(e);
-        if (pool != null) pool.on(e);
-        invariants.on(e);
-        protocol.on(e);
-        gil.on(e);
-    }
-
-    @Override
-    public void onGilWant(GilWant e) {
-        spans.on(e);
-        protocol.on(e);
-    }
-
-    @Override
-    public void onGilDrop(GilDrop e) {
-        spans.on(e);
-        invariants.on(e);
-        protocol.on(e);
-    }
-
-    @Override
-    public void onDropRequest(DropRequest e) {
-        protocol.on(e);
-        gil.on(e);
-    }
-
-    @Override
-    public void onForcedSwitch(ForcedSwitch e) {
-        protocol.on(e);
-        gil.on(e);
-    }
-
-    @Override
-    public void onCondWait(CondWait e) {
-        gil.on(e);
-    }
-
-    @Override
-    public void onCondSignal(CondSignal e) {
-        gil.on(e);
-    }
-
-    @Override
-    public void onCondTimeout(CondTimeout e) {
-        gil.on(e);
-    }
-
-    @Override
-    public void onJobTaken(JobTaken e) {
-        pool.on(e);
-    }
-
-    @Override
-    public void onJobAnswered(JobAnswered e) {
-        pool.on(e);
-    }
-
-    @Override
-    public void onTurnYield(TurnYield e) {
-        pool.on(e);
-    }
-
-    @Override
-    public void onRetakePastWaiter(RetakePastWaiter e) {
-        pool.on(e);
-    }
-
-    @Override
-    public void onSliceStart(SliceStart e) {
-        pool.on(e);
-    }
-
-    @Override
-    public void onRoundStart(RoundStart e) {
-        rounds.on(e);
+    public void onOther(TraceEvent e) {
+        e.accept(spans);
+        if (pool != null) e.accept(pool);
+        e.accept(invariants);
+        e.accept(protocol);
+        e.accept(gil);
+        e.accept(rounds);
+        if (locks != null) e.accept(locks);
     }
 
     @Override

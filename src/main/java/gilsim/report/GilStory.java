@@ -1,27 +1,35 @@
 package gilsim.report;
 
-import gilsim.metrics.Spans;
-import gilsim.report.Beat.Message;
-import gilsim.sim.Durations;
-import gilsim.sim.TraceEvent;
-import gilsim.sync.CondEvent.CondAbsorb;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
-import gilsim.sync.CondEvent.CondWait;
+import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
+import gilsim.cpython.GilEvent.SemPostWake;
+import gilsim.cpython.GilEvent.SemWaitRetry;
+import gilsim.m0.PoolEvent;
 import gilsim.m0.PoolEvent.JobAnswered;
 import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.m0.PoolEvent.RetakePastWaiter;
-import gilsim.os.RunState;
 import gilsim.m0.PoolEvent.SliceStart;
-import gilsim.os.OsEvent.ThreadState;
 import gilsim.m0.PoolEvent.TurnYield;
+import gilsim.metrics.Spans;
+import gilsim.os.OsEvent;
+import gilsim.os.OsEvent.ThreadState;
+import gilsim.os.RunState;
+import gilsim.report.Beat.Message;
+import gilsim.sim.Durations;
+import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
+import gilsim.sync.CondEvent;
+import gilsim.sync.CondEvent.CondAbsorb;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
+import gilsim.sync.MutexEvent;
 import gilsim.sync.MutexEvent.MutexAcquire;
+import gilsim.sync.MutexEvent.MutexAcquired;
 import gilsim.sync.MutexEvent.MutexBlock;
 import gilsim.sync.MutexEvent.MutexHandOff;
 import gilsim.sync.MutexEvent.MutexReleased;
@@ -47,15 +55,21 @@ public final class GilStory implements TraceListener, Spans.Sink {
     private final List<String> names;
     private final TimeWindow window;
     private final Beat.Sink sink;
-    /** Each condition variable's waiters, front first, as the CondWait positions place them. */
+    /**
+     * Each condition variable's waiters, front first, as the CondWait positions place them. The story's own, not the
+     * view's: only the story tells a waiter's place, and a queue in every run's view would cost every wait of every
+     * run a list insert for a reader that runs only when asked for.
+     */
     private final Map<String, List<Integer>> queues = new LinkedHashMap<>();
-    private final RunState[] state;
+    /** Each thread's scheduler state, and who holds the GIL: the run's view, which moved before the story. */
+    private final Spans view;
+    private final Teller teller = new Teller();
     /** Whether the thread has already waited once in its current take_gil call. */
     private final boolean[] waitedInTake;
     private final Wake[] lastWake;
     /** Each thread's wait that ended at the take being told now. */
     private final long[] waitedNs;
-    private int holder = -1;
+    /** The last holder, whom a take's hand-off comes from (the view knows the holder now only). */
     private int lastHolder = -1;
     /** A drop held back for a moment so that it is told in one sentence with the signal that follows it. */
     private GilDrop pendingDrop;
@@ -69,19 +83,23 @@ public final class GilStory implements TraceListener, Spans.Sink {
     /** The hand-off just told, so that the take it implies is not told twice. */
     private MutexHandOff lastHandOff;
 
-    public GilStory(List<String> names, TimeWindow window, Beat.Sink sink) {
+    /** @param view the run's view of each thread's activity, a listener before this one */
+    public GilStory(Spans view, List<String> names, TimeWindow window, Beat.Sink sink) {
+        this.view = view;
         this.names = List.copyOf(names);
         this.window = window;
         this.sink = sink;
         int n = names.size();
-        this.state = new RunState[n];
-        Arrays.fill(state, RunState.BLOCKED);
         this.waitedInTake = new boolean[n];
         this.lastWake = new Wake[n];
         this.waitedNs = new long[n];
         Arrays.fill(lastWake, Wake.NONE);
     }
 
+    /**
+     * Tells what a drop or a release held back when this event does not complete its sentence, then the event. The
+     * two tests here are of the one event that may complete each sentence, not a dispatch: the teller's methods are.
+     */
     @Override
     public void on(TraceEvent event) {
         if (pendingDrop != null && !(event instanceof CondSignal s && s.cond().equals("gil")
@@ -96,82 +114,165 @@ public final class GilStory implements TraceListener, Spans.Sink {
                     Message.note(pendingRelease.thread(), "releases " + pendingRelease.mutex()));
             pendingRelease = null;
         }
-        if (event instanceof MutexAcquire e) {
+        event.deliverTo(teller);
+    }
+
+    /**
+     * A method for every event of the families the story tells: one added to them does not compile until the story
+     * says how it is told, or why it is not.
+     */
+    private final class Teller implements TraceListener.OfFamilies, OsEvent.Handler, GilEvent.Handler,
+            CondEvent.Handler, MutexEvent.Handler, PoolEvent.Handler {
+        @Override
+        public void onMutexAcquire(MutexAcquire e) {
             locks.add(e.mutex());
-        } else if (event instanceof MutexBlock e && locks.contains(e.mutex())) {
+        }
+
+        /** The return of acquire() is told by the take before it. */
+        @Override
+        public void onMutexAcquired(MutexAcquired e) {}
+
+        @Override
+        public void onMutexBlock(MutexBlock e) {
+            if (!locks.contains(e.mutex())) return;
             parked(e.timeNs(), e.thread());
             tell(e.timeNs(), name(e.thread()) + " finds lock " + e.mutex() + " held by " + name(e.holder())
                     + " and waits for it, without the GIL", Message.note(e.thread(), "waits for " + e.mutex()));
-        } else if (event instanceof MutexReleased e) {
+        }
+
+        @Override
+        public void onMutexReleased(MutexReleased e) {
             pendingRelease = e;
-        } else if (event instanceof MutexWake e) {
+        }
+
+        @Override
+        public void onMutexWake(MutexWake e) {
             pendingRelease = null;
             tell(e.timeNs(), name(e.thread()) + " releases lock " + e.mutex() + " and wakes " + name(e.woken())
                     + ", who must still take it itself",
                     Message.arrow(e.thread(), e.woken(), "wakes for " + e.mutex()));
-        } else if (event instanceof MutexHandOff e) {
+        }
+
+        @Override
+        public void onMutexHandOff(MutexHandOff e) {
             pendingRelease = null;
             lastHandOff = e;
             tell(e.timeNs(), name(e.thread()) + " releases lock " + e.mutex() + " and hands it to " + name(e.to())
                     + ", who has waited " + Durations.human(e.waitedNs()) + ", over 1 ms (a PyMutex's fair hand-off)",
                     Message.arrow(e.thread(), e.to(), "hands " + e.mutex() + " over"));
-        } else if (event instanceof MutexTaken e) {
+        }
+
+        @Override
+        public void onMutexTaken(MutexTaken e) {
             MutexHandOff h = lastHandOff;
             lastHandOff = null;
             if (h == null || h.to() != e.thread() || h.timeNs() != e.timeNs() || !h.mutex().equals(e.mutex())) {
                 tell(e.timeNs(), name(e.thread()) + " takes lock " + e.mutex(),
                         Message.note(e.thread(), "takes " + e.mutex()));
             }
-        } else if (event instanceof ThreadState e) {
+        }
+
+        @Override
+        public void onThreadState(ThreadState e) {
             threadState(e);
-        } else if (event instanceof GilWant e) {
+        }
+
+        @Override
+        public void onGilWant(GilWant e) {
             waitedInTake[e.thread()] = false;
             lastWake[e.thread()] = Wake.NONE;
+            int holder = view.holder();
             String held = holder >= 0 && holder != e.thread() ? ", held by " + name(holder) : "";
             tell(e.timeNs(), name(e.thread()) + " asks for the GIL (take_gil)" + held,
                     Message.arrow(e.thread(), Message.GIL, "asks for the GIL"));
-        } else if (event instanceof CondWait e) {
+        }
+
+        @Override
+        public void onCondWait(CondWait e) {
             condWait(e);
-        } else if (event instanceof GilDrop e) {
-            holder = -1;
+        }
+
+        @Override
+        public void onGilDrop(GilDrop e) {
             pendingDrop = e;
-        } else if (event instanceof CondSignal e) {
+        }
+
+        @Override
+        public void onCondSignal(CondSignal e) {
             condSignal(e);
-        } else if (event instanceof CondAbsorb e) {
+        }
+
+        @Override
+        public void onCondAbsorb(CondAbsorb e) {
             condAbsorb(e);
-        } else if (event instanceof CondTimeout e) {
+        }
+
+        @Override
+        public void onCondTimeout(CondTimeout e) {
             queue(e.cond()).remove(Integer.valueOf(e.thread()));
             lastWake[e.thread()] = Wake.TIMEOUT;
             tell(e.timeNs(), name(e.thread()) + "'s timed wait on " + condName(e.cond())
                     + " expires: no signal reached it in time",
                     Message.note(e.thread(), "timed wait expires"));
-        } else if (event instanceof DropRequest e) {
+        }
+
+        @Override
+        public void onDropRequest(DropRequest e) {
             tell(e.timeNs(), name(e.requester()) + " asks " + name(e.holder())
                     + " to drop the GIL (a drop request: its wait ran out with no switch)",
                     Message.arrow(e.requester(), e.holder(), "drop request"));
-        } else if (event instanceof ForcedSwitch e) {
+        }
+
+        @Override
+        public void onForcedSwitch(ForcedSwitch e) {
             parked(e.timeNs(), e.thread());
             tell(e.timeNs(), name(e.thread()) + " had a drop request, so it waits until another thread has taken "
                     + "the GIL (forced switch)", Message.note(e.thread(), "forced switch, waits for a taker"));
-        } else if (event instanceof GilTake e) {
+        }
+
+        @Override
+        public void onGilTake(GilTake e) {
             gilTake(e);
-        } else if (event instanceof JobTaken e) {
+        }
+
+        /** The old GIL's semaphore wake-ups are not told: its story is the takes and drops. */
+        @Override
+        public void onSemPostWake(SemPostWake e) {}
+
+        /** The old GIL's wasted wake-ups are not told: its story is the takes and drops. */
+        @Override
+        public void onSemWaitRetry(SemWaitRetry e) {}
+
+        @Override
+        public void onJobTaken(JobTaken e) {
             String how = e.kept() ? " without dropping the GIL (kept: already queued, inside its slice)" : "";
             tell(e.timeNs(), name(e.thread()) + " takes job " + e.job() + how,
                     Message.note(e.thread(), (e.kept() ? "keeps job " : "takes job ") + e.job()));
-        } else if (event instanceof TurnYield e) {
+        }
+
+        @Override
+        public void onTurnYield(TurnYield e) {
             String s = e.start() ? " yields its turn (sched_yield until another thread attaches)"
                     : e.boundHit() ? " stops yielding: its bound ran out" : " stops yielding: another thread attached";
             tell(e.timeNs(), name(e.thread()) + s,
                     Message.note(e.thread(), e.start() ? "yields its turn" : "stops yielding"));
-        } else if (event instanceof SliceStart e) {
+        }
+
+        @Override
+        public void onSliceStart(SliceStart e) {
             tell(e.timeNs(), name(e.thread()) + " starts a run of its slice",
                     Message.note(e.thread(), "slice starts"));
-        } else if (event instanceof JobAnswered e) {
+        }
+
+        @Override
+        public void onJobAnswered(JobAnswered e) {
             tell(e.timeNs(), name(e.thread()) + " answers job " + e.job() + ", sent "
                     + Durations.human(e.timeNs() - e.sentNs()) + " before", Message.note(e.thread(),
                     "answers job " + e.job()));
-        } else if (event instanceof RetakePastWaiter e) {
+        }
+
+        @Override
+        public void onRetakePastWaiter(RetakePastWaiter e) {
             tell(e.timeNs(), name(e.thread()) + " took the GIL with no wait although " + e.parked()
                     + " pool thread(s) were parked on it", Message.note(e.thread(), "re-take past "
                     + e.parked() + " parked"));
@@ -197,8 +298,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
 
     private void threadState(ThreadState e) {
         int t = e.thread();
-        RunState before = state[t];
-        state[t] = e.state();
+        RunState before = view.stateBefore(t);
         switch (e.state()) {
             case RUNNING -> tell(e.timeNs(), name(t) + (before == RunState.BLOCKED ? " wakes and runs on core "
                     : " gets core ") + e.core() + (before == RunState.BLOCKED ? "" : " and runs"));
@@ -221,6 +321,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
         int t = e.thread();
         String place = place(e.position(), e.queued());
         String timer = e.deadlineNs() >= 0 ? ", a timed wait of " + Durations.human(e.deadlineNs() - e.timeNs()) : "";
+        int holder = view.holder();
         String held = holder >= 0 ? "held by " + name(holder) : "not free";
         String sentence;
         String label;
@@ -293,7 +394,6 @@ public final class GilStory implements TraceListener, Spans.Sink {
 
     private void gilTake(GilTake e) {
         int t = e.thread();
-        holder = t;
         int previous = lastHolder;
         lastHolder = t;
         waitedInTake[t] = false;

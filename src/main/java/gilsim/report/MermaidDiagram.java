@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.metrics.Spans;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -24,10 +25,10 @@ public final class MermaidDiagram implements Beat.Sink {
     }
 
     /** A listener that writes {@code window} of a run whose threads are {@code names} as a diagram onto {@code out}. */
-    public static GilStory listener(List<String> names, TimeWindow window, PrintWriter out) {
+    public static GilStory listener(Spans view, List<String> names, TimeWindow window, PrintWriter out) {
         MermaidDiagram d = new MermaidDiagram(names, out);
         d.header();
-        return new GilStory(names, window, d);
+        return new GilStory(view, names, window, d);
     }
 
     private void header() {

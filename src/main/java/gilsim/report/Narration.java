@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.metrics.Spans;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +15,8 @@ public final class Narration implements Beat.Sink {
     }
 
     /** A listener that narrates {@code window} of a run whose threads are {@code names} onto {@code out}. */
-    public static GilStory listener(List<String> names, TimeWindow window, PrintWriter out) {
-        return new GilStory(names, window, new Narration(out));
+    public static GilStory listener(Spans view, List<String> names, TimeWindow window, PrintWriter out) {
+        return new GilStory(view, names, window, new Narration(out));
     }
 
     @Override

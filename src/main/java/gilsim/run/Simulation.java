@@ -108,7 +108,7 @@ public final class Simulation {
                 ? new LockStats(threadNames.size(), LockVersions.model(params.choice("python"))) : null;
         // The spans first: every listener after them reads the waits and holds they derived from the same event.
         trace.add(new RunListeners(spans, poolStats, new Invariants(machine.cores(), threadNames.size()),
-                new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval"))), gilStats,
+                new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval")), spans), gilStats,
                 roundStats, lockStats));
         // A run of programs ends when the last one has (a pool's threads never end).
         machine.onLastExit(engine::stop);

@@ -42,10 +42,11 @@ public final class Trace {
     }
 
     /**
-     * Hands the event to its listeners ({@link TraceEvent#deliverTo}). A run's own listeners are one, reading
-     * everything: that case is a call, not a loop over an array of one (2-5 % of a pool run), and it is all this
-     * method holds, so that the JIT inlines it at every hot emit site. With the other cases here too (222 bytes of
-     * bytecode) it did not always, and the record escaped at those sites (docs/notes/benchmarks-log.md, eighth round).
+     * Hands the event to its listeners, through {@link TraceEvent#deliverTo}: the event's own method, which the JIT
+     * compiles for each class. A run's own listeners are one, reading everything: that case is a call, not a loop over
+     * an array of one (2-5 % of a pool run), and it is all this method holds, so that the JIT inlines it at every hot
+     * emit site. With the other cases here too (222 bytes of bytecode) it did not always, and the record escaped at
+     * those sites (docs/notes/benchmarks-log.md, eighth round).
      */
     public void emit(TraceEvent event) {
         long timeNs = event.timeNs();

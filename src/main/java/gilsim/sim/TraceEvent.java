@@ -9,15 +9,47 @@ public interface TraceEvent {
     long timeNs();
 
     /**
-     * Hands this event to {@code listener}: by default through {@link TraceListener#on}. A family whose events are
-     * frequent gives its listeners a method for each of those classes, and those events override this to call it
-     * when the listener has one. A call per class, from the emit site, is one the JIT inlines with the listener's work
-     * for that class alone, so the record is never made. Through the one shared {@code on}, the JIT compiled that
-     * method on its own first in some JVMs, too big to inline anywhere after, and the records were made at every emit
-     * site (docs/notes/benchmarks-log.md, eighth round). The override's test of the listener's interface is cheap
-     * where the JIT has seen one listener class there, as in a run's hot loop.
+     * Hands this event to {@code listener}'s method for its class. Each record of a model family implements this: a
+     * listener that implements the family's {@code Handler} gets the event through its method for the event's class;
+     * any other through {@link #passOn}. Here, for an event of no family: {@code passOn} too.
+     *
+     * <p>A method per class, not one per family: it is where a run's events go through the trace's one virtual call,
+     * so that the JIT compiles it for that class, inlines the run's listeners' work for that class alone into it, and
+     * the record is never made, whether or not the trace's call was inlined at the emit site. Through one shared
+     * method per family, or one shared {@code on} full of class tests, the JIT compiled that method on its own, with
+     * every class and listener seen there, and inlined nothing (a pool run five to eight times slower; and
+     * docs/notes/benchmarks-log.md, eighth round).
      */
     default void deliverTo(TraceListener listener) {
-        listener.on(this);
+        passOn(listener);
+    }
+
+    /**
+     * Hands this event to {@code listener}'s method for its class, if it has one, as {@link #deliverTo} does; how a
+     * listener that holds others hands it on to each ({@link TraceListener.OfFamilies#onOther}). Not
+     * {@code deliverTo}: the JIT's profile of that one must see only the trace's own listeners, and its compiled code,
+     * which holds the whole run's work for the class, is too big to inline again here.
+     */
+    default void accept(TraceListener.OfFamilies listener) {}
+
+    /**
+     * Hands this event to a listener that has no method for its class: through {@link TraceListener#on}, unless
+     * the listener reads only families' events ({@link TraceListener.OfFamilies}).
+     */
+    default void passOn(TraceListener listener) {
+        if (!(listener instanceof TraceListener.OfFamilies)) listener.on(this);
+    }
+
+    /**
+     * A model's sealed family of events. Each of its records implements {@link #deliverTo} and {@link #accept}, a line
+     * each naming its method in the family's {@code Handler}: the compiler refuses a record without them, where the
+     * defaults above would pass the event by in silence.
+     */
+    interface Family extends TraceEvent {
+        @Override
+        void deliverTo(TraceListener listener);
+
+        @Override
+        void accept(TraceListener.OfFamilies listener);
     }
 }

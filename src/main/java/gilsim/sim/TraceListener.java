@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 @FunctionalInterface
 public interface TraceListener {
     /**
-     * One event. A listener that also implements an event family's {@code Listener} gets that family's frequent
-     * events through it instead ({@link TraceEvent#deliverTo}).
+     * One event: every event the trace gives this listener, unless the listener implements the {@code Handler} of the
+     * event's family, which gets it through its method for the class instead ({@link TraceEvent#deliverTo}).
      */
     void on(TraceEvent event);
 
@@ -23,6 +23,24 @@ public interface TraceListener {
      */
     default List<Class<? extends TraceEvent>> reads() {
         return null;
+    }
+
+    /**
+     * A listener that reads events only through the {@code Handler}s of the event families it implements, one method
+     * for each class ({@link TraceEvent#deliverTo}): an event of any other family passes it by. The compiler, not a
+     * chain of class tests, matches each event to its method.
+     */
+    interface OfFamilies extends TraceListener {
+        @Override
+        default void on(TraceEvent event) {
+            event.deliverTo(this);
+        }
+
+        /**
+         * An event of a family this listener implements, whose own method it does not override; by default nothing.
+         * A listener that hands every event on to others overrides this alone ({@link TraceEvent#accept}).
+         */
+        default void onOther(TraceEvent event) {}
     }
 
     /** A listener of the events of one class. */

@@ -4,8 +4,6 @@ import gilsim.metrics.RoundTimer;
 import gilsim.os.OsEvent;
 import gilsim.os.RunState;
 import gilsim.program.ProgramEvent;
-import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +15,7 @@ import java.util.List;
  * the time it spent {@link RunState#RUNNING} over the run's duration (an interval still open at the end counts to
  * the end). A round still open at the end is not a completed round and is left out.
  */
-public final class SimRounds implements TraceListener {
+public final class SimRounds implements OsEvent.Listener, ProgramEvent.Listener {
     private final List<String> names;
     private final List<List<Long>> rounds = new ArrayList<>();
     private final RoundTimer timer;
@@ -36,19 +34,29 @@ public final class SimRounds implements TraceListener {
         Arrays.fill(runningSinceNs, -1);
     }
 
+    /**
+     * Its own "running since", not the run's activity view: a validation's side is also read from a recorded run's
+     * events alone (the view is the run's, and sums no CPU time).
+     */
     @Override
-    public void on(TraceEvent event) {
-        if (event instanceof OsEvent.ThreadState s) {
-            int t = s.thread();
-            if (s.state() == RunState.RUNNING) {
-                if (runningSinceNs[t] < 0) runningSinceNs[t] = s.timeNs();
-            } else if (runningSinceNs[t] >= 0) {
-                cpuNs[t] += s.timeNs() - runningSinceNs[t];
-                runningSinceNs[t] = -1;
-            }
-        } else {
-            timer.on(event);
+    public void onThreadState(OsEvent.ThreadState s) {
+        int t = s.thread();
+        if (s.state() == RunState.RUNNING) {
+            if (runningSinceNs[t] < 0) runningSinceNs[t] = s.timeNs();
+        } else if (runningSinceNs[t] >= 0) {
+            cpuNs[t] += s.timeNs() - runningSinceNs[t];
+            runningSinceNs[t] = -1;
         }
+    }
+
+    @Override
+    public void onRoundStart(ProgramEvent.RoundStart e) {
+        timer.roundStart(e);
+    }
+
+    @Override
+    public void onLoopEnd(ProgramEvent.LoopEnd e) {
+        timer.loopEnd(e);
     }
 
     @Override

@@ -10,6 +10,7 @@ import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
 import gilsim.metrics.ProtocolChecker;
+import gilsim.metrics.Spans;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
@@ -54,7 +55,9 @@ class GilTest {
                 if (e instanceof GilEvent || e instanceof CondEvent) events.add(e);
             });
             // The protocol checker watches every bench, as it watches every run.
-            trace.add(new ProtocolChecker(threads, Gil.clampInterval(INTERVAL)));
+            Spans spans = new Spans(threads);
+            trace.add(spans);
+            trace.add(new ProtocolChecker(threads, Gil.clampInterval(INTERVAL), spans));
         }
 
         void note(SimThread t, String what) {

@@ -13,6 +13,7 @@ import gilsim.cpython.GilEvent.SemPostWake;
 import gilsim.cpython.GilEvent.SemWaitRetry;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.ProtocolChecker;
+import gilsim.metrics.Spans;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
@@ -54,7 +55,9 @@ class OldGilTest {
                 if (e instanceof GilEvent) events.add(e);
             });
             trace.add(new Invariants(cores, threads));
-            trace.add(new ProtocolChecker(threads, 5 * MS));
+            Spans spans = new Spans(threads);
+            trace.add(spans);
+            trace.add(new ProtocolChecker(threads, 5 * MS, spans));
         }
 
         SimThread program(String name, long startNs, Step... steps) {

@@ -14,23 +14,23 @@ class InvariantsTest {
     @Test
     void aLockHeldTwiceOrReleasedByAnotherFails() {
         Invariants inv = new Invariants(2, 2);
-        inv.on(new MutexTaken(1, "cache", 0));
-        var e = assertThrows(Invariants.InvariantViolation.class, () -> inv.on(new MutexTaken(2, "cache", 1)));
+        inv.onMutexTaken(new MutexTaken(1, "cache", 0));
+        var e = assertThrows(Invariants.InvariantViolation.class, () -> inv.onMutexTaken(new MutexTaken(2, "cache", 1)));
         assertTrue(e.getMessage().contains("lock cache taken while thread 0 holds it"), e.getMessage());
         Invariants other = new Invariants(2, 2);
-        other.on(new MutexTaken(1, "cache", 0));
-        assertThrows(Invariants.InvariantViolation.class, () -> other.on(new MutexReleased(2, "cache", 1)));
-        other.on(new MutexReleased(3, "cache", 0));
-        other.on(new MutexTaken(4, "cache", 1));
+        other.onMutexTaken(new MutexTaken(1, "cache", 0));
+        assertThrows(Invariants.InvariantViolation.class, () -> other.onMutexReleased(new MutexReleased(2, "cache", 1)));
+        other.onMutexReleased(new MutexReleased(3, "cache", 0));
+        other.onMutexTaken(new MutexTaken(4, "cache", 1));
     }
 
     @Test
     void aQueueMakesNoItemAndLosesNone() {
         Invariants inv = new Invariants(2, 2);
-        inv.on(new QueuePut(1, "jobs", 0, 1));
-        inv.on(new QueueGet(2, "jobs", 1, 0));
-        assertThrows(Invariants.InvariantViolation.class, () -> inv.on(new QueueGet(3, "jobs", 1, -1)));
+        inv.onQueuePut(new QueuePut(1, "jobs", 0, 1));
+        inv.onQueueGet(new QueueGet(2, "jobs", 1, 0));
+        assertThrows(Invariants.InvariantViolation.class, () -> inv.onQueueGet(new QueueGet(3, "jobs", 1, -1)));
         Invariants lying = new Invariants(2, 2);
-        assertThrows(Invariants.InvariantViolation.class, () -> lying.on(new QueuePut(1, "jobs", 0, 2)));
+        assertThrows(Invariants.InvariantViolation.class, () -> lying.onQueuePut(new QueuePut(1, "jobs", 0, 2)));
     }
 }

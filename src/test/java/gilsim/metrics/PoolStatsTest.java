@@ -15,8 +15,8 @@ class PoolStatsTest {
 
     /** One request sent at {@code sentNs}, taken at once and answered {@code latencyNs} later. */
     private static void answer(PoolStats s, long sentNs, long latencyNs) {
-        s.on(new JobTaken(sentNs, 0, job, sentNs, false));
-        s.on(new JobAnswered(sentNs + latencyNs, 0, job++, sentNs));
+        s.onJobTaken(new JobTaken(sentNs, 0, job, sentNs, false));
+        s.onJobAnswered(new JobAnswered(sentNs + latencyNs, 0, job++, sentNs));
     }
 
     @Test
@@ -28,7 +28,7 @@ class PoolStatsTest {
         for (int i = 0; i < 50; i++) answer(s, i * 10 * MS, 6 * MS);
         answer(s, 1_000 * MS, PoolStats.WRK_TIMEOUT_NS); // wrk keeps exactly its timeout
         answer(s, 4_000 * MS, PoolStats.WRK_TIMEOUT_NS + 1); // and refuses a nanosecond more
-        s.on(new JobTaken(7_000 * MS, 0, job, 7_000 * MS, false)); // never answered: 3 s old at the end
+        s.onJobTaken(new JobTaken(7_000 * MS, 0, job, 7_000 * MS, false)); // never answered: 3 s old at the end
         s.finish(RUN_NS);
         Figures p = Figures.of(null, new Metrics.PoolSource(s, RUN_NS), Metrics.POOL);
         assertEquals(PoolStats.WRK_TIMEOUT_NS, (long) p.get(Metrics.LATENCY_WRK_P99_NS),

@@ -52,10 +52,13 @@ class ProtocolCheckerTest {
 
     /** Feeds the events; returns the index of the one the checker refused and its message, or -1 and null. */
     private static Object[] feed(List<TraceEvent> events) {
-        ProtocolChecker checker = new ProtocolChecker(3, INTERVAL);
+        Spans spans = new Spans(3);
+        ProtocolChecker checker = new ProtocolChecker(3, INTERVAL, spans);
         for (int i = 0; i < events.size(); i++) {
             try {
-                checker.on(events.get(i));
+                // The run's view moves first, as in a run.
+                events.get(i).deliverTo(spans);
+                events.get(i).deliverTo(checker);
             } catch (Invariants.InvariantViolation e) {
                 return new Object[] {i, e.getMessage()};
             }

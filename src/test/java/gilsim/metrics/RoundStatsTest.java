@@ -23,11 +23,11 @@ class RoundStatsTest {
         RoundStats r = new RoundStats(1, List.of(loop(100, 10 * MS)), 10_000 * MS);
         long at = 0;
         for (int i = 1; i <= 100; i++) {
-            r.on(new ProgramEvent.RoundStart(at, 0));
+            r.onRoundStart(new ProgramEvent.RoundStart(at, 0));
             at += i * MS;
         }
-        r.on(new ProgramEvent.LoopEnd(at, 0));
-        r.on(new OsEvent.ThreadState(at, 0, RunState.EXITED, -1));
+        r.onLoopEnd(new ProgramEvent.LoopEnd(at, 0));
+        r.onThreadState(new OsEvent.ThreadState(at, 0, RunState.EXITED, -1));
         RoundStats.PerThread t = r.thread(0);
         assertEquals(100, t.rounds());
         // The 50th of 100 rounds is 50 ms, the 99th 99 ms; a histogram of 3 significant digits reads them to 0.1 %.
@@ -44,11 +44,11 @@ class RoundStatsTest {
         // 0: no outer loop; 1: a loop whose first pass never ends; 2: a pass of 0 ns; 3: a pool thread (no program).
         RoundStats r = new RoundStats(4, List.of(List.of(new Step.Compute(MS)), loop(-1, 3 * MS), loop(2, 0)),
                 100 * MS);
-        r.on(new OsEvent.ThreadState(MS, 0, RunState.EXITED, -1));
-        r.on(new ProgramEvent.RoundStart(0, 1));
-        r.on(new ProgramEvent.RoundStart(5 * MS, 2));
-        r.on(new ProgramEvent.RoundStart(5 * MS, 2));
-        r.on(new ProgramEvent.LoopEnd(5 * MS, 2));
+        r.onThreadState(new OsEvent.ThreadState(MS, 0, RunState.EXITED, -1));
+        r.onRoundStart(new ProgramEvent.RoundStart(0, 1));
+        r.onRoundStart(new ProgramEvent.RoundStart(5 * MS, 2));
+        r.onRoundStart(new ProgramEvent.RoundStart(5 * MS, 2));
+        r.onLoopEnd(new ProgramEvent.LoopEnd(5 * MS, 2));
         assertEquals(new RoundStats.PerThread(null, null, null, null, null, MS), r.thread(0));
         assertEquals(new RoundStats.PerThread(0L, null, null, null, null, null), r.thread(1));
         assertEquals(new RoundStats.PerThread(2L, 0L, 0L, 0L, null, null), r.thread(2));

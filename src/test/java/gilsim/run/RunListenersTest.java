@@ -65,7 +65,7 @@ class RunListenersTest {
             spans.add(gil);
             rounds = new RoundStats(threads, programs.stream().map(ThreadSpec::program).toList(), runNs);
             Invariants invariants = new Invariants(params.intCount("cores"), threads);
-            ProtocolChecker protocol = new ProtocolChecker(threads, Gil.clampInterval(params.ns("interval")));
+            ProtocolChecker protocol = new ProtocolChecker(threads, Gil.clampInterval(params.ns("interval")), spans);
             locks = hasPool ? null : new LockStats(threads, LockVersions.model(params.choice("python")));
             if (fused) {
                 runListeners = new RunListeners(spans, pool, invariants, protocol, gil, rounds, locks);

@@ -25,15 +25,15 @@ class SimRoundsTest {
     @Test
     void roundsAreCompletedPassesAndCpuCountsRunningIntervals() {
         SimRounds r = new SimRounds(List.of("a", "b"));
-        r.on(new ProgramEvent.RoundStart(0, 0));
-        r.on(new OsEvent.ThreadState(5, 0, RunState.RUNNING, 0));
-        r.on(new OsEvent.ThreadState(8, 0, RunState.BLOCKED, -1));
-        r.on(new ProgramEvent.RoundStart(10, 0));
-        r.on(new ProgramEvent.RoundStart(25, 0));
-        r.on(new ProgramEvent.LoopEnd(40, 0));
-        r.on(new ProgramEvent.RoundStart(50, 1)); // open at the end: not a completed round
-        r.on(new OsEvent.ThreadState(90, 0, RunState.RUNNING, 1)); // open at the end: counts to the end
-        r.on(new OsEvent.ThreadState(60, 1, RunState.RUNNABLE, -1));
+        r.onRoundStart(new ProgramEvent.RoundStart(0, 0));
+        r.onThreadState(new OsEvent.ThreadState(5, 0, RunState.RUNNING, 0));
+        r.onThreadState(new OsEvent.ThreadState(8, 0, RunState.BLOCKED, -1));
+        r.onRoundStart(new ProgramEvent.RoundStart(10, 0));
+        r.onRoundStart(new ProgramEvent.RoundStart(25, 0));
+        r.onLoopEnd(new ProgramEvent.LoopEnd(40, 0));
+        r.onRoundStart(new ProgramEvent.RoundStart(50, 1)); // open at the end: not a completed round
+        r.onThreadState(new OsEvent.ThreadState(90, 0, RunState.RUNNING, 1)); // open at the end: counts to the end
+        r.onThreadState(new OsEvent.ThreadState(60, 1, RunState.RUNNABLE, -1));
         r.finish(100);
         Observation o = r.observation("seed 1");
         assertEquals("sim", o.side());

@@ -152,7 +152,7 @@ public final class Charts {
     static Timeline record(RunSpec run, TimeWindow window) {
         Simulation sim = new Simulation(run.scenario(), run.params(), run.seed());
         TimelineRecorder recorder = new TimelineRecorder(sim.threadNames(), window, sim.spans());
-        sim.addListener(recorder);
+        sim.addListener(recorder.listener());
         sim.run();
         return recorder.timeline();
     }

@@ -1,17 +1,13 @@
 package gilsim.report.chart;
 
-import gilsim.cpython.GilEvent.DropRequest;
-import gilsim.cpython.GilEvent.ForcedSwitch;
-import gilsim.m0.PoolEvent.JobTaken;
-import gilsim.m0.PoolEvent.TurnYield;
-import gilsim.sim.TraceEvent;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
 import java.awt.Color;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** The instants a timeline marks in a lane, each with its own shape; the order is the legend's. */
+/**
+ * The instants a timeline marks in a lane, each with its own shape; the order is the legend's. Which event makes
+ * which mark, in whose lane, is {@link ActivityLanes}'s.
+ */
 public enum MarkKind {
     SIGNAL("woken by a GIL signal", SeriesMarkers.TRIANGLE_DOWN, Palette.DARK_GREY, true),
     DROP_REQUEST("asked to drop (drop request)", SeriesMarkers.CROSS, Palette.BLUE, true),
@@ -50,29 +46,5 @@ public enum MarkKind {
     /** Whether the mark sits above its lane (done to the thread) or below (done by it). */
     public boolean above() {
         return above;
-    }
-
-    /** A mark in a thread's lane. */
-    public record Placed(int thread, MarkKind kind) {}
-
-    /**
-     * The mark {@code event} makes and the thread whose lane it goes in, or null when it makes none: the one
-     * mapping the PNG timelines and the HTML page both draw from.
-     */
-    public static Placed placed(TraceEvent event) {
-        if (event instanceof CondSignal e && e.cond().equals("gil") && e.woken() >= 0) {
-            return new Placed(e.woken(), SIGNAL);
-        } else if (event instanceof CondTimeout e && e.cond().equals("gil")) {
-            return new Placed(e.thread(), TIMEOUT);
-        } else if (event instanceof DropRequest e) {
-            return new Placed(e.holder(), DROP_REQUEST);
-        } else if (event instanceof ForcedSwitch e) {
-            return new Placed(e.thread(), FORCED_SWITCH);
-        } else if (event instanceof JobTaken e && e.kept()) {
-            return new Placed(e.thread(), JOB_KEPT);
-        } else if (event instanceof TurnYield e && e.start()) {
-            return new Placed(e.thread(), YIELD);
-        }
-        return null;
     }
 }

@@ -2,89 +2,46 @@ package gilsim.report.chart;
 
 import gilsim.metrics.Spans;
 import gilsim.report.TimeWindow;
-import gilsim.sim.TraceEvent;
-import gilsim.cpython.GilEvent.GilDrop;
-import gilsim.cpython.GilEvent.GilTake;
-import gilsim.cpython.GilEvent.GilWant;
-import gilsim.os.RunState;
-import gilsim.os.OsEvent.ThreadState;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * Follows each thread's activity through a run and keeps the segments and marks that fall in the window, so its
- * memory grows with the window, not with the run.
+ * Keeps the segments and marks of each thread's lane ({@link ActivityLanes}) that fall in the window, so its memory
+ * grows with the window, not with the run.
  */
-final class TimelineRecorder implements TraceListener {
+final class TimelineRecorder implements ActivityLanes.Sink {
     private final List<String> names;
     private final TimeWindow window;
-    private final RunState[] state;
-    /** Whether each thread waits for or holds the GIL, as the run's one derivation of waits and holds says. */
-    private final Spans spans;
-    private final Activity[] activity;
-    private final long[] sinceNs;
+    private final ActivityLanes lanes;
     private final List<Timeline.Segment> segments = new ArrayList<>();
     private final List<Timeline.Mark> marks = new ArrayList<>();
 
-    TimelineRecorder(List<String> names, TimeWindow window, Spans spans) {
+    /** @param view the run's view of each thread's activity */
+    TimelineRecorder(List<String> names, TimeWindow window, Spans view) {
         this.names = List.copyOf(names);
         this.window = window;
-        int n = names.size();
-        state = new RunState[n];
-        Arrays.fill(state, RunState.BLOCKED);
-        this.spans = spans;
-        activity = new Activity[n];
-        Arrays.fill(activity, Activity.OFF);
-        sinceNs = new long[n];
+        this.lanes = new ActivityLanes(names.size(), view, this);
     }
 
-    @Override
-    public void on(TraceEvent event) {
-        if (event instanceof ThreadState e) {
-            state[e.thread()] = e.state();
-            update(e.thread(), e.timeNs());
-        } else if (event instanceof GilWant e) {
-            update(e.thread(), e.timeNs());
-        } else if (event instanceof GilTake e) {
-            update(e.thread(), e.timeNs());
-        } else if (event instanceof GilDrop e) {
-            update(e.thread(), e.timeNs());
-        } else {
-            MarkKind.Placed m = MarkKind.placed(event);
-            if (m != null) mark(m.thread(), m.kind(), event.timeNs());
-        }
-    }
-
-    @Override
-    public void finish(long endNs) {
-        for (int t = 0; t < names.size(); t++) close(t, endNs);
+    /** What the run must be given to record it. */
+    TraceListener listener() {
+        return lanes;
     }
 
     Timeline timeline() {
         return new Timeline(names, window, List.copyOf(segments), List.copyOf(marks));
     }
 
-    private void update(int t, long nowNs) {
-        Activity now = activityOf(t);
-        if (now == activity[t]) return;
-        close(t, nowNs);
-        activity[t] = now;
-        sinceNs[t] = nowNs;
+    @Override
+    public void segment(int thread, Activity activity, long fromNs, long toNs) {
+        if (!window.overlaps(fromNs, toNs)) return;
+        segments.add(new Timeline.Segment(thread, activity, Math.max(fromNs, window.fromNs()),
+                Math.min(toNs, window.toNs())));
     }
 
-    private Activity activityOf(int t) {
-        return Activity.of(spans.holding(t), spans.waiting(t), state[t]);
-    }
-
-    private void close(int t, long nowNs) {
-        if (nowNs <= sinceNs[t] || !window.overlaps(sinceNs[t], nowNs)) return;
-        segments.add(new Timeline.Segment(t, activity[t], Math.max(sinceNs[t], window.fromNs()),
-                Math.min(nowNs, window.toNs())));
-    }
-
-    private void mark(int thread, MarkKind kind, long timeNs) {
+    @Override
+    public void mark(int thread, MarkKind kind, long timeNs) {
         if (window.contains(timeNs)) marks.add(new Timeline.Mark(thread, kind, timeNs));
     }
 }

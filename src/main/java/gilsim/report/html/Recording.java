@@ -2,15 +2,12 @@ package gilsim.report.html;
 
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
-import gilsim.cpython.GilEvent.GilWant;
 import gilsim.metrics.Spans;
-import gilsim.os.OsEvent.ThreadState;
-import gilsim.os.RunState;
 import gilsim.report.Beat;
 import gilsim.report.TimeWindow;
 import gilsim.report.chart.Activity;
+import gilsim.report.chart.ActivityLanes;
 import gilsim.report.chart.MarkKind;
-import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +22,7 @@ import java.util.Map;
  * per-bucket summaries are kept (the share of each activity per lane, the hand-offs, the marks), at two bucket sizes,
  * so that a long run makes a page of bounded size.
  */
-final class Recording implements TraceListener, Beat.Sink {
+final class Recording implements ActivityLanes.Sink, Beat.Sink {
     /** Buckets across the whole run at the coarse and the fine summary level. */
     static final int[] LEVELS = {1000, 10_000};
     /**
@@ -34,16 +31,14 @@ final class Recording implements TraceListener, Beat.Sink {
      */
     private static final int MAX_LANE_BUCKETS = 400_000;
 
-    private static final int OFF = Activity.OFF.ordinal();
-
     private final int threads;
     private final TimeWindow window;
     private final int budget;
-    private final Spans spans;
-    private final RunState[] state;
-    /** Each lane's activity code now (the GIL lane's: 0 free, 1 + t held by thread t), and since when. */
-    private final int[] code;
-    private final long[] sinceNs;
+    /** The threads' lanes, as the PNG timeline draws them. */
+    private final ActivityLanes activity;
+    /** The GIL lane's code now (0 free, 1 + t held by thread t), and since when. */
+    private int gilCode;
+    private long gilSinceNs;
     private final Column[] lanes;
     private final Column marks = new Column();
     private final Column beats = new Column();
@@ -61,12 +56,7 @@ final class Recording implements TraceListener, Beat.Sink {
         this.threads = threads;
         this.window = window;
         this.budget = budget;
-        this.spans = spans;
-        state = new RunState[threads];
-        Arrays.fill(state, RunState.BLOCKED);
-        code = new int[threads + 1];
-        Arrays.fill(code, 0, threads, OFF);
-        sinceNs = new long[threads + 1];
+        this.activity = new ActivityLanes(threads, spans, this);
         lanes = new Column[threads + 1];
         for (int i = 0; i <= threads; i++) lanes[i] = new Column();
         for (int buckets : LEVELS) {
@@ -77,25 +67,34 @@ final class Recording implements TraceListener, Beat.Sink {
         }
     }
 
+    /** What the run must be given to record it. */
+    TraceListener listener() {
+        return activity;
+    }
+
     @Override
-    public void on(TraceEvent event) {
-        if (event instanceof ThreadState e) {
-            state[e.thread()] = e.state();
-            update(e.thread(), e.timeNs());
-        } else if (event instanceof GilWant e) {
-            update(e.thread(), e.timeNs());
-        } else if (event instanceof GilTake e) {
-            update(e.thread(), e.timeNs());
-            change(threads, 1 + e.thread(), e.timeNs());
-            if (e.switched()) for (Buckets s : levels) s.handoff(e.timeNs());
-        } else if (event instanceof GilDrop e) {
-            update(e.thread(), e.timeNs());
-            change(threads, 0, e.timeNs());
-        } else {
-            MarkKind.Placed m = MarkKind.placed(event);
-            // The page's mark codes are the palette's order, which is MarkKind's.
-            if (m != null) mark(m.thread(), m.kind().ordinal(), event.timeNs());
-        }
+    public void segment(int thread, Activity a, long fromNs, long toNs) {
+        // The lane's code is the palette's order, which is Activity's.
+        close(thread, a.ordinal(), fromNs, toNs);
+    }
+
+    @Override
+    public void taken(GilTake e) {
+        gil(1 + e.thread(), e.timeNs());
+        if (e.switched()) for (Buckets s : levels) s.handoff(e.timeNs());
+    }
+
+    @Override
+    public void dropped(GilDrop e) {
+        gil(0, e.timeNs());
+    }
+
+    /** A mark; summarised at the coarse level only, where a bucket's hover lists them. */
+    @Override
+    public void mark(int thread, MarkKind kind, long timeNs) {
+        // The page's mark codes are the palette's order, which is MarkKind's.
+        levels.get(0).mark(thread, kind.ordinal(), timeNs);
+        if (keep(timeNs, timeNs)) marks.add(timeNs, kind.ordinal(), thread);
     }
 
     /** A narration line, from the run's {@link gilsim.report.GilStory}. */
@@ -104,10 +103,11 @@ final class Recording implements TraceListener, Beat.Sink {
         if (keep(beat.timeNs(), beat.timeNs())) phrases.add(beats, beat.timeNs(), beat.sentence());
     }
 
+    /** After the threads' lanes: the GIL's lane is the last. */
     @Override
-    public void finish(long endNs) {
+    public void end(long endNs) {
         this.endNs = endNs;
-        for (int lane = 0; lane <= threads; lane++) close(lane, endNs);
+        if (endNs > gilSinceNs) close(threads, gilCode, gilSinceNs, endNs);
     }
 
     /** The end of the detailed span: the window's end, where the budget ran out, or the run's end. */
@@ -160,37 +160,20 @@ final class Recording implements TraceListener, Beat.Sink {
         return d;
     }
 
-    private void update(int t, long nowNs) {
-        change(t, activityOf(t), nowNs);
+    private void gil(int now, long nowNs) {
+        if (now == gilCode) return;
+        if (nowNs > gilSinceNs) close(threads, gilCode, gilSinceNs, nowNs);
+        gilCode = now;
+        gilSinceNs = nowNs;
     }
 
-    /** The lane's code: the palette's order, which is Activity's. */
-    private int activityOf(int t) {
-        return Activity.of(spans.holding(t), spans.waiting(t), state[t]).ordinal();
-    }
-
-    private void change(int lane, int now, long nowNs) {
-        if (now == code[lane]) return;
-        close(lane, nowNs);
-        code[lane] = now;
-        sinceNs[lane] = nowNs;
-    }
-
-    private void close(int lane, long nowNs) {
-        long from = sinceNs[lane];
-        if (nowNs <= from) return;
-        int c = code[lane];
+    /** A lane's span of one code, {@code [from, nowNs)}, into the summaries and, if kept, the detail. */
+    private void close(int lane, int c, long from, long nowNs) {
         int summaryCode = lane < threads ? c : c == 0 ? 1 : 0;
         for (Buckets s : levels) s.add(lane, summaryCode, from, nowNs);
         if (window.overlaps(from, nowNs) && keep(Math.max(from, window.fromNs()), nowNs)) {
             lanes[lane].add(Math.max(from, window.fromNs()), c, 0);
         }
-    }
-
-    /** A mark; summarised at the coarse level only, where a bucket's hover lists them. */
-    private void mark(int thread, int kind, long timeNs) {
-        levels.get(0).mark(thread, kind, timeNs);
-        if (keep(timeNs, timeNs)) marks.add(timeNs, kind, thread);
     }
 
     /**

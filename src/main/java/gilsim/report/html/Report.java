@@ -59,8 +59,8 @@ public final class Report {
         long durationNs = params.ns("duration");
         TimeWindow detail = r.window() != null ? r.window() : new TimeWindow(0, durationNs);
         Recording recording = new Recording(sim.threadNames().size(), durationNs, detail, DETAIL_BUDGET, sim.spans());
-        sim.addListener(recording);
-        sim.addListener(new GilStory(sim.threadNames(), detail, recording));
+        sim.addListener(recording.listener());
+        sim.addListener(new GilStory(sim.spans(), sim.threadNames(), detail, recording));
         Waits waits = new Waits(sim.threadNames().size(), durationNs);
         sim.addListener(waits);
         List<ArmRun> arms = new ArrayList<>(List.of(new ArmRun(figures(r, Arm.asIs(), sim.run()), waits.byThread())));

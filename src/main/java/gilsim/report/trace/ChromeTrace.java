@@ -1,30 +1,32 @@
 package gilsim.report.trace;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import gilsim.metrics.Spans;
-import gilsim.report.AtomicFile;
-import gilsim.scenario.InputError;
-import gilsim.sim.TraceEvent;
-import gilsim.sync.CondEvent.CondSignal;
-import gilsim.sync.CondEvent.CondTimeout;
-import gilsim.sync.CondEvent.CondWait;
+import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilTake;
+import gilsim.m0.PoolEvent;
 import gilsim.m0.PoolEvent.JobTaken;
 import gilsim.m0.PoolEvent.RetakePastWaiter;
-import gilsim.os.RunState;
 import gilsim.m0.PoolEvent.SliceStart;
-import gilsim.os.OsEvent.ThreadState;
 import gilsim.m0.PoolEvent.TurnYield;
+import gilsim.metrics.Spans;
+import gilsim.os.OsEvent;
+import gilsim.os.OsEvent.ThreadState;
+import gilsim.report.AtomicFile;
+import gilsim.scenario.InputError;
+import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
+import gilsim.sync.CondEvent;
+import gilsim.sync.CondEvent.CondSignal;
+import gilsim.sync.CondEvent.CondTimeout;
+import gilsim.sync.CondEvent.CondWait;
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -51,40 +53,41 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
     private final List<String> names;
     /** Each thread's wait that ended at the take being handled now, written with the take's details. */
     private final Spans.Span[] endedWait;
-    private final long[] parkedSinceNs;
+    /** Each thread's scheduler state, parked spells and forced switches: the run's view, which moved before this. */
+    private final Spans view;
+    private final Writer writer = new Writer();
+    /** Where each thread's parked spell began in the queue, for the slice's name. */
     private final String[] parkedPlace;
-    private final long[] forcedSinceNs;
-    private final RunState[] state;
+    /**
+     * The GIL's condition variable's waiters as the counter shows them: its own count at each wait, less each
+     * waiter since woken or timed out.
+     */
     private int gilQueued;
-    private int running;
-    private int runnable;
     private long nextFlowId = 1;
     /** Where the arrow from the last drop leaves (written with its end at the next take, so none dangles); -1: none. */
     private long flowFromNs = -1;
     private int flowFromTid;
     private boolean committed;
 
-    private ChromeTrace(Path target, Path temp, JsonGenerator json, List<String> names) {
+    private ChromeTrace(Path target, Path temp, JsonGenerator json, Spans view, List<String> names) {
+        this.view = view;
         this.target = target;
         this.temp = temp;
         this.json = json;
         this.names = List.copyOf(names);
         int n = names.size();
         endedWait = new Spans.Span[n];
-        parkedSinceNs = filled(n);
-        forcedSinceNs = filled(n);
         parkedPlace = new String[n];
-        state = new RunState[n];
-        Arrays.fill(state, RunState.BLOCKED);
     }
 
     /**
      * Opens a trace of a run whose threads are {@code names}, to be written to {@code target}.
      *
+     * @param view  the run's view of each thread's activity, a listener before this one
      * @param title names the process in the viewer, e.g. the scenario, its settings and the seed
      * @throws InputError when the target's directory cannot be written
      */
-    public static ChromeTrace open(Path target, String title, List<String> names) {
+    public static ChromeTrace open(Path target, String title, Spans view, List<String> names) {
         Path temp;
         JsonGenerator json;
         try {
@@ -93,7 +96,7 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
         } catch (IOException e) {
             throw new InputError("--trace " + target + ": cannot write there (" + e.getMessage() + ")");
         }
-        ChromeTrace t = new ChromeTrace(target, temp, json, names);
+        ChromeTrace t = new ChromeTrace(target, temp, json, view, names);
         t.header(title);
         return t;
     }
@@ -110,48 +113,90 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
 
     @Override
     public void on(TraceEvent event) {
-        try {
-            write(event);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        event.deliverTo(writer);
+    }
+
+    /** The events the trace shows, each written by its method; a write that fails stops the run. */
+    private final class Writer implements OsEvent.Listener, GilEvent.Listener, CondEvent.Listener,
+            PoolEvent.Listener {
+        @Override
+        public void onCondWait(CondWait e) {
+            if (!e.cond().equals("gil")) return;
+            parkedPlace[e.thread()] = e.position() == 0 ? "front" : (e.position() + 1) + " of " + e.queued();
+            gilQueued = e.queued();
+            io(() -> counter(e.timeNs(), "GIL waiters", "queued", gilQueued));
+        }
+
+        @Override
+        public void onCondSignal(CondSignal e) {
+            io(() -> signal(e));
+        }
+
+        @Override
+        public void onCondTimeout(CondTimeout e) {
+            io(() -> {
+                if (e.cond().equals("gil")) {
+                    endParked(e.timeNs(), e.thread(), "timed out");
+                    gilQueued--;
+                    counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
+                }
+                instant(e.timeNs(), waitTid(e.thread()), "timeout", "cond", e.cond());
+            });
+        }
+
+        @Override
+        public void onDropRequest(DropRequest e) {
+            io(() -> instant(e.timeNs(), waitTid(e.requester()), "drop request", "holder", names.get(e.holder())));
+        }
+
+        @Override
+        public void onForcedSwitch(ForcedSwitch e) {
+            io(() -> instant(e.timeNs(), holdTid(e.thread()), "forced switch", "thread", names.get(e.thread())));
+        }
+
+        @Override
+        public void onGilTake(GilTake e) {
+            io(() -> take(e));
+        }
+
+        @Override
+        public void onThreadState(ThreadState e) {
+            io(() -> threadState(e));
+        }
+
+        @Override
+        public void onJobTaken(JobTaken e) {
+            io(() -> instant(e.timeNs(), holdTid(e.thread()), e.kept() ? "job kept" : "job taken", "job", e.job()));
+        }
+
+        @Override
+        public void onTurnYield(TurnYield e) {
+            io(() -> instant(e.timeNs(), waitTid(e.thread()), e.start() ? "yield starts" : "yield ends",
+                    "bound_hit", e.boundHit()));
+        }
+
+        @Override
+        public void onSliceStart(SliceStart e) {
+            io(() -> instant(e.timeNs(), holdTid(e.thread()), "slice starts", "thread", names.get(e.thread())));
+        }
+
+        @Override
+        public void onRetakePastWaiter(RetakePastWaiter e) {
+            io(() -> instant(e.timeNs(), holdTid(e.thread()), "re-take past a parked waiter", "parked",
+                    e.parked()));
         }
     }
 
-    private void write(TraceEvent event) throws IOException {
-        if (event instanceof CondWait e) {
-            if (e.cond().equals("gil")) {
-                parkedSinceNs[e.thread()] = e.timeNs();
-                parkedPlace[e.thread()] = e.position() == 0 ? "front" : (e.position() + 1) + " of " + e.queued();
-                gilQueued = e.queued();
-                counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
-            }
-        } else if (event instanceof CondSignal e) {
-            signal(e);
-        } else if (event instanceof CondTimeout e) {
-            if (e.cond().equals("gil")) {
-                endParked(e.timeNs(), e.thread(), "timed out");
-                gilQueued--;
-                counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
-            }
-            instant(e.timeNs(), waitTid(e.thread()), "timeout", "cond", e.cond());
-        } else if (event instanceof DropRequest e) {
-            instant(e.timeNs(), waitTid(e.requester()), "drop request", "holder", names.get(e.holder()));
-        } else if (event instanceof ForcedSwitch e) {
-            forcedSinceNs[e.thread()] = e.timeNs();
-            instant(e.timeNs(), holdTid(e.thread()), "forced switch", "thread", names.get(e.thread()));
-        } else if (event instanceof GilTake e) {
-            take(e);
-        } else if (event instanceof ThreadState e) {
-            threadState(e);
-        } else if (event instanceof JobTaken e) {
-            instant(e.timeNs(), holdTid(e.thread()), e.kept() ? "job kept" : "job taken", "job", e.job());
-        } else if (event instanceof TurnYield e) {
-            instant(e.timeNs(), waitTid(e.thread()), e.start() ? "yield starts" : "yield ends", "bound_hit",
-                    e.boundHit());
-        } else if (event instanceof SliceStart e) {
-            instant(e.timeNs(), holdTid(e.thread()), "slice starts", "thread", names.get(e.thread()));
-        } else if (event instanceof RetakePastWaiter e) {
-            instant(e.timeNs(), holdTid(e.thread()), "re-take past a parked waiter", "parked", e.parked());
+    /** A write to the trace file. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private static void io(Write w) {
+        try {
+            w.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -163,10 +208,9 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
             endParked(e.timeNs(), e.woken(), "signalled by " + names.get(e.signaller()));
             gilQueued--;
             counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
-        } else if (forcedSinceNs[e.woken()] >= 0) {
-            slice(forcedSinceNs[e.woken()], e.timeNs(), waitTid(e.woken()), "forced switch: waits for a taker",
+        } else if (view.forcedSinceNs(e.woken()) >= 0) {
+            slice(view.forcedSinceNs(e.woken()), e.timeNs(), waitTid(e.woken()), "forced switch: waits for a taker",
                     "released_by", names.get(e.signaller()));
-            forcedSinceNs[e.woken()] = -1;
         }
     }
 
@@ -219,23 +263,20 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
     }
 
     private void threadState(ThreadState e) throws IOException {
-        RunState before = state[e.thread()];
-        state[e.thread()] = e.state();
-        running += (e.state() == RunState.RUNNING ? 1 : 0) - (before == RunState.RUNNING ? 1 : 0);
-        runnable += (e.state() == RunState.RUNNABLE ? 1 : 0) - (before == RunState.RUNNABLE ? 1 : 0);
         begin("threads", null, "C", -1);
         ts("ts", e.timeNs());
         json.writeObjectFieldStart("args");
-        json.writeNumberField("running", running);
-        json.writeNumberField("runnable", runnable);
+        json.writeNumberField("running", view.running());
+        json.writeNumberField("runnable", view.runnable());
         json.writeEndObject();
         json.writeEndObject();
     }
 
+    /** The parked spell that {@code thread} ended now, or that the run's end cuts. */
     private void endParked(long nowNs, int thread, String how) throws IOException {
-        if (parkedSinceNs[thread] < 0) return;
-        slice(parkedSinceNs[thread], nowNs, waitTid(thread), "parked (" + parkedPlace[thread] + ")", "ended", how);
-        parkedSinceNs[thread] = -1;
+        long since = view.parkedSinceNs(thread);
+        if (since < 0) return;
+        slice(since, nowNs, waitTid(thread), "parked (" + parkedPlace[thread] + ")", "ended", how);
     }
 
     /** Closes what is still open at the end, finishes the JSON and moves the file into place. */
@@ -243,9 +284,10 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
     public void finish(long endNs) {
         try {
             for (int t = 0; t < names.size(); t++) {
-                endParked(endNs, t, "run ended");
-                if (forcedSinceNs[t] >= 0) {
-                    slice(forcedSinceNs[t], endNs, waitTid(t), "forced switch: waits for a taker", "ended", "run ended");
+                if (view.parked(t)) endParked(endNs, t, "run ended");
+                if (view.forced(t)) {
+                    slice(view.forcedSinceNs(t), endNs, waitTid(t), "forced switch: waits for a taker", "ended",
+                            "run ended");
                 }
             }
             json.writeEndArray();
@@ -353,11 +395,5 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
         }
         String frac = String.format(Locale.ROOT, "%03d", rest).replaceAll("0+$", "");
         json.writeNumber(us + "." + frac);
-    }
-
-    private static long[] filled(int n) {
-        long[] a = new long[n];
-        Arrays.fill(a, -1);
-        return a;
     }
 }

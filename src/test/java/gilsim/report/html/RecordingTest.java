@@ -23,8 +23,8 @@ class RecordingTest {
         Simulation sim = new Simulation(s, s.params(List.of("duration=100ms")), 1);
         Recording r = new Recording(sim.threadNames().size(), 100_000_000L, new TimeWindow(0, 100_000_000L), 500,
                 sim.spans());
-        sim.addListener(r);
-        sim.addListener(new GilStory(sim.threadNames(), new TimeWindow(0, 100_000_000L), r));
+        sim.addListener(r.listener());
+        sim.addListener(new GilStory(sim.spans(), sim.threadNames(), new TimeWindow(0, 100_000_000L), r));
         sim.run();
 
         long cut = r.detailToNs();

@@ -147,7 +147,7 @@ class ChromeTraceTest {
     @Test
     void aTraceThatNeverFinishesLeavesNoFile() {
         Path target = dir.resolve("unfinished.json");
-        try (ChromeTrace t = ChromeTrace.open(target, "test", List.of("a"))) {
+        try (ChromeTrace t = ChromeTrace.open(target, "test", new gilsim.metrics.Spans(1), List.of("a"))) {
             t.on(new gilsim.cpython.GilEvent.GilWant(5, 0)); // a run that fails part-way: no finish()
         }
         assertFalse(Files.exists(target));
