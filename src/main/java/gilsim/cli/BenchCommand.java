@@ -49,11 +49,11 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     MachineOption machine = new MachineOption();
 
-    @Option(names = "--runs", defaultValue = "1000", paramLabel = "N",
+    @Option(names = "--runs", defaultValue = "300", paramLabel = "N",
             description = "measured runs per scenario, 1..1,000,000 (default: ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--warmup", defaultValue = "2000", paramLabel = "N",
+    @Option(names = "--warmup", defaultValue = "700", paramLabel = "N",
             description = "unmeasured runs first, for the JIT, 0..1,000,000 (default: ${DEFAULT-VALUE})")
     int warmup;
 

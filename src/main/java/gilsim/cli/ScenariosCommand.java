@@ -1,10 +1,17 @@
 package gilsim.cli;
 
 import gilsim.scenario.Builtins;
+import gilsim.scenario.InputError;
 import gilsim.scenario.Key;
 import gilsim.scenario.Scenario;
+import gilsim.scenario.Scenarios;
 import gilsim.scenario.VersionKeys;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,6 +44,38 @@ final class ScenariosCommand implements Runnable {
             }
             out.println();
         }
+        library(out);
         out.print(VersionKeys.versionsText());
+    }
+
+    /** Where the scenario library is: the repository's scenarios/ directory, each file with what it shows. */
+    private static void library(PrintWriter out) {
+        Path dir = Path.of("scenarios");
+        List<Path> files = List.of();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> list = Files.list(dir)) {
+                files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+            } catch (IOException e) {
+                files = List.of();
+            }
+        }
+        if (files.isEmpty()) {
+            out.println("the scenario library: the scenarios/ directory of gilsim's repository (run one with "
+                    + "`gilsim run scenarios/NAME.yaml`; docs/scenarios.md writes your own)");
+            out.println();
+            return;
+        }
+        out.println("the scenario library in scenarios/ (run one with `gilsim run scenarios/NAME.yaml`; "
+                + "docs/scenarios.md writes your own):");
+        for (Path f : files) {
+            String what;
+            try {
+                what = Scenarios.resolve(f.toString()).description();
+            } catch (InputError e) {
+                what = "(does not load: " + e.getMessage() + ")";
+            }
+            out.printf("  %-22s %s%n", f.getFileName(), what);
+        }
+        out.println();
     }
 }

@@ -5,6 +5,7 @@ import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.scenario.InputError;
+import gilsim.scenario.Nearest;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Workload;
 import gilsim.sim.Durations;
@@ -335,8 +336,8 @@ public final class Expression implements Property {
             List<String> threads = threads(scenario);
             boolean poolThread = isPool(scenario) && thread.matches("t[0-9]{1,4}"); // the pool's size may be searched
             if (!threads.contains(thread) && !poolThread) {
-                throw error("no thread '" + thread + "' in " + scenario.name() + " (threads: "
-                        + String.join(", ", threads) + ")");
+                throw error("no thread '" + thread + "' in " + scenario.name() + Nearest.suggestion(thread, threads)
+                        + " (threads: " + String.join(", ", threads) + ")");
             }
             Metric<?, ?> m = threadMetric(name);
             if (m != null) {
@@ -364,7 +365,10 @@ public final class Expression implements Property {
         }
 
         private InputError unknown(String name) {
-            return error("no metric '" + name + "' (`gilsim metrics` lists them; write them without _ns)");
+            List<String> names = java.util.stream.Stream.of(Metrics.RUN, Metrics.THREAD_ALL, Metrics.POOL)
+                    .flatMap(List::stream).map(m -> m.name().replaceFirst("_ns$", "")).toList();
+            return error("no metric '" + name + "'" + Nearest.suggestion(name, names)
+                    + " (`gilsim metrics` lists them; write them without _ns)");
         }
     }
 

@@ -3,6 +3,7 @@ package gilsim.search;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.scenario.InputError;
+import gilsim.scenario.Nearest;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Workload;
 import java.util.Arrays;
@@ -56,8 +57,9 @@ public sealed interface Property permits Property.Named, Expression {
     static Property parse(String text, Scenario scenario) {
         for (Named p : Named.values()) if (p.id.equals(text)) return p;
         if (text.matches("[A-Za-z-]+")) {
-            throw new InputError("--property " + text + ": unknown property (named ones: "
-                    + String.join(", ", Arrays.stream(Named.values()).map(Named::id).toList())
+            List<String> named = Arrays.stream(Named.values()).map(Named::id).toList();
+            throw new InputError("--property " + text + ": unknown property" + Nearest.suggestion(text, named)
+                    + " (named ones: " + String.join(", ", named)
                     + "; or an expression such as 'wait_max(main) < 50ms')");
         }
         return Expression.parse(text, scenario);
