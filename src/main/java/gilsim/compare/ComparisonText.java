@@ -25,20 +25,52 @@ public final class ComparisonText {
     private ComparisonText() {}
 
     public static String of(Comparison c) {
+        StringBuilder b = new StringBuilder(heading(c)).append("\n\n");
+        List<List<Column>> groups = groups(c);
+        for (int i = 0; i < groups.size(); i++) b.append(i == 0 ? "" : "\n").append(table(c, groups.get(i)));
+        return b.toString();
+    }
+
+    /** The block's first line: the scenario, its seed and length, and the as-is arm's settings. */
+    public static String heading(Comparison c) {
         ArmFigures asIs = c.asIs();
-        StringBuilder b = new StringBuilder();
-        b.append(c.scenario()).append(" (").append(c.origin()).append("): ")
-                .append(String.format(Locale.ROOT, "seed %d, %s simulated", asIs.summary().seed(),
-                        Durations.human(asIs.summary().simulatedNs())))
-                .append("; as-is: ").append(asIsSettings(asIs)).append("\n\n");
-        b.append(table(c, List.of(
+        return c.scenario() + " (" + c.origin() + "): " + String.format(Locale.ROOT, "seed %d, %s simulated",
+                asIs.summary().seed(), Durations.human(asIs.summary().simulatedNs())) + "; as-is: "
+                + asIsSettings(asIs);
+    }
+
+    /** One table of the comparison as cells: the headings (the first is "arm"), then a row per arm. */
+    public record Grid(List<String> headings, List<List<String>> rows) {}
+
+    /** The comparison's tables as cells, unwrapped, for a page that lays them out itself. */
+    public static List<Grid> grids(Comparison c) {
+        List<Grid> out = new ArrayList<>();
+        for (List<Column> group : groups(c)) {
+            List<String> headings = new ArrayList<>(List.of("arm"));
+            for (Column col : group) headings.add(col.heading());
+            List<List<String>> rows = new ArrayList<>();
+            for (ArmFigures a : c.arms()) {
+                List<String> row = new ArrayList<>(List.of(a.arm().label()));
+                for (Column col : group) row.add(col.cell().apply(a, c.deltas(a)));
+                rows.add(row);
+            }
+            out.add(new Grid(headings, rows));
+        }
+        return out;
+    }
+
+    /** The comparison's columns, a group a table: the verdict and waits; the counts; a pool's; the threads'. */
+    private static List<List<Column>> groups(Comparison c) {
+        ArmFigures asIs = c.asIs();
+        List<List<Column>> groups = new ArrayList<>();
+        groups.add(List.of(
                 new Column("verdict", (a, d) -> verdict(a)),
                 new Column("longest wait", (a, d) -> Durations.human(a.maxWait().ns()) + " " + a.maxWait().thread()),
                 new Column("p99 wait", (a, d) -> Durations.human(a.waitP99().ns()) + " " + a.waitP99().thread()),
-                new Column("cost", (a, d) -> d == null ? "-" : cost(a, asIs, d)))));
+                new Column("cost", (a, d) -> d == null ? "-" : cost(a, asIs, d))));
         List<Column> counts = new ArrayList<>();
         for (Metric<?, ?> m : Deltas.RUN_FIGURES) if (m.scope() != Metric.Scope.POOL) counts.add(column(m));
-        if (!counts.isEmpty()) b.append('\n').append(table(c, counts));
+        if (!counts.isEmpty()) groups.add(counts);
         if (asIs.pool() != null) {
             // The pool's times, then its other figures apart: beside the two p99s, five columns pass WIDTH and the
             // order would wrap alone.
@@ -47,8 +79,8 @@ public final class ComparisonText {
             for (Metric<?, ?> m : Deltas.RUN_FIGURES) {
                 if (m.scope() == Metric.Scope.POOL) (m.unit() == Metric.Unit.NS ? times : others).add(column(m));
             }
-            if (!times.isEmpty()) b.append('\n').append(table(c, times));
-            if (!others.isEmpty()) b.append('\n').append(table(c, others));
+            if (!times.isEmpty()) groups.add(times);
+            if (!others.isEmpty()) groups.add(others);
         }
         List<Column> threads = new ArrayList<>();
         for (String name : c.threadNames()) {
@@ -82,8 +114,8 @@ public final class ComparisonText {
                 }));
             }
         }
-        b.append('\n').append(table(c, threads));
-        return b.toString();
+        groups.add(threads);
+        return groups;
     }
 
     /** A run-level, GIL or pool metric's column: {@code -} for an arm without the part (no pool). */

@@ -6,10 +6,11 @@ import org.HdrHistogram.AbstractHistogram;
 
 /**
  * One arm of the report as it ran: its figures (as {@code gilsim compare} reads them off the run's summary) and each
- * thread's GIL waits over the whole run, for its CDF.
+ * thread's GIL waits over the whole run, for its CDF, with the length of a wait still open at the end (else -1).
  */
-record ArmRun(ArmFigures figures, List<AbstractHistogram> waits) {
+record ArmRun(ArmFigures figures, List<AbstractHistogram> waits, long[] openWaitNs) {
     ArmRun {
         waits = List.copyOf(waits);
+        openWaitNs = openWaitNs.clone();
     }
 }

@@ -15,7 +15,7 @@ final class CdfSvg {
     private static final double FLOOR_NS = 1_000;
     /** Fewer waits than this are drawn as points. */
     private static final int FEW = 20;
-    private static final int LEFT = 46;
+    private static final int LEFT = 58;
     private static final int RIGHT = 12;
     private static final int TOP = 10;
     private static final int BOTTOM = 34;
@@ -50,6 +50,8 @@ final class CdfSvg {
         }
         b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"axis\" text-anchor=\"middle\">GIL wait "
                 + "(log scale; under 1 us drawn at 1 us)</text>", LEFT + plotW / 2, height - 4));
+        b.append(String.format(Locale.ROOT, "<text transform=\"translate(12 %d) rotate(-90)\" class=\"axis\" "
+                + "text-anchor=\"middle\">share of waits this long or shorter</text>", TOP + plotH / 2));
         double ix = LEFT + plotW * (Math.log10(Math.max(FLOOR_NS, intervalNs)) - lo) / (hi - lo);
         b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"interval\">"
                 + "<title>switch interval %s</title></line>", ix, TOP, ix, TOP + plotH, Durations.human(intervalNs)));
@@ -99,7 +101,7 @@ final class CdfSvg {
     }
 
     /** The legend under a CDF: each thread's colour, its number of waits and its longest. */
-    static String legend(List<String> threads, List<AbstractHistogram> waits) {
+    static String legend(List<String> threads, List<AbstractHistogram> waits, long[] openWaitNs) {
         StringBuilder b = new StringBuilder("<ul class=\"legend\">");
         for (int t = 0; t < threads.size(); t++) {
             AbstractHistogram h = waits.get(t);
@@ -112,6 +114,10 @@ final class CdfSvg {
                 b.append(h.getTotalCount()).append(h.getTotalCount() == 1 ? " wait" : " waits").append(", longest ")
                         .append(Durations.human(h.getMaxValue()));
                 if (h.getTotalCount() < FEW) b.append(" (points: too few for a curve)");
+                if (openWaitNs[t] >= 0) {
+                    b.append("; the last, ").append(Durations.human(openWaitNs[t]))
+                            .append(", was still waiting when the run ended and counts to the end");
+                }
             }
             b.append("</li>");
         }

@@ -63,7 +63,7 @@ public final class Report {
         sim.addListener(new GilStory(sim.spans(), sim.threadNames(), detail, recording));
         Waits waits = new Waits(sim.threadNames().size(), durationNs);
         sim.addListener(waits);
-        List<ArmRun> arms = new ArrayList<>(List.of(new ArmRun(figures(r, Arm.asIs(), sim.run()), waits.byThread())));
+        List<ArmRun> arms = new ArrayList<>(List.of(new ArmRun(figures(r, Arm.asIs(), sim.run()), waits.byThread(), waits.openNs())));
         for (Arm arm : r.arms().arms().subList(1, r.arms().arms().size())) arms.add(run(r, arm));
         Comparison policies = Arms.of(r.scenario(), r.sets(), PolicyArms.of(r.scenario(), params,
                 PolicyArms.registered()), r.machine()).run(r.seed());
@@ -85,7 +85,7 @@ public final class Report {
         Simulation sim = new Simulation(r.scenario(), params, r.seed());
         Waits waits = new Waits(sim.threadNames().size(), params.ns("duration"));
         sim.addListener(waits);
-        return new ArmRun(figures(r, arm, sim.run()), waits.byThread());
+        return new ArmRun(figures(r, arm, sim.run()), waits.byThread(), waits.openNs());
     }
 
     /** The arm's figures, with the {@code gilsim run} words that replay it, as {@code gilsim compare} gives them. */

@@ -13,6 +13,7 @@ import gilsim.report.SummaryText;
 import gilsim.compare.ArmFigures;
 import gilsim.compare.Comparison;
 import gilsim.compare.ComparisonText;
+import gilsim.cpython.GilPolicies;
 import gilsim.sim.Durations;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,7 +59,7 @@ final class ReportPage {
         b.append("<p class=\"why\" id=\"explanation\">").append(Html.text(Explanation.of(s))).append("</p></header>\n");
         ran(b, r, s);
         timeline(b, recording, r.window() != null);
-        waits(b, s, threads, arms.get(0).waits());
+        waits(b, s, threads, arms.get(0));
         if (arms.size() > 1) compare(b, arms);
         policies(b, r, policies);
         b.append("<details id=\"summary\"><summary>The full summary, as <code>gilsim run</code> prints it</summary>")
@@ -123,12 +124,13 @@ final class ReportPage {
                 + "</p><ol id=\"narration\"></ol></aside></div></section>\n");
     }
 
-    private static void waits(StringBuilder b, Summary s, List<String> threads, List<AbstractHistogram> waits) {
+    private static void waits(StringBuilder b, Summary s, List<String> threads, ArmRun run) {
+        List<AbstractHistogram> waits = run.waits();
         long interval = interval(s);
         b.append("<section id=\"waits\"><h2>GIL waits</h2>\n<p>How long each take of the GIL waited, from "
                 + "take_gil's entry to the take, over the whole run: the fraction of waits this long or shorter.</p>\n")
                 .append(CdfSvg.of(threads, waits, interval, CdfSvg.xMaxNs(waits, interval), CDF_WIDTH, CDF_HEIGHT))
-                .append(CdfSvg.legend(threads, waits)).append("</section>\n");
+                .append(CdfSvg.legend(threads, waits, run.openWaitNs())).append("</section>\n");
     }
 
     private static void compare(StringBuilder b, List<ArmRun> arms) {
@@ -195,12 +197,15 @@ final class ReportPage {
             List<String> names = s.threads().stream().map(Figures::name).toList();
             b.append("<figure><figcaption>").append(Html.text(a.figures().arm().label())).append("</figcaption>")
                     .append(CdfSvg.of(names, a.waits(), interval(s), xMax, 360, 240))
-                    .append(CdfSvg.legend(names, a.waits())).append("</figure>");
+                    .append(CdfSvg.legend(names, a.waits(), a.openWaitNs())).append("</figure>");
         }
         b.append("</div></section>\n");
     }
 
-    /** {@code gilsim compare}'s table of the scenario under each GIL policy, as the command prints it. */
+    /**
+     * {@code gilsim compare}'s tables of the scenario under each GIL policy, as HTML tables with the command that
+     * prints them and how to read a difference.
+     */
     private static void policies(StringBuilder b, Report.Request r, Comparison c) {
         List<String> words = new ArrayList<>(r.launcher());
         words.addAll(List.of("compare", r.scenario().origin().equals("built-in") ? r.scenario().name()
@@ -210,8 +215,34 @@ final class ReportPage {
         b.append("<section id=\"policies\"><h2>Which fix? The scenario under each GIL policy</h2>\n<p>The run as ")
                 .append("asked and the same under every other GIL hand-off policy")
                 .append(r.scenario().key("keep") != null ? " and the keep rule" : "").append(", as <code>")
-                .append(Html.text(String.join(" ", words))).append("</code> prints it (docs/compare.md).</p>\n<pre>")
-                .append(Html.text(ComparisonText.of(List.of(c), r.launcher()))).append("</pre></section>\n");
+                .append(Html.text(String.join(" ", words))).append("</code> prints it (docs/compare.md tells how to read it; each policy is <a href=\"#policy-list\">")
+                .append("described below</a>). ")
+                .append(Html.text(ComparisonText.heading(c))).append(".</p>\n");
+        for (ComparisonText.Grid g : ComparisonText.grids(c)) {
+            b.append("<div class=\"scroll\"><table class=\"fixes\"><thead><tr>");
+            for (String h : g.headings()) b.append("<th scope=\"col\">").append(Html.text(h)).append("</th>");
+            b.append("</tr></thead><tbody>\n");
+            for (List<String> row : g.rows()) {
+                String arm = row.get(0);
+                String policy = arm.startsWith("policy=") ? arm.substring("policy=".length()) : null;
+                b.append("<tr><th scope=\"row\">").append(policy == null ? Html.text(arm) : "<a href=\"#policy-"
+                        + Html.text(policy) + "\">" + Html.text(arm) + "</a>").append("</th>");
+                for (String cell : row.subList(1, row.size())) b.append("<td>").append(Html.text(cell)).append("</td>");
+                b.append("</tr>\n");
+            }
+            b.append("</tbody></table></div>\n");
+        }
+        b.append("<p class=\"note\">Differences are against the as-is arm: pp, percentage points of the run; %, a ")
+                .append("relative change; x12, twelve times as much. An arm replays as <code>gilsim run</code> with its ")
+                .append("keys and the seed (<code>gilsim compare --json</code> gives every arm's line).</p>\n");
+        // What each policy is, from its registration: the docs' own line, so the page needs no link to follow.
+        b.append("<dl id=\"policy-list\">\n");
+        for (GilPolicies.Policy p : GilPolicies.all()) {
+            b.append("<dt id=\"policy-").append(Html.text(p.name())).append("\"><code>").append(Html.text(p.name()))
+                    .append("</code></dt><dd>").append(Html.text(p.docsLine()).replaceAll("`([^`]+)`", "<code>$1</code>"))
+                    .append("</dd>\n");
+        }
+        b.append("</dl></section>\n");
     }
 
     private static void row(StringBuilder b, String head, List<ArmFigures> arms, Function<ArmFigures, String> cell) {

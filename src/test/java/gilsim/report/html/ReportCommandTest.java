@@ -63,8 +63,23 @@ class ReportCommandTest {
         assertTrue(buys.find(), "the first arm's gain is not stated");
         assertTrue(page.contains("<li>worker&#39;s rounds "), "the worker's cost in rounds is not stated");
         assertTrue(page.contains("nothing was aggregated"), "a short run must be whole in the page");
-        // gilsim compare's table of the scenario under each policy.
-        assertTrue(page.contains("policy=fifo-ticket    fair"), "no table of the policies");
+        // gilsim compare's tables of the scenario under each policy, as HTML, each policy linked to what it is.
+        assertTrue(page.contains("<tr><th scope=\"row\"><a href=\"#policy-fifo-ticket\">policy=fifo-ticket</a></th>"
+                + "<td>fair</td>"), "no table of the policies");
+        assertTrue(page.contains("<dt id=\"policy-fifo-ticket\">"), "the linked policy is not described");
+        assertTrue(!page.contains("<pre>short-release (built-in)"), "the policies are still the terminal's text");
+    }
+
+    /** The CDF says what its y axis is, and a wait cut by the end of the run is called so, not passed off as one. */
+    @Test
+    void theCdfNamesItsAxesAndAnOpenWait() throws IOException {
+        Path page = dir.resolve("open.html");
+        Cli cli = Cli.run("report", "short-release", "--set", "duration=300ms", "--out", page.toString());
+        assertEquals(0, cli.code(), cli.err());
+        String html = Files.readString(page);
+        assertTrue(html.contains(">share of waits this long or shorter</text>"), "no y-axis label");
+        // short-release starves main: its last wait is still open when the run ends.
+        assertTrue(html.contains("was still waiting when the run ended and counts to the end"), "the open wait");
     }
 
     @Test
