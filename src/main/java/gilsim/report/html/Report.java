@@ -52,6 +52,19 @@ public final class Report {
         }
     }
 
+    /**
+     * A link from the page to a page of the docs, when the page is written inside the repository the command runs
+     * in (as docs/report/ is): relative, so it holds wherever the repository is checked out. Null elsewhere: a page
+     * in /tmp names the docs without a link that could not resolve.
+     */
+    static String docsLink(Path out, String doc) {
+        Path docs = Path.of("docs", doc).toAbsolutePath().normalize();
+        Path from = out.toAbsolutePath().normalize().getParent();
+        Path root = Path.of("").toAbsolutePath().normalize();
+        if (from == null || !from.startsWith(root) || !java.nio.file.Files.isRegularFile(docs)) return null;
+        return from.relativize(docs).toString().replace(java.io.File.separatorChar, '/');
+    }
+
     /** @return the page's size in bytes */
     public static long write(Request r, Path out) {
         Params params = r.scenario().params(r.sets(), r.machine());
@@ -67,7 +80,7 @@ public final class Report {
         for (Arm arm : r.arms().arms().subList(1, r.arms().arms().size())) arms.add(run(r, arm));
         Comparison policies = Arms.of(r.scenario(), r.sets(), PolicyArms.of(r.scenario(), params,
                 PolicyArms.registered()), r.machine()).run(r.seed());
-        String page = ReportPage.html(r, sim.threadNames(), recording, arms, policies);
+        String page = ReportPage.html(r, sim.threadNames(), recording, arms, policies, docsLink(out, "compare.md"));
         try (AtomicFile.Stream file = new AtomicFile.Stream(out)) {
             file.writer().write(page);
             file.commit();

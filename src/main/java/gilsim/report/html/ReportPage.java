@@ -44,8 +44,9 @@ final class ReportPage {
 
     private ReportPage() {}
 
+    /** @param docsCompare a link to docs/compare.md from where the page is written, or null (no link) */
     static String html(Report.Request r, List<String> threads, Recording recording, List<ArmRun> arms,
-                       Comparison policies) {
+                       Comparison policies, String docsCompare) {
         Summary s = arms.get(0).figures().summary();
         StringBuilder b = new StringBuilder(1 << 20);
         String title = "gilsim report: " + s.scenario() + " (" + s.verdict() + ")";
@@ -61,7 +62,7 @@ final class ReportPage {
         timeline(b, recording, r.window() != null);
         waits(b, s, threads, arms.get(0));
         if (arms.size() > 1) compare(b, arms);
-        policies(b, r, policies);
+        policies(b, r, policies, docsCompare);
         b.append("<details id=\"summary\"><summary>The full summary, as <code>gilsim run</code> prints it</summary>")
                 .append("<pre>").append(Html.text(SummaryText.of(s))).append("</pre></details>\n");
         b.append("<script type=\"application/json\" id=\"data\">").append(Html.scriptJson(json(data(threads,
@@ -206,7 +207,7 @@ final class ReportPage {
      * {@code gilsim compare}'s tables of the scenario under each GIL policy, as HTML tables with the command that
      * prints them and how to read a difference.
      */
-    private static void policies(StringBuilder b, Report.Request r, Comparison c) {
+    private static void policies(StringBuilder b, Report.Request r, Comparison c, String docsCompare) {
         List<String> words = new ArrayList<>(r.launcher());
         words.addAll(List.of("compare", r.scenario().origin().equals("built-in") ? r.scenario().name()
                 : r.scenario().origin()));
@@ -215,7 +216,9 @@ final class ReportPage {
         b.append("<section id=\"policies\"><h2>Which fix? The scenario under each GIL policy</h2>\n<p>The run as ")
                 .append("asked and the same under every other GIL hand-off policy")
                 .append(r.scenario().key("keep") != null ? " and the keep rule" : "").append(", as <code>")
-                .append(Html.text(String.join(" ", words))).append("</code> prints it (docs/compare.md tells how to read it; each policy is <a href=\"#policy-list\">")
+                .append(Html.text(String.join(" ", words))).append("</code> prints it (").append(docsCompare == null ? "docs/compare.md" : "<a href=\""
+                        + Html.text(docsCompare) + "\">docs/compare.md</a>")
+                .append(" tells how to read it; each policy is <a href=\"#policy-list\">")
                 .append("described below</a>). ")
                 .append(Html.text(ComparisonText.heading(c))).append(".</p>\n");
         for (ComparisonText.Grid g : ComparisonText.grids(c)) {

@@ -70,6 +70,14 @@ class ReportCommandTest {
         assertTrue(!page.contains("<pre>short-release (built-in)"), "the policies are still the terminal's text");
     }
 
+    /** A page written inside the repository links the docs relative to itself; one elsewhere names them only. */
+    @Test
+    void theDocsAreLinkedFromAPageInsideTheRepository() {
+        assertEquals("../docs/compare.md", Report.docsLink(Path.of("target/page.html"), "compare.md"));
+        assertEquals("../compare.md", Report.docsLink(Path.of("docs/report/page.html"), "compare.md"));
+        assertEquals(null, Report.docsLink(dir.resolve("page.html"), "compare.md"));
+    }
+
     /** The CDF says what its y axis is, and a wait cut by the end of the run is called so, not passed off as one. */
     @Test
     void theCdfNamesItsAxesAndAnOpenWait() throws IOException {
