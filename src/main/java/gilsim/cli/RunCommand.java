@@ -96,6 +96,8 @@ final class RunCommand implements Callable<Integer> {
                     + "of one: drop --seeds or them");
         }
         Scenario s = Scenarios.resolve(scenario);
+        // Said, not refused: a run with a key that nothing reads still runs as asked.
+        for (String key : s.unused()) spec.commandLine().getErr().println("gilsim: warning: " + s.unusedReason(key));
         Params p = s.params(set.sets, machine.profile());
         Property judged = property == null ? null : Property.parse(property, s);
         if (judged != null) judged.requireFits(s);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -16,17 +17,31 @@ import java.util.function.Function;
  * @param origin   "built-in" or the file it was read from, for messages
  * @param keyLines for a file, the line each key is set on in its {@code params}, for messages; empty otherwise
  * @param machine  the machine profile a file names ({@code machine: FILE}), or null; {@code --machine} overrides it
+ * @param unused   a file's own keys that no step, count or parameter reads: setting them changes nothing
  */
 public record Scenario(String name, String description, String origin, List<Key> keys,
-                       Function<Params, Workload> workload, Map<String, Integer> keyLines, MachineProfile machine) {
+                       Function<Params, Workload> workload, Map<String, Integer> keyLines, MachineProfile machine,
+                       Set<String> unused) {
     public Scenario {
         keys = List.copyOf(keys);
         keyLines = Map.copyOf(keyLines);
+        unused = Set.copyOf(unused);
     }
 
     public Scenario(String name, String description, String origin, List<Key> keys,
                     Function<Params, Workload> workload) {
-        this(name, description, origin, keys, workload, Map.of(), null);
+        this(name, description, origin, keys, workload, Map.of(), null, Set.of());
+    }
+
+    /**
+     * Why {@code key} changes nothing here, or null when it may: a file's own key that nothing reads (a search over
+     * it would try identical runs and could only report a false all-clear).
+     */
+    public String unusedReason(String key) {
+        if (!unused.contains(key)) return null;
+        Integer line = keyLines.get(key);
+        return key + " changes nothing in " + origin + ": no step, count or parameter reads it (params." + key
+                + (line == null ? "" : ", line " + line) + "; a step reads a key as $" + key + ")";
     }
 
     /**

@@ -129,15 +129,38 @@ public final class ScenarioFile {
         Scenario scenario;
         if (pool) {
             scenario = new Scenario(name, description, file, List.copyOf(keys.values()), Builtins::pool, keyLines,
-                    machine);
+                    machine, ownKeys(keys, true));
         } else {
             List<ThreadTemplate> threads = threads(file, required(file, top, "threads", ""), keys);
+            Set<String> unused = ownKeys(keys, false);
+            unused.removeAll(references(top.entries().get("threads")));
             scenario = new Scenario(name, description, file, List.copyOf(keys.values()),
-                    params -> workload(threads, params), keyLines, machine);
+                    params -> workload(threads, params), keyLines, machine, unused);
         }
         // Check the file's own values together now, so a program that cannot run is reported with its line.
         scenario.params();
         return scenario;
+    }
+
+    /**
+     * The keys the file adds of its own (none of the common keys, nor the pool's, which the model reads): for a pool,
+     * none are read at all, since the pool has no steps.
+     */
+    private static Set<String> ownKeys(Map<String, Key> keys, boolean pool) {
+        Set<String> common = new java.util.HashSet<>();
+        for (Key k : pool ? Builtins.sliceRotation().keys() : Defaults.common()) common.add(k.name());
+        Set<String> own = new java.util.LinkedHashSet<>(keys.keySet());
+        own.removeAll(common);
+        return own;
+    }
+
+    /** Every key a {@code $key} names anywhere under {@code node}: the keys the threads read. */
+    private static Set<String> references(YamlTree node) {
+        Set<String> out = new java.util.HashSet<>();
+        if (node instanceof YamlTree.Scalar s && s.text().trim().startsWith("$")) out.add(s.text().trim().substring(1));
+        else if (node instanceof YamlTree.Seq q) for (YamlTree t : q.items()) out.addAll(references(t));
+        else if (node instanceof YamlTree.Mapping m) for (YamlTree t : m.entries().values()) out.addAll(references(t));
+        return out;
     }
 
     /**

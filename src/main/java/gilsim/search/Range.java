@@ -101,6 +101,8 @@ public record Range(Key key, String spec, List<Object> values, long lowNs, long 
             throw new InputError("--over " + option + ": unknown key '" + name + "' for scenario " + scenario.name()
                     + Nearest.suggestion(name, names) + " (keys: " + String.join(", ", names) + ")");
         }
+        String unused = scenario.unusedReason(name);
+        if (unused != null) throw new InputError("--over " + option + ": " + unused);
         try {
             return parse(key, spec);
         } catch (IllegalArgumentException e) {

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +87,21 @@ class BadInputTest {
         // Nothing near: no guess.
         assertRejected(result("run", "short-release", "--set", "zzzzzz=1"), "unknown key 'zzzzzz'");
         assertFalse(result("run", "short-release", "--set", "zzzzzz=1")[2].contains("did you mean"));
+    }
+
+    /** A key of the file's own that no step reads: a search over it would try identical runs (a false all-clear). */
+    @Test
+    void aKeyNothingReadsIsRefusedBySearchAndNamedByRun() throws IOException {
+        Path p = file("unused.yaml", "name: unused\nparams: {workers: 4, io_work: 20us, duration: 20ms}\nthreads:\n"
+                + "  - name: accept\n    program: [{loop: [{sleep: 1ms}, {compute: $io_work}]}]\n");
+        assertRejected(result("search", p.toString(), "--over", "workers=2..8", "--property",
+                "round_p99(accept) < 10ms"), "--over workers=2..8: workers changes nothing in " + p, "line 2");
+        String[] run = result("run", p.toString());
+        assertEquals("0", run[0], run[2]);
+        assertEquals(List.of("gilsim: warning: workers changes nothing in " + p + ": no step, count or parameter reads "
+                + "it (params.workers, line 2; a step reads a key as $workers)"), run[2].lines().toList());
+        // The key a step reads is searched as before.
+        assertEquals("0", result("search", p.toString(), "--over", "io_work=10us..50us", "--examples", "2")[0]);
     }
 
     @Test
