@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * Reads a scenario file. A file names the scenario, gives any keys (the common ones from {@link Defaults} and
@@ -169,16 +170,30 @@ public final class ScenarioFile {
      */
     private static Workload workload(List<ThreadTemplate> threads, Params params) {
         List<ThreadSpec> specs = new ArrayList<>();
+        Set<String> names = new java.util.HashSet<>();
+        for (ThreadTemplate t : threads) names.add(t.name());
         for (int i = 0; i < threads.size(); i++) {
             ThreadTemplate t = threads.get(i);
             String where = "threads[" + i + "]";
+            int count = t.count().applyAsInt(params);
             if (t.core() >= 0 && !params.bool("pinned") && t.core() >= params.count("cores")) {
                 throw new Scenario.Unrunnable(new Scenario.Problem(t.coreLine(), List.of("cores"), where
                         + ".core: core " + t.core() + " does not exist on a machine of " + params.count("cores")
                         + " cores"));
             }
             checkLoops(t.program(), where + ".program", params);
-            specs.add(t.resolve(params));
+            for (int k = 1; k <= count; k++) {
+                String copy = count == 1 ? t.name() : t.name() + "-" + k;
+                if (count > 1 && !names.add(copy)) {
+                    throw new Scenario.Unrunnable(new Scenario.Problem(t.countLine(), List.of(), where + ".name: '"
+                            + copy + "' (a copy made by count) is used by another thread"));
+                }
+                specs.add(t.resolve(copy, params));
+            }
+            if (specs.size() > MAX_COUNT) {
+                throw new Scenario.Unrunnable(new Scenario.Problem(t.countLine(), List.of(), "threads: "
+                        + "more than " + MAX_COUNT + " threads"));
+            }
         }
         return new Workload.Threads(specs);
     }
@@ -189,7 +204,7 @@ public final class ScenarioFile {
             if (!s.kind().equals("loop")) continue;
             String path = where + "[" + i + "].loop";
             List<Step> body = s.body().stream().map(b -> b.resolve(params)).toList();
-            if (s.times() < 0 && !Step.takesTime(body)) {
+            if (s.times().applyAsInt(params) < 0 && !Step.takesTime(body)) {
                 throw new Scenario.Unrunnable(new Scenario.Problem(s.line(), List.of(), "a loop with no duration: "
                         + "every step of " + path + " takes 0ns, so it would never advance time"));
             }
@@ -197,10 +212,14 @@ public final class ScenarioFile {
         }
     }
 
-    /** A thread as written: its steps still refer to keys, resolved when the run's parameters are known. */
-    private record ThreadTemplate(String name, int core, int coreLine, List<StepTemplate> program) {
-        ThreadSpec resolve(Params params) {
-            return new ThreadSpec(name, core, program.stream().map(s -> s.resolve(params)).toList());
+    /**
+     * A thread entry as written: its steps still refer to keys, and its count may be a key ({@code count: $workers}),
+     * resolved when the run's parameters are known. A count of N makes N copies named name-1 .. name-N.
+     */
+    private record ThreadTemplate(String name, int core, int coreLine, ToIntFunction<Params> count, int countLine,
+                                  List<StepTemplate> program) {
+        ThreadSpec resolve(String copy, Params params) {
+            return new ThreadSpec(copy, core, program.stream().map(s -> s.resolve(params)).toList());
         }
     }
 
@@ -208,15 +227,18 @@ public final class ScenarioFile {
      * One step as written: a kind; a duration (fixed, a $key, or a distribution) or the name of a lock or queue; for a
      * loop its passes and body ({@code bodyField}: the body was written under {@code body:}); its line, for messages.
      */
-    private record StepTemplate(String kind, Function<Params, Dist> duration, String name, int times,
+    private record StepTemplate(String kind, Function<Params, Dist> duration, String name, ToIntFunction<Params> times,
                                 List<StepTemplate> body, boolean bodyField, int line) {
-        static StepTemplate loop(int times, List<StepTemplate> body, boolean bodyField, int line) {
+        /** A loop's passes: -1 forever. */
+        static final ToIntFunction<Params> FOREVER = p -> -1;
+
+        static StepTemplate loop(ToIntFunction<Params> times, List<StepTemplate> body, boolean bodyField, int line) {
             return new StepTemplate("loop", null, null, times, body, bodyField, line);
         }
 
         Step resolve(Params params) {
             return switch (kind) {
-                case "loop" -> new Step.Loop(times, body.stream().map(s -> s.resolve(params)).toList());
+                case "loop" -> new Step.Loop(times.applyAsInt(params), body.stream().map(s -> s.resolve(params)).toList());
                 case "compute" -> new Step.Compute(duration.apply(params));
                 case "release" -> new Step.Release(duration.apply(params));
                 case "sleep" -> new Step.Sleep(duration.apply(params));
@@ -262,26 +284,42 @@ public final class ScenarioFile {
             List<StepTemplate> program = steps(file, required(file, m, "program", where + "."), where + ".program",
                     keys, "a program needs at least one step");
             checkLocks(file, program, where + ".program");
-            int count = 1;
+            ToIntFunction<Params> count = p -> 1;
+            int countLine = nameNode.line();
             if (m.entries().containsKey("count")) {
                 YamlTree.Scalar c = scalar(file, m.entries().get("count"), where + ".count");
-                count = positive(file, c, where + ".count", MAX_COUNT);
+                count = count(file, c, where + ".count", keys, MAX_COUNT);
+                countLine = c.line();
             }
-            // count: N makes N copies named name-1 .. name-N.
-            for (int k = 1; k <= count; k++) {
-                String copy = count == 1 ? nameNode.text() : nameNode.text() + "-" + k;
-                if (count > 1 && !names.add(copy)) {
-                    throw new InputError(file + ":" + nameNode.line() + ": " + where + ".name: '" + copy
-                            + "' (a copy made by count) is used by another thread");
-                }
-                out.add(new ThreadTemplate(copy, core, coreLine, program));
-            }
-        }
-        if (out.size() > MAX_COUNT) {
-            throw new InputError(file + ":" + node.line() + ": threads: " + out.size() + " threads; at most "
-                    + MAX_COUNT);
+            out.add(new ThreadTemplate(nameNode.text(), core, coreLine, count, countLine, program));
         }
         return out;
+    }
+
+    /**
+     * A count written as a whole number from 1 to {@code max}, or as a {@code $key} of a count key in params, read
+     * when the run's parameters are known: a value past {@code max} then is the run's problem, with this line.
+     */
+    private static ToIntFunction<Params> count(String file, YamlTree.Scalar s, String field, Map<String, Key> keys,
+                                               int max) {
+        String v = s.text().trim();
+        if (!v.startsWith("$")) {
+            int n = positive(file, s, field, max);
+            return p -> n;
+        }
+        String name = v.substring(1);
+        Key k = keys.get(name);
+        if (k == null || k.kind() != Key.Kind.COUNT) {
+            throw new InputError(file + ":" + s.line() + ": " + field + ": '" + v + "' names no count key in params");
+        }
+        return p -> {
+            long n = p.count(name);
+            if (n < 1 || n > max) {
+                throw new Scenario.Unrunnable(new Scenario.Problem(s.line(), List.of(name), field + ": " + v + " is "
+                        + n + "; a count from 1 to " + max));
+            }
+            return (int) n;
+        };
     }
 
     /** A whole number from 1 to {@code max}, or one line naming the field. */
@@ -357,7 +395,7 @@ public final class ScenarioFile {
             String field = at + "." + kind;
             switch (kind) {
                 case "compute", "release", "sleep", "hold" -> out.add(new StepTemplate(kind,
-                        duration(file, v, field, keys), null, 0, List.of(), false, v.line()));
+                        duration(file, v, field, keys), null, null, List.of(), false, v.line()));
                 case "lock", "unlock", "put", "get" -> {
                     YamlTree.Scalar s = scalar(file, v, field);
                     String name = s.text().trim();
@@ -365,7 +403,7 @@ public final class ScenarioFile {
                         throw new InputError(file + ":" + s.line() + ": " + field + ": '" + name + "' is not a name "
                                 + "(a letter or _, then letters, digits, _ . -; at most 64)");
                     }
-                    out.add(new StepTemplate(kind, null, name, 0, List.of(), false, s.line()));
+                    out.add(new StepTemplate(kind, null, name, null, List.of(), false, s.line()));
                 }
                 case "loop" -> out.add(loop(file, v, at + ".loop", keys, m.line()));
                 default -> throw new InputError(file + ":" + m.line() + ": " + field + ": unknown step (" + STEPS
@@ -379,7 +417,8 @@ public final class ScenarioFile {
     private static StepTemplate repeat(String file, YamlTree.Mapping m, String where, Map<String, Key> keys) {
         String base = where.substring(0, where.length() - ".repeat".length());
         checkFields(file, m, Set.of("repeat", "steps"), base + ".");
-        int times = positive(file, scalar(file, m.entries().get("repeat"), where), where, Integer.MAX_VALUE);
+        ToIntFunction<Params> times = count(file, scalar(file, m.entries().get("repeat"), where), where, keys,
+                Integer.MAX_VALUE);
         return StepTemplate.loop(times, steps(file, required(file, m, "steps", base + "."), base + ".steps", keys,
                 LOOP_EMPTY), true, m.line());
     }
@@ -482,22 +521,14 @@ public final class ScenarioFile {
     /** A loop step; {@code line} is the line of its {@code loop:}, which messages about the whole loop name. */
     private static StepTemplate loop(String file, YamlTree v, String where, Map<String, Key> keys, int line) {
         if (v instanceof YamlTree.Seq) {
-            return StepTemplate.loop(-1, steps(file, v, where, keys, LOOP_EMPTY), false, line);
+            return StepTemplate.loop(StepTemplate.FOREVER, steps(file, v, where, keys, LOOP_EMPTY), false, line);
         }
         YamlTree.Mapping m = mapping(file, v, where);
         checkFields(file, m, Set.of("times", "body"), where + ".");
-        int times = -1;
+        ToIntFunction<Params> times = StepTemplate.FOREVER;
         if (m.entries().containsKey("times")) {
-            YamlTree.Scalar t = scalar(file, m.entries().get("times"), where + ".times");
-            try {
-                times = Integer.parseInt(t.text());
-            } catch (NumberFormatException e) {
-                times = 0;
-            }
-            if (times <= 0) {
-                throw new InputError(file + ":" + t.line() + ": " + where + ".times: '" + t.text()
-                        + "' is not a count from 1 to " + Integer.MAX_VALUE);
-            }
+            times = count(file, scalar(file, m.entries().get("times"), where + ".times"), where + ".times", keys,
+                    Integer.MAX_VALUE);
         }
         return StepTemplate.loop(times,
                 steps(file, required(file, m, "body", where + "."), where + ".body", keys, LOOP_EMPTY), true,

@@ -66,9 +66,31 @@ class StepVocabularyTest {
         assertEquals(List.of("w-1", "w-2", "w-3", "main"), t.stream().map(ThreadSpec::name).toList());
         refused("name: x\nthreads:\n  - name: w\n    count: 2\n    program:\n      - compute: 1ms\n"
                 + "  - name: w-2\n    program:\n      - sleep: 1ms\n",
-                "f.yaml:7: threads[1].name: 'w-2' is used by another thread");
+                "f.yaml:4: threads[0].name: 'w-2' (a copy made by count) is used by another thread");
         refused("name: x\nthreads:\n  - name: w\n    count: 0\n    program:\n      - compute: 1ms\n",
                 "f.yaml:4: threads[0].count: '0' is not a count from 1 to 1000");
+    }
+
+    /** A count and a loop's passes may be keys, read for each run: a search can try 2 to 8 workers. */
+    @Test
+    void countsAndPassesFromKeys() {
+        String yaml = "name: x\nparams: {workers: 3, rounds: 2}\nthreads:\n  - name: w\n    count: $workers\n"
+                + "    program:\n      - {loop: {times: $rounds, body: [compute: 1ms]}}\n      - {repeat: $rounds, "
+                + "steps: [sleep: 1ms]}\n";
+        Scenario s = ScenarioFile.parse("f.yaml", yaml);
+        List<ThreadSpec> three = ((Workload.Threads) s.workload().apply(s.params())).threads();
+        assertEquals(List.of("w-1", "w-2", "w-3"), three.stream().map(ThreadSpec::name).toList());
+        assertEquals(List.of(new Step.Loop(2, List.of(new Step.Compute(MS))), new Step.Loop(2,
+                List.of(new Step.Sleep(MS)))), three.get(0).program());
+        Params five = s.params(List.of("workers=5", "rounds=4"), null);
+        List<ThreadSpec> more = ((Workload.Threads) s.workload().apply(five)).threads();
+        assertEquals(5, more.size());
+        assertEquals(new Step.Loop(4, List.of(new Step.Compute(MS))), more.get(4).program().get(0));
+        InputError big = assertThrows(InputError.class, () -> s.params(List.of("workers=1001"), null));
+        assertEquals("f.yaml:5 with --set workers=1001: threads[0].count: $workers is 1001; a count from 1 to 1000",
+                big.getMessage());
+        refused("name: x\nparams: {gap: 1ms}\nthreads:\n  - name: w\n    count: $gap\n    program:\n"
+                + "      - compute: 1ms\n", "f.yaml:5: threads[0].count: '$gap' names no count key in params");
     }
 
     @Test
