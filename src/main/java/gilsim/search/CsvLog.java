@@ -19,7 +19,8 @@ import java.util.List;
  * One CSV row per configuration the search tried (shrinking's candidates are not rows), ready for pandas.
  *
  * <p>The header is a contract (the heat-map chart reads it): {@code index,seed}, one column per searched key with
- * its value as {@code --set} writes it ({@code 5ms}, {@code true}, {@code 4}), then the run-level metrics as
+ * its value as {@code --set} writes it ({@code 5ms}, {@code true}, {@code 4}), a duration's followed by
+ * {@code KEY_ns}, the same in nanoseconds (a number pandas sorts and plots), then the run-level metrics as
  * {@link Metrics#RUN} declares them ({@code verdict,starved_count,max_wait_ns,starved_threads}), a list's items
  * joined with {@code ;}; then {@code holds} ({@code true} when every seed of the configuration kept the property) and,
  * for an expression, one column per metric it names ({@link Property#csvColumns}). A row describes
@@ -39,18 +40,29 @@ public final class CsvLog {
      */
     static List<String> header(ConfigSpace space, Property property) {
         List<String> header = new ArrayList<>(List.of("index", "seed"));
-        for (Range r : space.ranges()) header.add(r.name());
+        for (Range r : space.ranges()) {
+            header.add(r.name());
+            if (duration(r)) header.add(r.name() + "_ns");
+        }
         for (Metric<?, ?> m : Metrics.RUN) header.add(m.name());
         header.add("holds");
         header.addAll(property.csvColumns());
         return header;
     }
 
+    private static boolean duration(Range r) {
+        return r.key().kind() == gilsim.scenario.Key.Kind.DURATION;
+    }
+
     /** One configuration's row: the run its seed names (the first that broke the property, else the first). */
     static List<String> row(ConfigSpace space, Property property, int index, ConfigResult c) {
         RunOutcome run = c.reported();
         List<String> cells = new ArrayList<>(List.of(Integer.toString(index), Long.toString(run.seed())));
-        cells.addAll(space.text(c.config()).values());
+        for (int i = 0; i < space.ranges().size(); i++) {
+            Range r = space.ranges().get(i);
+            cells.add(r.format(c.config().get(i)));
+            if (duration(r)) cells.add(String.valueOf(c.config().get(i)));
+        }
         for (Object v : run.metrics().values()) {
             cells.add(v instanceof List<?> list ? String.join(";", list.stream().map(String::valueOf).toList())
                     : String.valueOf(v));

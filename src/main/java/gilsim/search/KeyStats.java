@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The starving share by the value of one key: per value for a key of at most {@value #MAX_BINS} values, else in
- * {@value #MAX_BINS} equal-width bins over its range. A key whose share jumps between bins is one the verdict
+ * The starving share by the value of one key: per value for a key of at most {@value #MAX_BINS} values and for every
+ * discrete key of an exhaustive search (each value ran as often as every other), else in {@value #MAX_BINS}
+ * equal-width bins over its range. A key whose share jumps between bins is one the verdict
  * depends on. A bin is labelled with the smallest and the largest value tried in it (one value when they are the
  * same), so every label names values that ran; a bin where nothing was tried is left out.
  */
@@ -33,10 +34,10 @@ public final class KeyStats {
         private final long[] min = new long[MAX_BINS];
         private final long[] max = new long[MAX_BINS];
 
-        Accumulator(ConfigSpace space, int rangeIndex) {
+        Accumulator(ConfigSpace space, int rangeIndex, boolean exhaustive) {
             this.r = space.ranges().get(rangeIndex);
             this.rangeIndex = rangeIndex;
-            if (!r.continuous() && (r.values().size() <= MAX_BINS || !numeric(r))) {
+            if (!r.continuous() && (exhaustive || r.values().size() <= MAX_BINS || !numeric(r))) {
                 byValue = new LinkedHashMap<>();
                 for (Object v : r.values()) byValue.put(v, new int[2]);
                 low = 0;

@@ -38,7 +38,7 @@ public final class Tally {
         this.space = space;
         this.expression = property instanceof Expression e ? e : null;
         this.sink = sink;
-        for (int i = 0; i < space.ranges().size(); i++) keys.add(new KeyStats.Accumulator(space, i));
+        for (int i = 0; i < space.ranges().size(); i++) keys.add(new KeyStats.Accumulator(space, i, exhaustive));
         this.cells = exhaustive ? new LinkedHashMap<>() : null;
     }
 

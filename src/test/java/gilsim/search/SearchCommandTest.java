@@ -138,10 +138,11 @@ class SearchCommandTest {
                 "--examples", "9", "--csv", csv.toString());
         assertEquals(1, r.code(), r.err());
         List<String> lines = Files.readAllLines(csv);
-        assertEquals("index,seed,work,pinned,verdict,starved_count,max_wait_ns,starved_threads,holds", lines.get(0));
+        assertEquals("index,seed,work,work_ns,pinned,verdict,starved_count,max_wait_ns,starved_threads,holds",
+                lines.get(0));
         assertEquals(10, lines.size());
-        assertTrue(lines.get(1).matches("0,1,1ms,false,starves,1,\\d+,main,false"), lines.get(1));
-        assertTrue(lines.get(2).matches("1,1,6ms,true,fair,0,\\d+,,true"), lines.get(2));
+        assertTrue(lines.get(1).matches("0,1,1ms,1000000,false,starves,1,\\d+,main,false"), lines.get(1));
+        assertTrue(lines.get(2).matches("1,1,6ms,6000000,true,fair,0,\\d+,,true"), lines.get(2));
         try (var files = Files.list(dir)) {
             assertEquals(1, files.count(), "no temporary file left behind");
         }
