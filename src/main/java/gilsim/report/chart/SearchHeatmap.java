@@ -16,7 +16,8 @@ import java.util.TreeSet;
 
 /**
  * A heat map of a search CSV over two searched keys: one cell per (x, y) setting, its colour the verdict (bluish
- * green: fair; red: starves) and its shade a column's value (the worst wait, {@code max_wait_ns}, by default: the
+ * green: fair; red: starves), or, when the search's property is not the verdict (a latency bound), whether the
+ * property held (red: it broke), with the verdict written beside it; its shade a column's value (the worst wait, {@code max_wait_ns}, by default: the
  * longer, the darker), labelled with both. Rows that share a cell (other keys or seeds varied) are folded by their
  * maximum, and a cell starves if any of its rows does: the map answers "can this setting starve?". Nanosecond
  * columns fall into fixed bands in ms, anchored on the 5 ms switch interval and the 100 ms starvation bound; other
@@ -35,10 +36,10 @@ final class SearchHeatmap {
 
     private record Band(String label, double below) {}
 
-    /** A cell's rows folded: the largest value, and whether any of them starves. */
-    private record Cell(double value, boolean starves) {
+    /** A cell's rows folded: the largest value, whether any of them starves, and whether any broke the property. */
+    private record Cell(double value, boolean starves, boolean breaks) {
         Cell fold(Cell o) {
-            return new Cell(Math.max(value, o.value), starves || o.starves);
+            return new Cell(Math.max(value, o.value), starves || o.starves, breaks || o.breaks);
         }
     }
 
@@ -78,6 +79,8 @@ final class SearchHeatmap {
             throw new InputError("--csv " + csv.file() + ": no verdict column (columns: " + String.join(", ",
                     csv.header()) + "); expected a CSV written by gilsim search --csv");
         }
+        // A CSV without the column (written before it existed) is coloured by its verdict alone.
+        int holds = csv.header().indexOf("holds");
         Map<List<String>, Cell> cells = new HashMap<>();
         TreeSet<String> xs = new TreeSet<>(SearchHeatmap::compareSettings);
         TreeSet<String> ys = new TreeSet<>(SearchHeatmap::compareSettings);
@@ -101,12 +104,24 @@ final class SearchHeatmap {
                 throw new InputError(csv.where(r) + "column " + (verdict + 1) + " (verdict) holds '" + said
                         + "', expected " + Summary.FAIR + " or " + Summary.STARVES);
             }
+            boolean starves = said.equals(Summary.STARVES);
+            boolean breaks = starves;
+            if (holds >= 0) {
+                String held = row.get(holds);
+                if (!held.equals("true") && !held.equals("false")) {
+                    throw new InputError(csv.where(r) + "column " + (holds + 1) + " (holds) holds '" + held
+                            + "', expected true or false");
+                }
+                breaks = held.equals("false");
+            }
             setting(csv, r, xi, xKey);
             setting(csv, r, yi, yKey);
             xs.add(row.get(xi));
             ys.add(row.get(yi));
-            cells.merge(List.of(row.get(xi), row.get(yi)), new Cell(v, said.equals(Summary.STARVES)), Cell::fold);
+            cells.merge(List.of(row.get(xi), row.get(yi)), new Cell(v, starves, breaks), Cell::fold);
         }
+        // The property is the verdict (no-starvation) when they agree on every cell; else the colour is the property's.
+        boolean byProperty = cells.values().stream().anyMatch(c -> c.breaks() != c.starves());
         if (cells.isEmpty()) throw new InputError("--csv " + csv.file() + ": no rows to draw");
         boolean nanos = valueColumn.endsWith("_ns");
         List<Double> values = new ArrayList<>();
@@ -116,7 +131,7 @@ final class SearchHeatmap {
         List<String> yList = new ArrayList<>(ys);
 
         DrawnChart chart = new DrawnChart(-0.5, xList.size() - 0.5, -0.5, yList.size() - 0.5, fonts,
-                (g, c) -> paintCells(g, c, xList, yList, cells, bands, nanos, fonts));
+                (g, c) -> paintCells(g, c, xList, yList, cells, bands, nanos, byProperty, fonts));
         chart.setXAxisTitle(xKey);
         chart.setYAxisTitle(yKey);
         var s = chart.getStyler();
@@ -126,11 +141,11 @@ final class SearchHeatmap {
 
         // Every band of both verdicts gets a legend swatch, used or not, so the scale reads the same on every map.
         List<Legend.Entry> legend = new ArrayList<>();
-        legend.add(new Legend.Entry(new Legend.Heading(), "fair:"));
+        legend.add(new Legend.Entry(new Legend.Heading(), byProperty ? "property holds:" : "fair:"));
         for (int b = 0; b < bands.size(); b++) {
             legend.add(new Legend.Entry(new Legend.Swatch(Palette.FAIR.get(b)), bands.get(b).label()));
         }
-        legend.add(new Legend.Entry(new Legend.Heading(), "starves:"));
+        legend.add(new Legend.Entry(new Legend.Heading(), byProperty ? "property breaks:" : "starves:"));
         for (int b = 0; b < bands.size(); b++) {
             legend.add(new Legend.Entry(new Legend.Swatch(Palette.STARVES.get(b)), bands.get(b).label()));
         }
@@ -140,7 +155,7 @@ final class SearchHeatmap {
     /** Each cell a box filling most of its place, its value and verdict written in it in black or white. */
     private static void paintCells(java.awt.Graphics2D g, DrawnChart c, List<String> xList, List<String> yList,
                                    Map<List<String>, Cell> cells, List<Band> bands, boolean nanos,
-                                   ChartStyle.Fonts fonts) {
+                                   boolean byProperty, ChartStyle.Fonts fonts) {
         double w = Math.abs(c.x(1) - c.x(0));
         double h = Math.abs(c.y(0) - c.y(1));
         double gap = Math.max(1, Math.min(w, h) * 0.04);
@@ -148,7 +163,8 @@ final class SearchHeatmap {
             for (int y = 0; y < yList.size(); y++) {
                 Cell cell = cells.get(List.of(xList.get(x), yList.get(y)));
                 if (cell == null) continue;
-                Color fill = (cell.starves() ? Palette.STARVES : Palette.FAIR).get(bandOf(bands, cell.value()));
+                boolean bad = byProperty ? cell.breaks() : cell.starves();
+                Color fill = (bad ? Palette.STARVES : Palette.FAIR).get(bandOf(bands, cell.value()));
                 Rectangle2D box = new Rectangle2D.Double(c.x(x) - w / 2 + gap / 2, c.y(y) - h / 2 + gap / 2, w - gap,
                         h - gap);
                 g.setColor(fill);
@@ -157,7 +173,8 @@ final class SearchHeatmap {
                 g.setStroke(new BasicStroke(1f));
                 g.draw(box);
                 String value = valueText(cell.value(), nanos);
-                String verdict = cell.starves() ? Summary.STARVES : Summary.FAIR;
+                String verdict = (byProperty ? (cell.breaks() ? "breaks, " : "holds, ") : "")
+                        + (cell.starves() ? Summary.STARVES : Summary.FAIR);
                 Font font = cellFont(fonts, box.getWidth(), value);
                 g.setColor(Palette.textOn(fill));
                 boolean twoLines = box.getHeight() > font.getSize() * 2.8;

@@ -85,6 +85,32 @@ class ChartCommandTest {
         assertTrue(r.err().contains("--y nope") && r.err().contains("columns:"), r.err());
     }
 
+    /** A search for a latency bound: a fair cell that broke the bound is red and says both, not green. */
+    @Test
+    void aHeatmapOfAPropertyOtherThanTheVerdictIsColouredByTheProperty() throws IOException {
+        Path csv = dir.resolve("latency.csv");
+        Files.writeString(csv, String.join("\n",
+                "index,seed,threads,keep,verdict,starved_count,max_wait_ns,starved_threads,holds",
+                "0,1,2,false,fair,0,2000000,,true",
+                "1,1,3,false,fair,0,9000000,,false",
+                "2,1,2,true,starves,1,300000000,t1,false",
+                "3,1,3,true,fair,0,1000000,,true", ""));
+        Path svg = dir.resolve("latency.svg");
+        Cli r = Cli.run("chart", "--kind", "heatmap", "--csv", csv.toString(), "--x", "threads", "--y", "keep", "--out",
+                svg.toString(), "--width", "900", "--height", "600");
+        assertEquals(0, r.code(), r.err());
+        String text = Files.readString(svg);
+        for (String said : List.of("holds, fair", "breaks, fair", "breaks, starves", "property breaks:")) {
+            assertTrue(text.contains(said), "'" + said + "' missing from the map");
+        }
+        // Where the property is the verdict, the map is the verdict's, as before.
+        Files.writeString(csv, Files.readString(csv).replace("9000000,,false", "9000000,,true"));
+        Cli same = Cli.run("chart", "--kind", "heatmap", "--csv", csv.toString(), "--x", "threads", "--y", "keep",
+                "--out", svg.toString(), "--width", "900", "--height", "600");
+        assertEquals(0, same.code(), same.err());
+        assertTrue(Files.readString(svg).contains("starves:") && !Files.readString(svg).contains("property"));
+    }
+
     @Test
     void theSameChartGivesTheSameBytesInPngAndSvg() throws IOException {
         String[] args = {"short-release", "--set", "duration=20ms", "--kind", "timeline", "--width", "640",
