@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * Reads a scenario file. A file names the scenario, gives any keys (the common ones from {@link Defaults} and
@@ -444,28 +445,69 @@ public final class ScenarioFile {
         Map.Entry<String, YamlTree> e = m.entries().entrySet().iterator().next();
         String at = field + "." + e.getKey();
         YamlTree d = e.getValue();
-        Dist dist;
+        Function<Params, Dist> make = switch (e.getKey()) {
+            case "uniform" -> {
+                List<YamlTree> ends = items(file, d, at, 2, 2);
+                ToLongFunction<Params> low = parameter(file, ends.get(0), at + "[0]", keys);
+                ToLongFunction<Params> high = parameter(file, ends.get(1), at + "[1]", keys);
+                yield p -> new Dist.Uniform(low.applyAsLong(p), high.applyAsLong(p));
+            }
+            case "exponential" -> {
+                ToLongFunction<Params> mean = parameter(file, d, at, keys);
+                yield p -> new Dist.Exponential(mean.applyAsLong(p));
+            }
+            case "lognormal" -> {
+                YamlTree.Mapping lm = mapping(file, d, at);
+                checkFields(file, lm, Set.of("median", "spread"), at + ".");
+                ToLongFunction<Params> median = parameter(file, required(file, lm, "median", at + "."), at + ".median",
+                        keys);
+                double spread = number(file, required(file, lm, "spread", at + "."), at + ".spread");
+                yield p -> new Dist.LogNormal(median.applyAsLong(p), spread);
+            }
+            case "empirical" -> {
+                Dist samples = checked(file, d, at, () -> empirical(file, d, at));
+                yield p -> samples;
+            }
+            default -> throw new InputError(file + ":" + m.line() + ": " + at + ": unknown distribution ("
+                    + DISTRIBUTIONS + ")");
+        };
+        if (references(d).isEmpty()) {
+            // All literal: checked whole now, one line naming the file, the line and the field.
+            Dist dist = checked(file, d, at, () -> make.apply(null));
+            return p -> dist;
+        }
+        // A distribution over keys is checked for each run's values: a uniform whose ends --set crossed is the run's
+        // problem, with this line.
+        return p -> {
+            try {
+                return make.apply(p);
+            } catch (IllegalArgumentException ex) {
+                throw new Scenario.Unrunnable(new Scenario.Problem(d.line(), List.copyOf(references(d)), at + ": "
+                        + ex.getMessage()));
+            }
+        };
+    }
+
+    /** A distribution made now, its refusal one line naming the file, the line and the field. */
+    private static Dist checked(String file, YamlTree d, String at, java.util.function.Supplier<Dist> make) {
         try {
-            dist = switch (e.getKey()) {
-                case "uniform" -> {
-                    List<YamlTree> ends = items(file, d, at, 2, 2);
-                    yield new Dist.Uniform(literal(file, ends.get(0), at + "[0]"), literal(file, ends.get(1), at + "[1]"));
-                }
-                case "exponential" -> new Dist.Exponential(literal(file, d, at));
-                case "lognormal" -> {
-                    YamlTree.Mapping lm = mapping(file, d, at);
-                    checkFields(file, lm, Set.of("median", "spread"), at + ".");
-                    yield new Dist.LogNormal(literal(file, required(file, lm, "median", at + "."), at + ".median"),
-                            number(file, required(file, lm, "spread", at + "."), at + ".spread"));
-                }
-                case "empirical" -> empirical(file, d, at);
-                default -> throw new InputError(file + ":" + m.line() + ": " + at + ": unknown distribution ("
-                        + DISTRIBUTIONS + ")");
-            };
+            return make.get();
         } catch (IllegalArgumentException ex) {
             throw new InputError(file + ":" + d.line() + ": " + at + ": " + ex.getMessage());
         }
-        return p -> dist;
+    }
+
+    /** A distribution's duration: a literal one, or a {@code $key} of a duration key, read for each run. */
+    private static ToLongFunction<Params> parameter(String file, YamlTree node, String where, Map<String, Key> keys) {
+        YamlTree.Scalar s = scalar(file, node, where);
+        String v = s.text().trim();
+        if (v.startsWith("$")) {
+            checkDuration(file, s, where, keys);
+            String name = v.substring(1);
+            return p -> p.ns(name);
+        }
+        long ns = fixedNs(file, s, where);
+        return p -> ns;
     }
 
     private static Dist empirical(String file, YamlTree d, String at) {
@@ -497,12 +539,12 @@ public final class ScenarioFile {
         return seq.items();
     }
 
-    /** A literal duration inside a distribution (no $key: a distribution is checked whole when the file is read). */
+    /** A literal duration inside an empirical distribution (its points are checked together when the file is read). */
     private static long literal(String file, YamlTree node, String where) {
         YamlTree.Scalar s = scalar(file, node, where);
         if (s.text().trim().startsWith("$")) {
-            throw new InputError(file + ":" + s.line() + ": " + where + ": a distribution takes literal durations, "
-                    + "not keys");
+            throw new InputError(file + ":" + s.line() + ": " + where + ": an empirical distribution takes literal "
+                    + "durations, not keys");
         }
         return fixedNs(file, s, where);
     }

@@ -2,6 +2,7 @@ package gilsim.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.program.Dist;
 import gilsim.program.Step;
@@ -115,8 +116,28 @@ class StepVocabularyTest {
                 "f.yaml:5: threads[0].program[0].compute.empirical: quantiles need at least two points, from "
                         + "probability 0 to 1");
         refused(program("- compute: {exponential: $work}"),
-                "f.yaml:5: threads[0].program[0].compute.exponential: a distribution takes literal durations, "
-                        + "not keys");
+                "f.yaml:5: threads[0].program[0].compute.exponential: '$work' names no duration key in params");
+        refused(program("- compute: {empirical: [1ms, $work]}"),
+                "f.yaml:5: threads[0].program[0].compute.empirical[1]: an empirical distribution takes literal "
+                        + "durations, not keys");
+    }
+
+    /** A uniform, exponential or lognormal distribution may take its durations from keys, checked for each run. */
+    @Test
+    void distributionParametersFromKeys() {
+        String yaml = "name: x\nparams: {mean: 2ms, low: 1us, high: 20us}\nthreads:\n  - name: a\n    program:\n"
+                + "      - compute: {exponential: $mean}\n      - release: {uniform: [$low, $high]}\n"
+                + "      - sleep: {lognormal: {median: $mean, spread: 2}}\n";
+        Scenario s = ScenarioFile.parse("f.yaml", yaml);
+        assertEquals(List.of(new Step.Compute(new Dist.Exponential(2 * MS)), new Step.Release(new Dist.Uniform(US,
+                20 * US)), new Step.Sleep(new Dist.LogNormal(2 * MS, 2))),
+                ((Workload.Threads) s.workload().apply(s.params())).threads().get(0).program());
+        Params other = s.params(List.of("mean=5ms"), null);
+        assertEquals(new Step.Compute(new Dist.Exponential(5 * MS)),
+                ((Workload.Threads) s.workload().apply(other)).threads().get(0).program().get(0));
+        InputError crossed = assertThrows(InputError.class, () -> s.params(List.of("low=30us"), null));
+        assertTrue(crossed.getMessage().startsWith("f.yaml:7 with --set low=30us: threads[0].program[1].release.uniform: "),
+                crossed.getMessage());
     }
 
     @Test
