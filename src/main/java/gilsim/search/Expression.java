@@ -335,6 +335,9 @@ public final class Expression implements Property {
         private Term threadTerm(String name, String thread) {
             List<String> threads = threads(scenario);
             boolean poolThread = isPool(scenario) && thread.matches("t[0-9]{1,4}"); // the pool's size may be searched
+            if (!threads.contains(thread) && !poolThread && threads.stream().anyMatch(t -> strictMember(thread, t))) {
+                return groupTerm(name, thread);
+            }
             if (!threads.contains(thread) && !poolThread) {
                 throw error("no thread '" + thread + "' in " + scenario.name() + Nearest.suggestion(thread, threads)
                         + " (threads: " + String.join(", ", threads) + ")");
@@ -348,6 +351,29 @@ public final class Expression implements Property {
             }
             if (findRun(name) != null) throw error(name + " is a metric of the run: write it without a thread");
             throw unknown(name);
+        }
+
+        /**
+         * A metric of a group, the threads one entry's {@code count} made (worker-1 .. worker-N): a time metric's
+         * longest among them, so that {@code round_p99(worker) < 10ms} holds when it holds for every worker, however
+         * many a run has.
+         */
+        private Term groupTerm(String name, String group) {
+            Metric<?, ?> m = threadMetric(name);
+            if (m == null) throw unknown(name);
+            if (m.unit() != Metric.Unit.NS) {
+                throw error(name + "(" + group + "): a group takes a time metric (the longest of its threads); name "
+                        + "one thread for " + name + ", as in " + name + "(" + group + "-1)");
+            }
+            return new Term(name + "(" + group + ")", group + "_" + m.name(), m.unit(), s -> {
+                Long longest = null;
+                for (Figures t : s.threads()) {
+                    if (!member(group, t.name()) || t.get(m) == null) continue;
+                    long v = ((Number) t.get(m)).longValue();
+                    longest = longest == null ? v : Math.max(longest, v);
+                }
+                return longest;
+            }, false);
         }
 
         private Term runTerm(String name) {
@@ -401,6 +427,19 @@ public final class Expression implements Property {
         String shortName = m.name().endsWith("_ns") ? m.name().substring(0, m.name().length() - 3) : m.name();
         return shortName.equals(name) || m.name().equals(name)
                 || (m.name().equals("gil_share") && name.equals("share"));
+    }
+
+    /**
+     * Whether {@code thread} is one of the copies {@code count} made of the entry named {@code group}: name-1 ..
+     * name-N, or the entry's own name when a run's count is 1.
+     */
+    private static boolean member(String group, String thread) {
+        return thread.equals(group) || strictMember(group, thread);
+    }
+
+    private static boolean strictMember(String group, String thread) {
+        return thread.length() > group.length() + 1 && thread.startsWith(group + "-")
+                && thread.substring(group.length() + 1).chars().allMatch(Character::isDigit);
     }
 
     private static Figures find(Summary s, String thread) {

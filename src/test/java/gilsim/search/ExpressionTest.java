@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.Runs;
+import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
+import gilsim.sim.Durations;
 import org.junit.jupiter.api.Test;
 
 /** Properties written over the metrics: what they read, how they combine, and what they refuse. */
@@ -31,6 +33,28 @@ class ExpressionTest {
         assertTrue(Property.parse("gil_share(worker) > 0.99 or max_wait < 1ms", SHORT).holds(starving));
         assertTrue(Property.parse("slowdown(worker) < 1.1", SHORT).holds(starving));
         assertFalse(Property.parse("rounds(main) >= 1", SHORT).holds(starving), "main never completes a round");
+    }
+
+    /**
+     * A group (the threads one entry's count made) takes a time metric as its longest: the property holds when it
+     * holds for every thread of the group, however many a run has (here 4, then 1, named as the entry).
+     */
+    @Test
+    void aGroupIsItsWorstThread() {
+        String file = "src/test/resources/gilsim/golden/inputs/workers.yaml";
+        Scenario workers = Scenarios.resolve(file);
+        Summary four = Runs.run(file, 1);
+        long longest = four.threads().stream().filter(t -> t.name().startsWith("worker-"))
+                .mapToLong(t -> t.get(Metrics.WAIT_MAX_NS)).max().orElseThrow();
+        Property p = Property.parse("wait_max(worker) < 1s", workers);
+        assertTrue(p.holds(four));
+        assertEquals("wait_max(worker) = " + Durations.human(longest), p.detail(four));
+        Summary one = Runs.run(file, 1, "workers=1");
+        long alone = one.threads().stream().filter(t -> t.name().equals("worker")).findFirst().orElseThrow()
+                .get(Metrics.WAIT_MAX_NS);
+        assertEquals("wait_max(worker) = " + Durations.human(alone), p.detail(one));
+        InputError share = assertThrows(InputError.class, () -> Property.parse("share(worker) < 0.5", workers));
+        assertTrue(share.getMessage().contains("a group takes a time metric"), share.getMessage());
     }
 
     @Test
