@@ -24,10 +24,7 @@ import java.util.ArrayDeque;
  * that wakes a sleeper ({@code sem_wake}), during which the token is already free, as glibc's {@code sem_post}
  * frees it before the call; {@code gil->mutex} is charged nothing.
  */
-public final class Mutex implements PythonLock {
-    private final String name;
-    private final Machine machine;
-    private final Trace trace;
+public final class Mutex extends PythonLock {
     /** The thread holding the mutex, or null. */
     private SimThread holder;
     /** Threads asleep on the futex, oldest first. */
@@ -35,8 +32,6 @@ public final class Mutex implements PythonLock {
 
     /** Whether every take and release is reported, not only contention (a scenario's locks; not gil->mutex). */
     private final boolean reportTakes;
-    /** CPU time of a release whose FUTEX_WAKE wakes a sleeper ({@link #release} only). */
-    private final long wakeNs;
 
     public Mutex(String name, Machine machine, Trace trace) {
         this(name, machine, trace, false, 0);
@@ -50,17 +45,8 @@ public final class Mutex implements PythonLock {
      * @param wakeNs CPU time {@link #release} spends in a {@code sem_post} that wakes a sleeper ({@code sem_wake})
      */
     public Mutex(String name, Machine machine, Trace trace, boolean reportTakes, long wakeNs) {
-        if (wakeNs < 0) throw new IllegalArgumentException("negative wake cost");
-        this.name = name;
-        this.machine = machine;
-        this.trace = trace;
+        super(name, machine, trace, wakeNs);
         this.reportTakes = reportTakes;
-        this.wakeNs = wakeNs;
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     @Override
@@ -75,7 +61,7 @@ public final class Mutex implements PythonLock {
      */
     @Override
     public void acquire(SimThread t, Detach gil, Runnable then) {
-        Runnable acquired = PythonLock.reportAcquire(name, machine, trace, t, then);
+        Runnable acquired = reportAcquire(t, then);
         if (tryLock(t)) {
             acquired.run();
         } else {

@@ -38,7 +38,7 @@ import java.util.ArrayDeque;
  * waiters, so a lock can keep HAS_PARKED for another lock's waiter in its bucket): here each lock has its own queue.
  * A timed acquire's timeout: a program's {@code lock} step waits for ever. The bucket's raw mutex is an instant.
  */
-public final class PyMutex implements PythonLock {
+public final class PyMutex extends PythonLock {
     /** {@code TIME_TO_BE_FAIR_NS} of {@code Python/lock.c}: a waiter past this long gets the lock handed to it. */
     public static final long TIME_TO_BE_FAIR_NS = 1_000_000;
     /** {@code MAX_SPIN_COUNT} of {@code Python/lock.c} in a free-threaded build ({@code Py_GIL_DISABLED}); 0 else. */
@@ -49,11 +49,7 @@ public final class PyMutex implements PythonLock {
      */
     public static final long YIELD_NS = 480;
 
-    private final String name;
-    private final Machine machine;
-    private final Trace trace;
     private final int maxSpins;
-    private final long wakeNs;
     /** The thread that owns the lock ({@code _Py_LOCKED}), or null. */
     private SimThread holder;
     /** {@code _Py_HAS_PARKED}. */
@@ -92,17 +88,9 @@ public final class PyMutex implements PythonLock {
      * @param wakeNs   CPU time of a release whose {@code sem_post} wakes a sleeping waiter ({@code sem_wake})
      */
     public PyMutex(String name, Machine machine, Trace trace, int maxSpins, long wakeNs) {
-        if (maxSpins < 0 || wakeNs < 0) throw new IllegalArgumentException("negative spins or wake cost");
-        this.name = name;
-        this.machine = machine;
-        this.trace = trace;
+        super(name, machine, trace, wakeNs);
+        if (maxSpins < 0) throw new IllegalArgumentException("negative spins");
         this.maxSpins = maxSpins;
-        this.wakeNs = wakeNs;
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     @Override
@@ -112,7 +100,7 @@ public final class PyMutex implements PythonLock {
 
     @Override
     public void acquire(SimThread t, Detach gil, Runnable then) {
-        Runnable acquired = PythonLock.reportAcquire(name, machine, trace, t, then);
+        Runnable acquired = reportAcquire(t, then);
         if (holder == null) { // the fast path: one compare-and-swap, the GIL kept
             take(t);
             acquired.run();

@@ -13,29 +13,46 @@ import gilsim.sim.Trace;
  * {@link MutexEvent.MutexAcquired} when it returns, with the thread holding the lock and, in a build with a GIL, the
  * GIL: the span a real run measures around the call with the wall clock.
  */
-public sealed interface PythonLock permits Mutex, PyMutex {
-    String name();
+public abstract sealed class PythonLock permits Mutex, PyMutex {
+    /** The lock's name in the scenario ({@code lock: cache}). */
+    final String name;
+    final Machine machine;
+    final Trace trace;
+    /** CPU time of a release whose FUTEX_WAKE wakes a sleeper ({@code sem_wake}). */
+    final long wakeNs;
+
+    PythonLock(String name, Machine machine, Trace trace, long wakeNs) {
+        if (wakeNs < 0) throw new IllegalArgumentException("negative wake cost");
+        this.name = name;
+        this.machine = machine;
+        this.trace = trace;
+        this.wakeNs = wakeNs;
+    }
+
+    public final String name() {
+        return name;
+    }
 
     /** What the lock is built on, as the JSON summary names it: {@code semaphore} or {@code pymutex}. */
-    String model();
+    public abstract String model();
 
     /**
      * {@code lock.acquire()} by {@code t}, which holds the GIL: runs {@code then} once {@code t} holds the lock and the
      * GIL again; {@code gil} lets go of the GIL while the call waits and takes it back.
      */
-    void acquire(SimThread t, Detach gil, Runnable then);
+    public abstract void acquire(SimThread t, Detach gil, Runnable then);
 
     /**
      * {@code lock.release()} by {@code t}, which holds the lock and the GIL: runs {@code then} after it (a release
      * that wakes a sleeper spends the FUTEX_WAKE system call first, holding the GIL).
      */
-    void release(SimThread t, Runnable then);
+    public abstract void release(SimThread t, Runnable then);
 
     /**
      * Reports the call to {@code acquire()} now and returns {@code then} wrapped to report its return first: the one
      * place both models make the pair.
      */
-    static Runnable reportAcquire(String name, Machine machine, Trace trace, SimThread t, Runnable then) {
+    final Runnable reportAcquire(SimThread t, Runnable then) {
         long calledNs = machine.nowNs();
         trace.emit(new MutexEvent.MutexAcquire(calledNs, name, t.id));
         return () -> {
