@@ -9,6 +9,10 @@ import gilsim.report.TimeWindow;
 import gilsim.report.trace.ChromeTrace;
 import gilsim.run.Simulation;
 import gilsim.scenario.InputError;
+import gilsim.sim.Durations;
+import gilsim.scenario.Nearest;
+import gilsim.metrics.Spans;
+import gilsim.report.WaitChain;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
@@ -80,10 +84,42 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--mermaid", description = "with --narrate: print the window as a Mermaid sequence diagram instead")
     boolean mermaid;
 
+    @Option(names = "--why", paramLabel = "THREAD[@TIME]",
+            description = "tell why one GIL wait of THREAD lasted: the one open at TIME (e.g. main@1.2s), else its "
+                    + "longest: each wake-up, who took the GIL first, each restart of its timer, its drop requests, "
+                    + "and how the wait ended")
+    String why;
+
     @Option(names = "--trace", paramLabel = "FILE.json",
             description = "also write a Chrome trace-event file for Perfetto (ui.perfetto.dev) or chrome://tracing; "
                     + "its directory must exist")
     Path trace;
+
+    /** The wait --why names, found by a first run of the same seed: one open at @TIME, else the thread's longest. */
+    private Spans.Span waitToTell(Scenario s, Params p, List<String> threads) {
+        int at = why.lastIndexOf('@');
+        String name = at < 0 ? why : why.substring(0, at);
+        long atNs = -1;
+        if (at >= 0) {
+            atNs = Durations.parseOrMinus1(why.substring(at + 1).trim());
+            if (atNs < 0) throw new InputError("--why " + why + ": '" + why.substring(at + 1) + "' is not a time, e.g. "
+                    + name + "@1.2s");
+        }
+        int thread = threads.indexOf(name);
+        if (thread < 0) {
+            throw new InputError("--why " + why + ": no thread '" + name + "'" + Nearest.suggestion(name, threads)
+                    + " (threads: " + String.join(", ", threads) + ")");
+        }
+        Simulation first = new Simulation(s, p, seed);
+        WaitChain.Finder finder = new WaitChain.Finder(thread, atNs);
+        first.spans().add(finder);
+        first.run();
+        if (finder.found() == null) {
+            throw new InputError("--why " + why + ": " + name + (atNs < 0 ? " never waited for the GIL in this run"
+                    : " was not waiting for the GIL at " + Durations.format(atNs)));
+        }
+        return finder.found();
+    }
 
     @Override
     public Integer call() {
@@ -112,6 +148,11 @@ final class RunCommand implements Callable<Integer> {
         Simulation sim = new Simulation(s, p, seed);
         // The story is held until the run has finished, so a run its event budget stops prints nothing but why.
         StringWriter story = new StringWriter();
+        if (why != null) {
+            if (narrate != null) throw new InputError("--why tells one wait; give it or --narrate FROM..TO, not both");
+            Spans.Span wait = waitToTell(s, p, sim.threadNames());
+            sim.addListener(WaitChain.listener(sim.spans(), sim.threadNames(), wait, new PrintWriter(story)));
+        }
         if (narrate != null) {
             TimeWindow window = TimeWindow.parse("--narrate", narrate, p.ns("duration"));
             PrintWriter to = new PrintWriter(story);
@@ -131,7 +172,7 @@ final class RunCommand implements Callable<Integer> {
         }
         out.print(story);
         if (mermaid) return 0;
-        if (narrate != null) out.println();
+        if (narrate != null || why != null) out.println();
         if (judged == null) {
             out.print(json ? SummaryJson.of(summary) + "\n" : SummaryText.of(summary));
         } else if (json) {

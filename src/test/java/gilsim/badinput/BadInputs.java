@@ -168,6 +168,8 @@ final class BadInputs {
         List<Opt> opts = List.of(
                 new Opt("run", "--seed", BadValues.LONGS),
                 new Opt("run", "--narrate", BadValues.WINDOWS),
+                new Opt("run", "--why", List.of("", " ", "nobody", "mian", "main@", "main@abc", "main@-1ms",
+                        "main@1ms@2ms", "@1s", "main@99999999999s", "worker@", "\ud83d\udc0d", "main@1\u0007ms")),
                 new Opt("search", "--seed", BadValues.LONGS),
                 new Opt("search", "--examples", plus(BadValues.INTS, "0", "-1", "-2147483648")),
                 new Opt("search", "--seeds-per-config", plus(BadValues.INTS, "0", "-1", "-2147483648")),
