@@ -26,6 +26,11 @@ import java.util.function.Consumer;
  * Otherwise its critical sections are instants and whoever runs first wins.
  */
 public final class Gil implements Interpreter {
+    /** The name {@code gil->cond} reports its events under ({@code CondEvent.cond()}); listeners tell it by this. */
+    public static final String COND = "gil";
+    /** The name {@code gil->mutex} reports its events under ({@code gil_mutex=true}). */
+    public static final String MUTEX = "gil->mutex";
+
     private final Machine machine;
     private final Trace trace;
     private final GilPolicy policy;
@@ -63,7 +68,7 @@ public final class Gil implements Interpreter {
         this.policy = policy;
         this.intervalNs = clampInterval(setup.intervalNs());
         this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), setup.threads(), this::evalBreaker);
-        this.cond = CondVar.create("gil", machine, trace, policy.wakeOrder(setup.wakeOrder()),
+        this.cond = CondVar.create(COND, machine, trace, policy.wakeOrder(setup.wakeOrder()),
                 setup.streams().stream("condvar-order"), setup.waitEntryNs() == 0 ? CondVar.WaitEntry.NONE
                         : new CondVar.WaitEntry(setup.waitEntryNs(), setup.waitEntryJitterNs(),
                                 setup.streams().stream("wait-entry")));
@@ -72,7 +77,7 @@ public final class Gil implements Interpreter {
                 setup.streams().stream("switch-order"), CondVar.WaitEntry.NONE);
         this.dropRequest = new boolean[setup.threads()];
         this.arrival = new long[setup.threads()];
-        this.mutex = setup.gilMutex() ? new Mutex("gil->mutex", machine, trace) : null;
+        this.mutex = setup.gilMutex() ? new Mutex(MUTEX, machine, trace) : null;
         this.taking = new Runnable[setup.threads()];
         this.timedWait = new GilPolicy.TimedWait[setup.threads()];
         @SuppressWarnings("unchecked")

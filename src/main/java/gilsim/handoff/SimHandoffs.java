@@ -1,5 +1,6 @@
 package gilsim.handoff;
 
+import gilsim.cpython.Gil;
 import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
@@ -24,9 +25,6 @@ import java.util.List;
  */
 public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener, OsEvent.Listener,
         MutexEvent.Listener {
-    private static final String GIL_COND = "gil";
-    private static final String GIL_MUTEX = "gil->mutex";
-
     private final String source;
     private final List<String> threads;
     private final List<HandoffEvent> events = new ArrayList<>();
@@ -67,7 +65,7 @@ public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener,
 
     @Override
     public void onCondWait(CondWait e) {
-        if (!e.cond().equals(GIL_COND)) return;
+        if (!e.cond().equals(Gil.COND)) return;
         waiting[e.thread()] = true;
         timedOut[e.thread()] = false;
         add(e.timeNs(), e.thread(), Kind.WAIT);
@@ -75,7 +73,7 @@ public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener,
 
     @Override
     public void onCondSignal(CondSignal e) {
-        if (!e.cond().equals(GIL_COND) || e.woken() < 0 || blocked[e.woken()]) return;
+        if (!e.cond().equals(Gil.COND) || e.woken() < 0 || blocked[e.woken()]) return;
         // A waiter still entering its wait takes the signal and returns without having slept.
         waiting[e.woken()] = false;
         add(e.timeNs(), e.woken(), Kind.WOKEN);
@@ -83,7 +81,7 @@ public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener,
 
     @Override
     public void onCondTimeout(CondTimeout e) {
-        if (!e.cond().equals(GIL_COND)) return;
+        if (!e.cond().equals(Gil.COND)) return;
         timedOut[e.thread()] = true;
         if (!blocked[e.thread()]) { // still entering: it sees the deadline passed without sleeping
             waiting[e.thread()] = false;
@@ -105,7 +103,7 @@ public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener,
 
     @Override
     public void onMutexBlock(MutexBlock e) {
-        if (e.mutex().equals(GIL_MUTEX)) add(e.timeNs(), e.thread(), Kind.MUTEX_BLOCK);
+        if (e.mutex().equals(Gil.MUTEX)) add(e.timeNs(), e.thread(), Kind.MUTEX_BLOCK);
     }
 
     private void add(long timeNs, int thread, Kind kind) {

@@ -1,5 +1,6 @@
 package gilsim.metrics;
 
+import gilsim.cpython.Gil;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilTake;
@@ -69,12 +70,12 @@ public final class GilStats implements RunListener, Spans.Sink {
 
     @Override
     public void onCondSignal(CondSignal s) {
-        if (s.cond().equals("gil") && s.woken() >= 0) threads[s.woken()].signalled = true;
+        if (s.cond().equals(Gil.COND) && s.woken() >= 0) threads[s.woken()].signalled = true;
     }
 
     @Override
     public void onCondWait(CondWait w) {
-        if (!w.cond().equals("gil")) return;
+        if (!w.cond().equals(Gil.COND)) return;
         PerThread p = threads[w.thread()];
         if (p.signalled) p.wakeupsLost++;
         p.signalled = false;
@@ -82,7 +83,7 @@ public final class GilStats implements RunListener, Spans.Sink {
 
     @Override
     public void onCondTimeout(CondTimeout t) {
-        if (t.cond().equals("gil")) timeouts++;
+        if (t.cond().equals(Gil.COND)) timeouts++;
     }
 
     @Override

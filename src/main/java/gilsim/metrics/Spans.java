@@ -1,5 +1,6 @@
 package gilsim.metrics;
 
+import gilsim.cpython.Gil;
 import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
@@ -38,9 +39,6 @@ public final class Spans implements RunListener {
     public interface Sink {
         void span(Span span);
     }
-
-    /** The GIL's condition variable, as {@link CondEvent#cond} names it. */
-    private static final String GIL_COND = "gil";
 
     private final RunState[] state;
     /** Each thread's scheduler state before its last change, for a reader that tells the change. */
@@ -170,7 +168,7 @@ public final class Spans implements RunListener {
 
     @Override
     public void onCondWait(CondWait e) {
-        if (!e.cond().equals(GIL_COND)) return;
+        if (!e.cond().equals(Gil.COND)) return;
         parked[e.thread()] = true;
         parkedSinceNs[e.thread()] = e.timeNs();
     }
@@ -180,7 +178,7 @@ public final class Spans implements RunListener {
     public void onCondSignal(CondSignal e) {
         int woken = e.woken();
         if (woken < 0) return;
-        if (e.cond().equals(GIL_COND)) {
+        if (e.cond().equals(Gil.COND)) {
             parked[woken] = false;
         } else {
             forced[woken] = false;
@@ -189,7 +187,7 @@ public final class Spans implements RunListener {
 
     @Override
     public void onCondTimeout(CondTimeout e) {
-        if (e.cond().equals(GIL_COND)) parked[e.thread()] = false;
+        if (e.cond().equals(Gil.COND)) parked[e.thread()] = false;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.cpython.Gil;
 import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
@@ -102,9 +103,9 @@ public final class GilStory implements TraceListener, Spans.Sink {
      */
     @Override
     public void on(TraceEvent event) {
-        if (pendingDrop != null && !(event instanceof CondSignal s && s.cond().equals("gil")
+        if (pendingDrop != null && !(event instanceof CondSignal s && s.cond().equals(Gil.COND)
                 && s.signaller() == pendingDrop.thread() && s.timeNs() == pendingDrop.timeNs())
-                && !(event instanceof CondAbsorb a && a.cond().equals("gil") && a.signaller() == pendingDrop.thread())) {
+                && !(event instanceof CondAbsorb a && a.cond().equals(Gil.COND) && a.signaller() == pendingDrop.thread())) {
             tellDrop(pendingDrop, null, "");
             pendingDrop = null;
         }
@@ -317,7 +318,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
         List<Integer> q = queue(e.cond());
         q.add(Math.min(e.position(), q.size()), e.thread());
         parked(e.timeNs(), e.thread());
-        if (!e.cond().equals("gil")) return; // the switch_cond wait is told with its ForcedSwitch
+        if (!e.cond().equals(Gil.COND)) return; // the switch_cond wait is told with its ForcedSwitch
         int t = e.thread();
         String place = place(e.position(), e.queued());
         String timer = e.deadlineNs() >= 0 ? ", a timed wait of " + Durations.human(e.deadlineNs() - e.timeNs()) : "";
@@ -345,7 +346,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
         int index = e.woken() >= 0 ? q.indexOf(e.woken()) : -1;
         String where = index < 0 ? "" : " (" + whereWoken(index, q.size()) + ")";
         if (index >= 0) q.remove(index);
-        if (e.cond().equals("gil")) {
+        if (e.cond().equals(Gil.COND)) {
             if (e.woken() >= 0) lastWake[e.woken()] = Wake.SIGNAL;
             if (pendingDrop != null) {
                 tellDrop(pendingDrop, e, where);
@@ -413,7 +414,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
                     + e.switchNumber() + ")";
             label = "hand-off to " + name(t) + " after " + Durations.human(waitedNs[t]);
         }
-        List<Integer> waiting = queue("gil");
+        List<Integer> waiting = queue(Gil.COND);
         if (!waiting.isEmpty()) {
             List<String> who = new ArrayList<>();
             for (int w : waiting) who.add(name(w));
@@ -458,7 +459,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
     }
 
     private static String condName(String cond) {
-        return cond.equals("gil") ? "the GIL's condition variable" : cond + "_cond";
+        return cond.equals(Gil.COND) ? "the GIL's condition variable" : cond + "_cond";
     }
 
     private static String whereWoken(int index, int queued) {

@@ -1,5 +1,6 @@
 package gilsim.report;
 
+import gilsim.cpython.Gil;
 import gilsim.cpython.GilEvent;
 import gilsim.metrics.RunListener;
 import gilsim.metrics.Spans;
@@ -152,7 +153,7 @@ public final class WaitChain {
 
         @Override
         public void onCondWait(CondEvent.CondWait e) {
-            if (inside(e.timeNs()) && e.thread() == teller.wait.thread() && e.cond().equals("gil")) {
+            if (inside(e.timeNs()) && e.thread() == teller.wait.thread() && e.cond().equals(Gil.COND)) {
                 teller.timedWaits++;
             }
             story.on(e);
@@ -160,13 +161,13 @@ public final class WaitChain {
 
         @Override
         public void onCondSignal(CondEvent.CondSignal e) {
-            if (inside(e.timeNs()) && e.woken() == teller.wait.thread() && e.cond().equals("gil")) teller.wakeUps++;
+            if (inside(e.timeNs()) && e.woken() == teller.wait.thread() && e.cond().equals(Gil.COND)) teller.wakeUps++;
             story.on(e);
         }
 
         @Override
         public void onCondTimeout(CondEvent.CondTimeout e) {
-            if (inside(e.timeNs()) && e.thread() == teller.wait.thread() && e.cond().equals("gil")) teller.timeouts++;
+            if (inside(e.timeNs()) && e.thread() == teller.wait.thread() && e.cond().equals(Gil.COND)) teller.timeouts++;
             story.on(e);
         }
 

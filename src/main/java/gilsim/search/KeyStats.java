@@ -1,6 +1,7 @@
 package gilsim.search;
 
 import gilsim.scenario.Key;
+import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,15 +84,8 @@ public final class KeyStats {
     /** A bin's ends, a duration's both in one unit (1000us..1180us, not 1ms..1180us) so the labels read as numbers. */
     static String span(Range r, long low, long high) {
         if (r.key().kind() != Key.Kind.DURATION) return r.format(low) + ".." + r.format(high);
-        long unit = Math.min(unit(low), unit(high));
-        String suffix = unit == 1_000_000_000L ? "s" : unit == 1_000_000L ? "ms" : unit == 1_000L ? "us" : "ns";
-        return low / unit + suffix + ".." + high / unit + suffix;
-    }
-
-    /** The largest unit {@code ns} is a whole number of (0 fits any). */
-    private static long unit(long ns) {
-        for (long u : new long[] {1_000_000_000L, 1_000_000L, 1_000L}) if (ns % u == 0) return u;
-        return 1;
+        long unit = Math.min(Durations.unitNs(low), Durations.unitNs(high));
+        return Durations.format(low, unit) + ".." + Durations.format(high, unit);
     }
 
     private static boolean numeric(Range r) {

@@ -66,10 +66,19 @@ public final class Durations {
 
     /** The shortest exact form: 5ms, 300us, 2s, 1500ns, 2500us. */
     public static String format(long ns) {
-        if (ns != 0 && ns % 1_000_000_000L == 0) return ns / 1_000_000_000L + "s";
-        if (ns != 0 && ns % 1_000_000L == 0) return ns / 1_000_000L + "ms";
-        if (ns != 0 && ns % 1_000L == 0) return ns / 1_000L + "us";
-        return ns + "ns";
+        return format(ns, ns == 0 ? 1 : unitNs(ns));
+    }
+
+    /** The largest of s, ms, us and ns that {@code ns} is a whole number of (s for 0). */
+    public static long unitNs(long ns) {
+        for (long u : new long[] {1_000_000_000L, 1_000_000L, 1_000L}) if (ns % u == 0) return u;
+        return 1;
+    }
+
+    /** {@code ns} in {@code unitNs}, one of {@link #unitNs}'s units, which it must be a whole number of. */
+    public static String format(long ns, long unitNs) {
+        String suffix = unitNs == 1_000_000_000L ? "s" : unitNs == 1_000_000L ? "ms" : unitNs == 1_000L ? "us" : "ns";
+        return ns / unitNs + suffix;
     }
 
     /** A rounded human form for reports: 1.23 s, 14.2 ms, 35 us. */

@@ -1,5 +1,6 @@
 package gilsim.report.chart;
 
+import gilsim.cpython.Gil;
 import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
@@ -79,12 +80,12 @@ public final class ActivityLanes implements OsEvent.Listener, GilEvent.Listener,
 
     @Override
     public void onCondSignal(CondSignal e) {
-        if (e.cond().equals("gil") && e.woken() >= 0) sink.mark(e.woken(), MarkKind.SIGNAL, e.timeNs());
+        if (e.cond().equals(Gil.COND) && e.woken() >= 0) sink.mark(e.woken(), MarkKind.SIGNAL, e.timeNs());
     }
 
     @Override
     public void onCondTimeout(CondTimeout e) {
-        if (e.cond().equals("gil")) sink.mark(e.thread(), MarkKind.TIMEOUT, e.timeNs());
+        if (e.cond().equals(Gil.COND)) sink.mark(e.thread(), MarkKind.TIMEOUT, e.timeNs());
     }
 
     @Override

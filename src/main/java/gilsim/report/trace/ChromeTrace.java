@@ -1,5 +1,6 @@
 package gilsim.report.trace;
 
+import gilsim.cpython.Gil;
 import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.ForcedSwitch;
@@ -121,7 +122,7 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
             PoolEvent.Listener {
         @Override
         public void onCondWait(CondWait e) {
-            if (!e.cond().equals("gil")) return;
+            if (!e.cond().equals(Gil.COND)) return;
             parkedPlace[e.thread()] = e.position() == 0 ? "front" : (e.position() + 1) + " of " + e.queued();
             gilQueued = e.queued();
             io(() -> counter(e.timeNs(), "GIL waiters", "queued", gilQueued));
@@ -135,7 +136,7 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
         @Override
         public void onCondTimeout(CondTimeout e) {
             io(() -> {
-                if (e.cond().equals("gil")) {
+                if (e.cond().equals(Gil.COND)) {
                     endParked(e.timeNs(), e.thread(), "timed out");
                     gilQueued--;
                     counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
@@ -204,7 +205,7 @@ public final class ChromeTrace implements TraceListener, Spans.Sink, AutoCloseab
         String woken = e.woken() >= 0 ? names.get(e.woken()) : "nobody (lost)";
         instant(e.timeNs(), holdTid(e.signaller()), "signal " + e.cond(), "woken", woken);
         if (e.woken() < 0) return;
-        if (e.cond().equals("gil")) {
+        if (e.cond().equals(Gil.COND)) {
             endParked(e.timeNs(), e.woken(), "signalled by " + names.get(e.signaller()));
             gilQueued--;
             counter(e.timeNs(), "GIL waiters", "queued", gilQueued);
