@@ -65,6 +65,7 @@ public final class WaitChain {
         private final Spans.Span wait;
         private final PrintWriter out;
         private final String who;
+        private final java.util.regex.Pattern mentions;
         private final List<Beat> kept = new ArrayList<>();
         int wakeUps;
         int takenByOthers;
@@ -78,12 +79,15 @@ public final class WaitChain {
             this.wait = wait;
             this.out = out;
             this.who = names.get(wait.thread());
+            // The thread's name as a word: t1 is not in "t10 takes the GIL".
+            this.mentions = java.util.regex.Pattern.compile("(?<![\\w-])" + java.util.regex.Pattern.quote(who)
+                    + "(?![\\w-])");
             this.takesBy = new int[names.size()];
         }
 
         @Override
         public void beat(Beat b) {
-            if (b.sentence().contains(who) || b.sentence().contains("takes the GIL")) kept.add(b);
+            if (mentions.matcher(b.sentence()).find() || b.sentence().contains("takes the GIL")) kept.add(b);
         }
 
         @Override
