@@ -27,6 +27,7 @@ final class MetricsCommand implements Runnable {
                 Metrics.LOCK_THREAD);
         section(out, "pool (pool scenarios)", Metrics.POOL);
         section(out, "pool.threads[]", Metrics.POOL_THREAD);
+        section(out, "requests (scenarios with arrivals)", Metrics.REQUESTS);
     }
 
     private static void section(PrintWriter out, String where, List<? extends Metric<?, ?>> metrics) {

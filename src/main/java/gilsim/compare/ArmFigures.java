@@ -4,7 +4,9 @@ import gilsim.metrics.Figures;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One arm's run and the figures the comparison shows, each read off the run's {@link Summary} (so each equals what
@@ -59,9 +61,21 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, Wait ma
         return summary.gil();
     }
 
-    /** The pool's figures; null for a scenario without a pool. */
+    /**
+     * The pool's figures; for a scenario with arrivals, its requests' under the pool metrics of the same meaning
+     * (requests answered, latency p99 and max, throughput; the raw p99 is the same p99, since open-loop arrivals
+     * need no correction and closed-loop clients' is what they saw; no order probe); null for a scenario with
+     * neither.
+     */
     public Figures pool() {
-        return summary.pool();
+        if (summary.pool() != null || summary.requests() == null) return summary.pool();
+        Map<Metric<?, ?>, Object> values = new LinkedHashMap<>();
+        for (Metric<?, ?> m : Metrics.POOL) {
+            Metric<?, ?> same = m == Metrics.LATENCY_RAW_P99_NS ? Metrics.REQUEST_LATENCY_P99_NS : null;
+            for (Metric<?, ?> r : Metrics.REQUESTS) if (r.name().equals(m.name())) same = r;
+            values.put(m, same == null ? null : summary.requests().get(same));
+        }
+        return new Figures(null, values);
     }
 
     /**
@@ -72,7 +86,7 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, Wait ma
         return switch (m.scope()) {
             case RUN -> summary.run();
             case GIL -> summary.gil();
-            case POOL -> summary.pool();
+            case POOL -> pool();
             default -> throw new IllegalArgumentException(m.name() + " is a metric of each " + m.scope());
         };
     }

@@ -53,7 +53,9 @@ public record Metric<S, V>(String name, Unit unit, Scope scope, String meaning, 
         /** The m0 pool ({@code pool}). */
         POOL,
         /** Each pool thread ({@code pool.threads[]}). */
-        POOL_THREAD
+        POOL_THREAD,
+        /** The requests of a scenario with arrivals ({@code requests}). */
+        REQUESTS
     }
 
     /**

@@ -13,8 +13,8 @@ import java.util.function.Function;
  * open at the end of the run counts up to the end; percentiles come from HdrHistograms and never exceed the exact
  * maximum beside them.
  *
- * <p>To add a metric: collect it (a field and a reader in {@link GilStats}, {@link PoolStats}, {@link LockStats} or
- * {@link RoundStats}) and declare it here, in the list of its part of the run, with how it is read off the
+ * <p>To add a metric: collect it (a field and a reader in {@link GilStats}, {@link PoolStats}, {@link LockStats},
+ * {@link RequestStats} or {@link RoundStats}) and declare it here, in the list of its part of the run, with how it is read off the
  * collectors ({@link ThreadSource} and its kin). The run's JSON, text and {@code --seeds}, {@code gilsim metrics} and
  * the search (its CSV and expressions) follow the lists; give it {@code compared(...)} and {@code gilsim compare}
  * (text, JSON, CSV, differences against the as-is arm) and the report page's arms table show it too.
@@ -30,6 +30,9 @@ public final class Metrics {
 
     /** What a pool metric is read from: the pool's instruments and the run's length. */
     public record PoolSource(PoolStats pool, long runNs) {}
+
+    /** What a request metric is read from: the requests' instruments and the run's length. */
+    public record RequestSource(RequestStats requests, long runNs) {}
 
     /** What a pool thread's metric is read from: its pool histograms and its GIL figures (its GIL wait). */
     public record PoolThreadSource(PoolStats.PerThread pool, GilStats.PerThread gil) {}
@@ -188,6 +191,36 @@ public final class Metrics {
     public static final Metric<PoolThreadSource, Long> SERVICE_MAX_NS = poolThread("service_max_ns",
             "the longest service time", "service max", 14, Unit.NS, t -> t.pool().serviceMaxNs());
 
+    // The requests of a scenario with arrivals. ---------------------------------------------------------------------
+
+    public static final Metric<RequestSource, Long> REQUESTS_ARRIVED = requests("arrived", Unit.COUNT,
+            "requests that arrived", r -> r.requests().arrived());
+    public static final Metric<RequestSource, Long> REQUESTS_ANSWERED = requests("answered", Unit.COUNT,
+            "requests answered", r -> r.requests().answered());
+    public static final Metric<RequestSource, Long> REQUEST_LATENCY_P50_NS = requests("latency_p50_ns", Unit.NS,
+            "median request latency, arrival to answer (a request unanswered at the end counts its age)",
+            r -> r.requests().latency().percentileNs(50))
+            .compared("latency p50", Delta.DIFFERENCE_AND_CHANGE, Better.LOWER);
+    public static final Metric<RequestSource, Long> REQUEST_LATENCY_P99_NS = requests("latency_p99_ns", Unit.NS,
+            "99th percentile of request latency; open-loop arrivals come on their own schedule, so it needs no "
+                    + "correction for coordinated omission", r -> r.requests().latency().percentileNs(99))
+            .compared("latency p99", Delta.DIFFERENCE_AND_CHANGE, Better.LOWER);
+    public static final Metric<RequestSource, Long> REQUEST_LATENCY_MAX_NS = requests("latency_max_ns", Unit.NS,
+            "the longest request latency (exact)", r -> r.requests().latency().maxNs())
+            .compared("latency max", Delta.NONE, Better.LOWER);
+    public static final Metric<RequestSource, Long> REQUEST_QUEUE_WAIT_P99_NS = requests("queue_wait_p99_ns",
+            Unit.NS, "99th percentile of a request's time in queues, arrival (or put) to the get that took it",
+            r -> r.requests().queueWait().percentileNs(99));
+    public static final Metric<RequestSource, Long> REQUEST_GIL_WAIT_P99_NS = requests("gil_wait_p99_ns", Unit.NS,
+            "99th percentile of the time the threads holding a request waited for the GIL",
+            r -> r.requests().gilWait().percentileNs(99));
+    public static final Metric<RequestSource, Long> REQUEST_SERVICE_P99_NS = requests("service_p99_ns", Unit.NS,
+            "99th percentile of the rest of a request's time in a thread's hands: running, and any other wait",
+            r -> r.requests().service().percentileNs(99));
+    public static final Metric<RequestSource, Double> REQUEST_THROUGHPUT_RPS = requests("throughput_rps", Unit.RATE,
+            "requests answered per second of simulated time", r -> r.requests().throughputRps(r.runNs()))
+            .compared("throughput", Delta.CHANGE, Better.HIGHER, "throughput_change");
+
     // The lists, in the order outputs print them. ------------------------------------------------------------------
 
     /** The run as a whole: the verdict and what a search keeps of each run. */
@@ -234,6 +267,11 @@ public final class Metrics {
     public static final List<Metric<PoolThreadSource, ?>> POOL_THREAD = List.of(JOBS, QUEUE_WAIT_P99_NS,
             QUEUE_WAIT_MAX_NS, GIL_WAIT_P99_NS, GIL_WAIT_MAX_NS, SERVICE_P99_NS, SERVICE_MAX_NS);
 
+    /** The requests of a scenario with arrivals: how many, their latency and its parts, the throughput. */
+    public static final List<Metric<RequestSource, ?>> REQUESTS = List.of(REQUESTS_ARRIVED, REQUESTS_ANSWERED,
+            REQUEST_LATENCY_P50_NS, REQUEST_LATENCY_P99_NS, REQUEST_LATENCY_MAX_NS, REQUEST_QUEUE_WAIT_P99_NS,
+            REQUEST_GIL_WAIT_P99_NS, REQUEST_SERVICE_P99_NS, REQUEST_THROUGHPUT_RPS);
+
     /**
      * What {@code compare} and the report page show of each scope, in their order: the declaration's, except that a
      * word (a verdict) comes after the figures it sums up.
@@ -276,6 +314,12 @@ public final class Metrics {
     /** The pool's lines of the text are written out (PoolText): no column. */
     private static <V> Metric<PoolSource, V> pool(String name, Unit unit, String meaning, Function<PoolSource, V> f) {
         return new Metric<>(name, unit, Scope.POOL, meaning, null, 0, null, f);
+    }
+
+    /** The requests' lines of the text are written out (RequestText): no column. */
+    private static <V> Metric<RequestSource, V> requests(String name, Unit unit, String meaning,
+                                                         Function<RequestSource, V> f) {
+        return new Metric<>(name, unit, Scope.REQUESTS, meaning, null, 0, null, f);
     }
 
     private static Metric<PoolThreadSource, Long> poolThread(String name, String meaning, String label, int width,

@@ -30,12 +30,13 @@ public final class Replications {
         return runs;
     }
 
-    /** The run-level metrics, the GIL's counters and, for a pool, the pool's. */
+    /** The run-level metrics, the GIL's counters and, for a pool or arrivals, the pool's or the requests'. */
     public List<Row> runRows() {
         List<Row> rows = new ArrayList<>();
         rows.addAll(rows(Metrics.RUN, Summary::run));
         rows.addAll(rows(Metrics.GIL, Summary::gil));
         if (runs.get(0).pool() != null) rows.addAll(rows(Metrics.POOL, Summary::pool));
+        if (runs.get(0).requests() != null) rows.addAll(rows(Metrics.REQUESTS, Summary::requests));
         return rows;
     }
 

@@ -4,6 +4,7 @@ import gilsim.cpython.GilEvent;
 import gilsim.m0.PoolEvent;
 import gilsim.os.OsEvent;
 import gilsim.program.ProgramEvent;
+import gilsim.program.RequestEvent;
 import gilsim.sync.CondEvent;
 import gilsim.sync.MutexEvent;
 import gilsim.sync.QueueEvent;
@@ -13,4 +14,4 @@ import gilsim.sync.QueueEvent;
  * methods of those it reads; every other event does nothing here.
  */
 public interface RunListener extends OsEvent.Listener, GilEvent.Listener, CondEvent.Listener, MutexEvent.Listener,
-        QueueEvent.Listener, PoolEvent.Listener, ProgramEvent.Listener {}
+        QueueEvent.Listener, PoolEvent.Listener, ProgramEvent.Listener, RequestEvent.Listener {}

@@ -4,8 +4,8 @@ import gilsim.sim.TraceEvent;
 
 /**
  * Every run's own listeners behind one: the view of each thread's activity, the pool's instruments (when there is a
- * pool), the invariants, the protocol checker, the GIL's statistics, the rounds and the locks' statistics (when
- * there are programs), in that order. Every event goes to every one of them, through its method for the event's
+ * pool), the invariants, the protocol checker, the GIL's statistics, the rounds, the locks' statistics (when
+ * there are programs) and the requests' (when there are arrivals), in that order. Every event goes to every one of them, through its method for the event's
  * class ({@link RunListener}): those that read the event override it, and for the others it does nothing. Nothing
  * here names an event class, and no list of who reads what is kept by hand: a listener reads a new event by
  * overriding its method.
@@ -26,15 +26,18 @@ public final class RunListeners implements RunListener {
     private final RoundStats rounds;
     /** Null when the run has no programs, and so no scenario locks. */
     private final LockStats locks;
+    /** Null when the run has no arrivals, and so no requests. */
+    private final RequestStats requests;
 
     public RunListeners(Spans spans, PoolStats pool, Invariants invariants, ProtocolChecker protocol, GilStats gil,
                         RoundStats rounds) {
-        this(spans, pool, invariants, protocol, gil, rounds, null);
+        this(spans, pool, invariants, protocol, gil, rounds, null, null);
     }
 
     public RunListeners(Spans spans, PoolStats pool, Invariants invariants, ProtocolChecker protocol, GilStats gil,
-                        RoundStats rounds, LockStats locks) {
+                        RoundStats rounds, LockStats locks, RequestStats requests) {
         this.locks = locks;
+        this.requests = requests;
         this.spans = spans;
         this.pool = pool;
         this.invariants = invariants;
@@ -53,6 +56,7 @@ public final class RunListeners implements RunListener {
         e.accept(gil);
         e.accept(rounds);
         if (locks != null) e.accept(locks);
+        if (requests != null) e.accept(requests);
     }
 
     @Override
@@ -64,5 +68,6 @@ public final class RunListeners implements RunListener {
         gil.finish(endNs);
         rounds.finish(endNs);
         if (locks != null) locks.finish(endNs);
+        if (requests != null) requests.finish(endNs);
     }
 }

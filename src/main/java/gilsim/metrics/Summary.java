@@ -16,10 +16,11 @@ import java.util.Map;
  * @param pool        {@link Metrics#POOL}; null for a scenario without a pool
  * @param poolThreads {@link Metrics#POOL_THREAD}, one per pool thread; empty without a pool
  * @param locks       the scenario's {@code threading.Lock}s that some thread called; empty for none
+ * @param requests    {@link Metrics#REQUESTS}; null for a scenario without arrivals
  */
 public record Summary(String scenario, long seed, Map<String, String> params, Map<String, Object> paramValues,
                       long simulatedNs, long events, Figures run, List<Figures> threads, Figures gil, Figures pool,
-                      List<Figures> poolThreads, List<Lock> locks) {
+                      List<Figures> poolThreads, List<Lock> locks, Figures requests) {
 
     public static final String FAIR = "fair";
     public static final String STARVES = "starves";

@@ -4,6 +4,7 @@ import gilsim.cpython.Interpreter;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
+import gilsim.sim.TraceEvent;
 import gilsim.sync.ItemQueue;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -39,6 +40,11 @@ public final class ProgramRunner {
     private boolean outerEntered;
     private final Shared shared;
     private final SplittableRandom random;
+    /**
+     * The requests this thread has got from queues and not yet answered or passed on, oldest first: an
+     * {@code answer} or a {@code put} takes the oldest.
+     */
+    private final ArrayDeque<Request> held = new ArrayDeque<>();
 
     public ProgramRunner(Machine machine, Interpreter gil, SimThread thread, List<Step> program) {
         this(machine, gil, thread, program, null, new Shared(machine, new Trace()), new SplittableRandom(0));
@@ -93,7 +99,16 @@ public final class ProgramRunner {
         } else if (step instanceof Step.Unlock u) {
             shared.lock(u.name()).release(thread, this::next);
         } else if (step instanceof Step.Put p) {
-            shared.queue(p.queue()).put(thread);
+            Request r = held.pollFirst();
+            if (r != null) emit(new RequestEvent.RequestPassed(machine.nowNs(), thread.id, r.id(), p.queue()));
+            shared.queue(p.queue()).put(thread.id, r != null ? r : ItemQueue.PLAIN);
+            next();
+        } else if (step instanceof Step.Answer) {
+            Request r = held.pollFirst();
+            if (r != null) {
+                emit(new RequestEvent.RequestAnswered(machine.nowNs(), thread.id, r.id()));
+                shared.answered(r);
+            }
             next();
         } else if (step instanceof Step.Get g) {
             get(shared.queue(g.queue()));
@@ -102,9 +117,17 @@ public final class ProgramRunner {
         }
     }
 
-    /** {@code q.get()}, holding the GIL: an item, or a wait with the GIL released and another look after it. */
+    /**
+     * {@code q.get()}, holding the GIL: an item (a request joins the ones this thread holds), or a wait with the GIL
+     * released and another look after it.
+     */
     private void get(ItemQueue q) {
-        if (q.tryGet(thread)) {
+        Object item = q.tryGet(thread);
+        if (item != null) {
+            if (item instanceof Request r) {
+                held.addLast(r);
+                emit(new RequestEvent.RequestTaken(machine.nowNs(), thread.id, r.id()));
+            }
             next();
         } else {
             ItemQueue.Waiter w = q.enlist(thread); // before the GIL goes: a put from now on notifies this getter
@@ -116,7 +139,7 @@ public final class ProgramRunner {
         return d.fixed() ? d.sampleNs(null) : d.sampleNs(random);
     }
 
-    private void emit(ProgramEvent e) {
+    private void emit(TraceEvent e) {
         if (trace != null) trace.emit(e);
     }
 

@@ -42,7 +42,7 @@ public final class Rounds {
             long d;
             if (s instanceof Step.Timed t) d = t.ns();
             else if (s instanceof Step.Lock || s instanceof Step.Unlock || s instanceof Step.Put
-                    || s instanceof Step.Get) {
+                    || s instanceof Step.Get || s instanceof Step.Answer) {
                 continue; // no time of their own: a wait for a lock or an item is not nominal
             } else if (s instanceof Step.Loop l) {
                 if (l.times() == 0) continue;

@@ -8,9 +8,11 @@ import gilsim.sync.ItemQueue;
 import gilsim.sync.PythonLock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
- * The named {@code threading.Lock}s and {@code queue.Queue}s of a run, shared by its threads, made on first use. A
+ * The named {@code threading.Lock}s and {@code queue.Queue}s of a run, shared by its threads (and its arrivals), made
+ * on first use. A
  * lock is the one the run's CPython version has ({@link LockVersions}): a semaphore through 3.12, a PyMutex after.
  */
 public final class Shared {
@@ -20,6 +22,8 @@ public final class Shared {
     private final long lockWakeNs;
     private final Map<String, PythonLock> locks = new HashMap<>();
     private final Map<String, ItemQueue> queues = new HashMap<>();
+    /** Told of each answered request: the run's closed-loop clients, which then send their next. */
+    private Consumer<Request> onAnswer = r -> {};
 
     /** The default version's locks, whose releases cost nothing. */
     public Shared(Machine machine, Trace trace) {
@@ -43,5 +47,14 @@ public final class Shared {
 
     ItemQueue queue(String name) {
         return queues.computeIfAbsent(name, n -> new ItemQueue(n, machine, trace));
+    }
+
+    void onAnswer(Consumer<Request> listener) {
+        onAnswer = listener;
+    }
+
+    /** A thread answered {@code r}. */
+    void answered(Request r) {
+        onAnswer.accept(r);
     }
 }

@@ -60,7 +60,10 @@ public sealed interface Step {
     /** {@code lock.release()}: never blocks; wakes the lock's longest waiter, if any. */
     record Unlock(String name) implements Step {}
 
-    /** {@code q.put(item)} on the named unbounded {@code queue.Queue}: never blocks; wakes the longest getter. */
+    /**
+     * {@code q.put(item)} on the named unbounded {@code queue.Queue}: never blocks; wakes the longest getter. The item
+     * is the oldest request the thread holds, passed on to the next stage, if it holds one.
+     */
     record Put(String queue) implements Step {}
 
     /**
@@ -68,6 +71,12 @@ public sealed interface Step {
      * and taken back when a put wakes it, before it looks again.
      */
     record Get(String queue) implements Step {}
+
+    /**
+     * Answer the oldest request the thread holds (got from a queue and not yet answered or put): the request's
+     * latency ends here. Takes no time of its own: the work of answering is the steps before it.
+     */
+    record Answer() implements Step {}
 
     /** Repeat {@code body} {@code times} times, or forever when {@code times < 0}. */
     record Loop(int times, List<Step> body) implements Step {
@@ -79,7 +88,7 @@ public sealed interface Step {
     /**
      * Whether the steps take any simulated time: a loop forever over steps that do not would never end. A release
      * of 0ns takes none: dropping and re-taking a free GIL at once does not move the clock; nor do a lock, an
-     * unlock, a put or a get that finds an item. A distribution counts by its mean.
+     * unlock, a put, an answer or a get that finds an item. A distribution counts by its mean.
      */
     static boolean takesTime(List<Step> steps) {
         for (Step s : steps) {

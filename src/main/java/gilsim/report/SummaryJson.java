@@ -63,6 +63,7 @@ public final class SummaryJson {
             pool.put("threads", named(s.poolThreads(), Metrics.POOL_THREAD));
             o.put("pool", pool);
         }
+        if (s.requests() != null) o.put("requests", put(new LinkedHashMap<>(), Metrics.REQUESTS, s.requests()));
         String python = s.params().get("python");
         if (python != null) o.put("python_model", pythonModel(PythonVersions.of(python)));
         return o;

@@ -49,10 +49,24 @@ public final class SummaryText {
         }
         b.append('\n');
         if (s.pool() != null) b.append(PoolText.of(s));
+        if (s.requests() != null) b.append(requests(s.requests()));
         b.append("\nverdict: ").append(s.verdict());
         if (s.starves()) b.append(" (").append(String.join(", ", s.starvedThreads())).append(')');
         b.append("\n\n").append(Explanation.of(s)).append('\n');
         return b.toString();
+    }
+
+    /** The requests' line: how many, their latency, the parts of its 99th percentile, the throughput. */
+    private static String requests(Figures r) {
+        return String.format(Locale.ROOT, "requests: %d arrived, %d answered (%.0f req/s); latency p50 %s, p99 %s, "
+                        + "max %s; p99 of its parts: in queues %s, waiting for the GIL %s, the rest of service %s%n",
+                r.get(Metrics.REQUESTS_ARRIVED), r.get(Metrics.REQUESTS_ANSWERED),
+                r.get(Metrics.REQUEST_THROUGHPUT_RPS), Durations.human(r.get(Metrics.REQUEST_LATENCY_P50_NS)),
+                Durations.human(r.get(Metrics.REQUEST_LATENCY_P99_NS)),
+                Durations.human(r.get(Metrics.REQUEST_LATENCY_MAX_NS)),
+                Durations.human(r.get(Metrics.REQUEST_QUEUE_WAIT_P99_NS)),
+                Durations.human(r.get(Metrics.REQUEST_GIL_WAIT_P99_NS)),
+                Durations.human(r.get(Metrics.REQUEST_SERVICE_P99_NS)));
     }
 
     /**

@@ -11,6 +11,7 @@ import gilsim.cpython.LockVersions;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.LockStats;
 import gilsim.metrics.PoolStats;
+import gilsim.metrics.RequestStats;
 import gilsim.metrics.RoundStats;
 import gilsim.metrics.RunListeners;
 import gilsim.metrics.Summary;
@@ -20,6 +21,7 @@ import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
+import gilsim.program.Arrivals;
 import gilsim.program.ProgramRunner;
 import gilsim.program.Shared;
 import gilsim.program.ThreadSpec;
@@ -60,6 +62,8 @@ public final class Simulation {
     private final PoolStats poolStats;
     /** The scenario locks' figures, or null when the workload is a pool (which has no locks). */
     private final LockStats lockStats;
+    /** The requests' figures, or null when the workload has no arrivals. */
+    private final RequestStats requestStats;
 
     public Simulation(Scenario scenario, Params params, long seed) {
         this.scenario = scenario;
@@ -92,6 +96,8 @@ public final class Simulation {
                 starters.add(new ProgramRunner(machine, gil, t, spec.program(), trace, shared,
                         streams.stream("steps:" + spec.name()))::start);
             }
+            // After the threads: the first arrivals find their getters started (their first events come first).
+            if (!w.arrivals().isEmpty()) starters.add(new Arrivals(engine, trace, shared, streams, w.arrivals())::start);
             this.poolStats = null;
         } else {
             PoolSpec spec = ((Workload.Pool) workload).spec();
@@ -106,10 +112,13 @@ public final class Simulation {
                 ? w.threads().stream().map(ThreadSpec::program).toList() : List.of(), params.ns("duration"));
         this.lockStats = poolStats == null
                 ? new LockStats(threadNames.size(), LockVersions.model(params.choice("python"))) : null;
+        this.requestStats = workload instanceof Workload.Threads w && !w.arrivals().isEmpty()
+                ? new RequestStats(threadNames.size(), params.ns("duration")) : null;
+        if (requestStats != null) spans.add(requestStats);
         // The spans first: every listener after them reads the waits and holds they derived from the same event.
         trace.add(new RunListeners(spans, poolStats, new Invariants(machine.cores(), threadNames.size()),
                 new ProtocolChecker(threadNames.size(), Gil.clampInterval(params.ns("interval")), spans), gilStats,
-                roundStats, lockStats));
+                roundStats, lockStats, requestStats));
         // A run of programs ends when the last one has (a pool's threads never end).
         machine.onLastExit(engine::stop);
     }
@@ -153,6 +162,6 @@ public final class Simulation {
         long endNs = engine.nowNs();
         trace.finish(endNs);
         return Summaries.of(scenario.name(), seed, params, endNs, engine.eventsExecuted(), threadNames, gilStats,
-                roundStats, poolStats, lockStats);
+                roundStats, poolStats, lockStats, requestStats);
     }
 }

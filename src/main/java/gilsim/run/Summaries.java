@@ -5,6 +5,7 @@ import gilsim.metrics.GilStats;
 import gilsim.metrics.LockStats;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.PoolStats;
+import gilsim.metrics.RequestStats;
 import gilsim.metrics.RoundStats;
 import gilsim.metrics.Summary;
 import gilsim.scenario.Params;
@@ -26,9 +27,10 @@ final class Summaries {
     /**
      * @param pool  the pool's collector; null for a scenario without a pool
      * @param locks the scenario locks' collector; null for a scenario without locks
+     * @param requests the requests' collector; null for a scenario without arrivals
      */
     static Summary of(String scenario, long seed, Params params, long endNs, long events, List<String> names,
-                      GilStats gil, RoundStats rounds, PoolStats pool, LockStats locks) {
+                      GilStats gil, RoundStats rounds, PoolStats pool, LockStats locks, RequestStats requests) {
         List<Figures> threads = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             threads.add(Figures.of(names.get(i), new Metrics.ThreadSource(gil.thread(i), rounds.thread(i), endNs),
@@ -45,7 +47,9 @@ final class Summaries {
         return new Summary(scenario, seed, params.asText(), pool == null ? params.json() : withWaiters(params.json()),
                 endNs, events, run, threads, Figures.of(null, gil, Metrics.GIL),
                 pool == null ? null : Figures.of(null, new Metrics.PoolSource(pool, endNs), Metrics.POOL),
-                poolThreads, locks == null ? List.of() : locks.summary(names));
+                poolThreads, locks == null ? List.of() : locks.summary(names),
+                requests == null ? null : Figures.of(null, new Metrics.RequestSource(requests, endNs),
+                        Metrics.REQUESTS));
     }
 
     /** A pool's params with {@code waiters} (threads - 1, which {@code --set waiters=N} sets) after threads. */

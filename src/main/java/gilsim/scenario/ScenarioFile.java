@@ -41,11 +41,12 @@ import java.util.function.ToLongFunction;
  * Every error names the file, the line and the field.
  */
 public final class ScenarioFile {
-    private static final Set<String> TOP = Set.of("name", "description", "params", "threads", "pool", "machine");
+    private static final Set<String> TOP = Set.of("name", "description", "params", "threads", "pool", "machine",
+            "arrivals");
     private static final Set<String> THREAD = Set.of("name", "core", "count", "program");
     /** The most copies a thread entry's {@code count} makes. */
     static final int MAX_COUNT = 1000;
-    private static final String STEPS = "compute, release, sleep, hold, lock, unlock, put, get, loop, repeat";
+    private static final String STEPS = "compute, release, sleep, hold, lock, unlock, put, get, answer, loop, repeat";
     private static final String DISTRIBUTIONS = "a duration, or one of uniform, exponential, lognormal, empirical";
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]{0,63}");
     private static final String LOOP_EMPTY = "a loop needs at least one step";
@@ -101,6 +102,11 @@ public final class ScenarioFile {
                 throw new InputError(file + ":" + top.entries().get("threads").line()
                         + ": threads: a file has either threads or a pool, not both");
             }
+            if (top.entries().containsKey("arrivals")) {
+                throw new InputError(file + ":" + top.entries().get("arrivals").line()
+                        + ": arrivals: the m0 pool has its own clients (connections, client_gap); arrivals feed "
+                        + "the queues of a file's threads");
+            }
         }
         // Keys: the common ones (and the pool's), their defaults overridden by the file, then the file's own.
         Map<String, Key> keys = new LinkedHashMap<>();
@@ -134,10 +140,15 @@ public final class ScenarioFile {
                     machine, ownKeys(keys, true));
         } else {
             List<ThreadTemplate> threads = threads(file, required(file, top, "threads", ""), keys);
+            YamlTree arrivalsNode = top.entries().get("arrivals");
+            List<ArrivalsSection.Template> arrivals = arrivalsNode == null ? List.of()
+                    : ArrivalsSection.parse(file, arrivalsNode, keys);
+            checkQueues(file, threads, arrivals);
             Set<String> unused = ownKeys(keys, false);
             unused.removeAll(references(top.entries().get("threads")));
+            if (arrivalsNode != null) unused.removeAll(references(arrivalsNode));
             scenario = new Scenario(name, description, file, List.copyOf(keys.values()),
-                    params -> workload(threads, params), keyLines, machine, unused);
+                    params -> workload(threads, arrivals, params), keyLines, machine, unused);
         }
         // Check the file's own values together now, so a program that cannot run is reported with its line.
         scenario.params();
@@ -169,7 +180,8 @@ public final class ScenarioFile {
      * The threads of a run: each template resolved against the run's parameters, after checking what only the
      * parameters decide (a loop whose steps all take 0ns, a pinned core the machine lacks), with the line.
      */
-    private static Workload workload(List<ThreadTemplate> threads, Params params) {
+    private static Workload workload(List<ThreadTemplate> threads, List<ArrivalsSection.Template> arrivals,
+                                     Params params) {
         List<ThreadSpec> specs = new ArrayList<>();
         Set<String> names = new java.util.HashSet<>();
         for (ThreadTemplate t : threads) names.add(t.name());
@@ -196,7 +208,66 @@ public final class ScenarioFile {
                         + "more than " + MAX_COUNT + " threads"));
             }
         }
-        return new Workload.Threads(specs);
+        return new Workload.Threads(specs, arrivals.stream().map(a -> a.resolve().apply(params)).toList());
+    }
+
+    /**
+     * What the queues and requests need of the threads: every queue that something is put into (by a thread or by
+     * the arrivals) is one some thread gets from, or its items would pile up unread; an {@code answer} has requests
+     * to answer (the file has arrivals) and comes after a {@code get} of its thread's (a thread answers what it got).
+     */
+    private static void checkQueues(String file, List<ThreadTemplate> threads, List<ArrivalsSection.Template> arrivals) {
+        Set<String> read = new java.util.HashSet<>();
+        for (ThreadTemplate t : threads) collect(t.program(), "get", read);
+        for (int i = 0; i < arrivals.size(); i++) {
+            ArrivalsSection.Template a = arrivals.get(i);
+            if (!read.contains(a.queue())) {
+                throw new InputError(file + ":" + a.line() + ": arrivals[" + i + "].queue: no thread gets from '"
+                        + a.queue() + "', so its requests would never be served (a thread's program reads a queue "
+                        + "with get: " + a.queue() + ")");
+            }
+        }
+        for (int i = 0; i < threads.size(); i++) {
+            checkSteps(file, threads.get(i).program(), "threads[" + i + "].program", read, !arrivals.isEmpty(),
+                    new boolean[1]);
+        }
+    }
+
+    /** Walks a program in order; {@code got[0]}: a get came before, in this thread's program. */
+    private static void checkSteps(String file, List<StepTemplate> steps, String where, Set<String> read,
+                                   boolean requests, boolean[] got) {
+        for (int i = 0; i < steps.size(); i++) {
+            StepTemplate s = steps.get(i);
+            String at = where + "[" + i + "]." + s.kind();
+            switch (s.kind()) {
+                case "get" -> got[0] = true;
+                case "put" -> {
+                    if (!read.contains(s.name())) {
+                        throw new InputError(file + ":" + s.line() + ": " + at + ": no thread gets from '" + s.name()
+                                + "', so what is put there is never read");
+                    }
+                }
+                case "answer" -> {
+                    if (!requests) {
+                        throw new InputError(file + ":" + s.line() + ": " + at + ": there is no request to answer: "
+                                + "the file has no arrivals (a list of sources under arrivals:)");
+                    }
+                    if (!got[0]) {
+                        throw new InputError(file + ":" + s.line() + ": " + at + ": the thread answers a request it "
+                                + "has got from a queue, and no get comes before this answer");
+                    }
+                }
+                case "loop" -> checkSteps(file, s.body(), s.bodyField() ? at + ".body" : at, read, requests, got);
+                default -> { }
+            }
+        }
+    }
+
+    private static void collect(List<StepTemplate> steps, String kind, Set<String> into) {
+        for (StepTemplate s : steps) {
+            if (s.kind().equals(kind)) into.add(s.name());
+            if (s.kind().equals("loop")) collect(s.body(), kind, into);
+        }
     }
 
     private static void checkLoops(List<StepTemplate> steps, String where, Params params) {
@@ -247,6 +318,7 @@ public final class ScenarioFile {
                 case "lock" -> new Step.Lock(name);
                 case "unlock" -> new Step.Unlock(name);
                 case "put" -> new Step.Put(name);
+                case "answer" -> new Step.Answer();
                 default -> new Step.Get(name);
             };
         }
@@ -301,7 +373,7 @@ public final class ScenarioFile {
      * A count written as a whole number from 1 to {@code max}, or as a {@code $key} of a count key in params, read
      * when the run's parameters are known: a value past {@code max} then is the run's problem, with this line.
      */
-    private static ToIntFunction<Params> count(String file, YamlTree.Scalar s, String field, Map<String, Key> keys,
+    static ToIntFunction<Params> count(String file, YamlTree.Scalar s, String field, Map<String, Key> keys,
                                                int max) {
         String v = s.text().trim();
         if (!v.startsWith("$")) {
@@ -382,6 +454,10 @@ public final class ScenarioFile {
         List<StepTemplate> out = new ArrayList<>();
         for (int i = 0; i < seq.items().size(); i++) {
             String at = where + "[" + i + "]";
+            if (seq.items().get(i) instanceof YamlTree.Scalar word && word.text().trim().equals("answer")) {
+                out.add(new StepTemplate("answer", null, null, null, List.of(), false, word.line()));
+                continue;
+            }
             YamlTree.Mapping m = mapping(file, seq.items().get(i), at);
             if (m.entries().containsKey("repeat")) {
                 out.add(repeat(file, m, at + ".repeat", keys));
@@ -399,13 +475,10 @@ public final class ScenarioFile {
                         duration(file, v, field, keys), null, null, List.of(), false, v.line()));
                 case "lock", "unlock", "put", "get" -> {
                     YamlTree.Scalar s = scalar(file, v, field);
-                    String name = s.text().trim();
-                    if (!NAME.matcher(name).matches()) {
-                        throw new InputError(file + ":" + s.line() + ": " + field + ": '" + name + "' is not a name "
-                                + "(a letter or _, then letters, digits, _ . -; at most 64)");
-                    }
-                    out.add(new StepTemplate(kind, null, name, null, List.of(), false, s.line()));
+                    out.add(new StepTemplate(kind, null, name(file, s, field), null, List.of(), false, s.line()));
                 }
+                case "answer" -> throw new InputError(file + ":" + m.line() + ": " + field + ": answer takes nothing: "
+                        + "write it as a step of its own, - answer");
                 case "loop" -> out.add(loop(file, v, at + ".loop", keys, m.line()));
                 default -> throw new InputError(file + ":" + m.line() + ": " + field + ": unknown step (" + STEPS
                         + ")");
@@ -590,6 +663,26 @@ public final class ScenarioFile {
         }
     }
 
+    /** The name of a lock or a queue, or one line naming the field. */
+    static String name(String file, YamlTree.Scalar s, String field) {
+        String name = s.text().trim();
+        if (!NAME.matcher(name).matches()) {
+            throw new InputError(file + ":" + s.line() + ": " + field + ": '" + name + "' is not a name "
+                    + "(a letter or _, then letters, digits, _ . -; at most 64)");
+        }
+        return name;
+    }
+
+    /** A duration written as one ({@code 10ms}) or as a $key of a duration key, read when the run's params are known. */
+    static java.util.function.ToLongFunction<Params> durationNs(String file, YamlTree.Scalar s, String field,
+                                                                Map<String, Key> keys) {
+        checkDuration(file, s, field, keys);
+        String v = s.text().trim();
+        if (v.startsWith("$")) return p -> p.ns(v.substring(1));
+        long ns = fixedNs(file, s, field);
+        return p -> ns;
+    }
+
     private static long fixedNs(String file, YamlTree.Scalar s, String field) {
         String v = s.text().trim();
         try {
@@ -623,7 +716,7 @@ public final class ScenarioFile {
         }
     }
 
-    private static void checkFields(String file, YamlTree.Mapping m, Set<String> allowed, String prefix) {
+    static void checkFields(String file, YamlTree.Mapping m, Set<String> allowed, String prefix) {
         for (Map.Entry<String, YamlTree> e : m.entries().entrySet()) {
             if (!allowed.contains(e.getKey())) {
                 throw new InputError(file + ":" + e.getValue().line() + ": " + prefix + e.getKey()
@@ -646,18 +739,18 @@ public final class ScenarioFile {
         }
     }
 
-    private static YamlTree required(String file, YamlTree.Mapping m, String field, String prefix) {
+    static YamlTree required(String file, YamlTree.Mapping m, String field, String prefix) {
         YamlTree v = m.entries().get(field);
         if (v == null) throw new InputError(file + ":" + m.line() + ": " + prefix + field + ": missing");
         return v;
     }
 
-    private static YamlTree.Mapping mapping(String file, YamlTree node, String where) {
+    static YamlTree.Mapping mapping(String file, YamlTree node, String where) {
         if (node instanceof YamlTree.Mapping m) return m;
         throw new InputError(file + ":" + node.line() + ": " + where + ": expected a mapping (key: value lines)");
     }
 
-    private static YamlTree.Scalar scalar(String file, YamlTree node, String where) {
+    static YamlTree.Scalar scalar(String file, YamlTree node, String where) {
         if (node instanceof YamlTree.Scalar s) return s;
         throw new InputError(file + ":" + node.line() + ": " + where + ": expected a single value");
     }

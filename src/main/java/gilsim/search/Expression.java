@@ -378,8 +378,13 @@ public final class Expression implements Property {
 
         private Term runTerm(String name) {
             boolean poolMetric = Metrics.POOL.stream().anyMatch(m -> matches(m, name));
-            if (poolMetric && !isPool(scenario)) {
-                throw error(name + " is a metric of the m0 pool, and " + scenario.name() + " has none");
+            boolean requestMetric = Metrics.REQUESTS.stream().anyMatch(m -> matches(m, name));
+            Workload workload = scenario.workload().apply(scenario.params());
+            boolean requests = workload instanceof Workload.Threads w && !w.arrivals().isEmpty();
+            if (requestMetric && requests) return requestTerm(name);
+            if ((poolMetric || requestMetric) && !(workload instanceof Workload.Pool)) {
+                throw error(name + " is a metric of requests, and " + scenario.name() + " has none: neither the m0 "
+                        + "pool nor arrivals (docs/scenarios.md, Requests and arrivals)");
             }
             Term t = findRun(name);
             if (t != null) return t;
@@ -390,9 +395,20 @@ public final class Expression implements Property {
             throw unknown(name);
         }
 
+        private Term requestTerm(String name) {
+            for (Metric<?, ?> m : Metrics.REQUESTS) {
+                if (matches(m, name)) {
+                    return new Term(name, m.name(), m.unit(), s -> s.requests() == null ? null : s.requests().get(m),
+                            false);
+                }
+            }
+            throw unknown(name);
+        }
+
         private InputError unknown(String name) {
-            List<String> names = java.util.stream.Stream.of(Metrics.RUN, Metrics.THREAD_ALL, Metrics.POOL)
-                    .flatMap(List::stream).map(m -> m.name().replaceFirst("_ns$", "")).toList();
+            List<String> names = java.util.stream.Stream.of(Metrics.RUN, Metrics.THREAD_ALL, Metrics.POOL,
+                            Metrics.REQUESTS)
+                    .flatMap(List::stream).map(m -> m.name().replaceFirst("_ns$", "")).distinct().toList();
             return error("no metric '" + name + "'" + Nearest.suggestion(name, names)
                     + " (`gilsim metrics` lists them; write them without _ns)");
         }

@@ -17,13 +17,19 @@ import java.util.ArrayDeque;
  * <p>A getter joins the waiters while it still holds the GIL ({@link #enlist}) and blocks only after dropping it
  * ({@link #await}), as {@code Condition.wait} appends its waiter lock before it lets go: a put in between (while the
  * getter waits for a forced switch to complete, say) notifies it, and it then does not block at all.
+ *
+ * <p>An item is whatever the putter hands over (a request, or {@link #PLAIN} for an item that carries nothing); the
+ * queue gives items back in the order they were put.
  */
 public final class ItemQueue {
     private final String name;
     private final Machine machine;
     private final Trace trace;
-    /** Items put and not yet taken. */
-    private long items;
+    /** An item that carries nothing: what a program's {@code put} hands over when its thread holds no request. */
+    public static final Object PLAIN = new Object();
+
+    /** Items put and not yet taken, oldest first. */
+    private final ArrayDeque<Object> items = new ArrayDeque<>();
     /** Getters waiting for an item, longest first. */
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
 
@@ -46,9 +52,10 @@ public final class ItemQueue {
         this.trace = trace;
     }
 
-    public void put(SimThread t) {
-        items++;
-        trace.emit(new QueuePut(machine.nowNs(), name, t.id, items));
+    /** {@code thread} puts {@code item} (-1: from outside the process, as a request arriving from the network). */
+    public void put(int thread, Object item) {
+        items.addLast(item);
+        trace.emit(new QueuePut(machine.nowNs(), name, thread, items.size()));
         Waiter w = waiters.pollFirst();
         if (w == null) return;
         w.notified = true;
@@ -58,12 +65,12 @@ public final class ItemQueue {
         }
     }
 
-    /** Takes an item for {@code t} if there is one. */
-    public boolean tryGet(SimThread t) {
-        if (items == 0) return false;
-        items--;
-        trace.emit(new QueueGet(machine.nowNs(), name, t.id, items));
-        return true;
+    /** Takes the oldest item for {@code t}, or null when there is none. */
+    public Object tryGet(SimThread t) {
+        Object item = items.pollFirst();
+        if (item == null) return null;
+        trace.emit(new QueueGet(machine.nowNs(), name, t.id, items.size()));
+        return item;
     }
 
     /** {@code t} found the queue empty and joins the waiters, at the back, still holding the GIL. */

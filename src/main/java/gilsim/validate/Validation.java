@@ -70,10 +70,15 @@ public final class Validation {
     /**
      * The threads the scenario runs with these parameters.
      *
-     * @throws InputError in one line for a pool, which cannot run as plain Python
+     * @throws InputError in one line for a pool, which cannot run as plain Python, and for arrivals, which the
+     *                     compiled script does not send yet
      */
     public static List<ThreadSpec> threads(Scenario scenario, Params params) {
         Workload w = scenario.workload().apply(params);
+        if (w instanceof Workload.Threads t && !t.arrivals().isEmpty()) {
+            throw new InputError(scenario.name() + " has arrivals, which validate does not compile into the Python "
+                    + "script yet; run, search and compare take it");
+        }
         if (w instanceof Workload.Threads t) return t.threads();
         throw new InputError(scenario.name() + " runs the m0 pool, which cannot run as plain Python; validate "
                 + "takes scenarios of threads");

@@ -32,6 +32,10 @@ final class FileInputs {
             + "          - release: $io\n";
     static final String THREAD_B = "  - name: b\n    program:\n      - sleep: 1ms\n      - compute: 2ms\n";
 
+    /** A thread that serves the requests arriving in {@code net}. */
+    static final String SERVER = "  - name: server\n    program:\n      - loop:\n          - get: net\n"
+            + "          - compute: 1ms\n          - answer\n";
+
     static String doc(String params, String threads) {
         return "name: x\ndescription: a scenario\n" + params + "threads:\n" + threads;
     }
@@ -172,6 +176,23 @@ final class FileInputs {
                 "      - lock: [a]\n", "      - put: {}\n", "      - get: \"\"\n", "      - get: 1q\n",
                 "      - loop: [put: q]\n", "      - loop: [lock: a, unlock: a]\n"))
                 .map(p -> doc(PARAMS, thread(p)))));
+        f.add(new Family("arrivals", Generate.pick(List.of(
+                "  - {queue: net, rate: -5}\n", "  - {queue: net, rate: 0}\n", "  - {queue: net, rate: x}\n",
+                "  - {queue: net, rate: 1.5}\n", "  - {queue: net, rate: 20000000}\n",
+                "  - {queue: net, rate: 10, burst: 0}\n", "  - {queue: net, rate: 10, spacing: normal}\n",
+                "  - {queue: net}\n", "  - {queue: net, rate: 10, clients: 2}\n",
+                "  - {queue: net, rate: 10, think: 1ms}\n", "  - {queue: net, clients: 0}\n",
+                "  - {queue: net, clients: 2, think: -1ms}\n", "  - {queue: nobody, rate: 10}\n",
+                "  - {rate: 10}\n", "  - {queue: net, times: missing.csv}\n", "  - {queue: net, rate: $nokey}\n",
+                "  - {queue: net, rate: 10, extra: 1}\n", "  - queue: net\n", "  {queue: net}\n", "  []\n"))
+                .map(a -> doc(PARAMS, SERVER) + "arrivals:\n" + a)));
+        f.add(fixed("answers",
+                doc(PARAMS, SERVER),
+                doc(PARAMS, thread("      - loop:\n          - answer\n          - get: net\n"))
+                        + "arrivals:\n  - {queue: net, rate: 10}\n",
+                doc(PARAMS, thread("      - answer: 1\n")) + "arrivals:\n  - {queue: net, rate: 10}\n",
+                doc(PARAMS, THREAD_A + thread("      - loop:\n          - put: q\n          - compute: 1ms\n")),
+                "name: p\npool: m0\nparams:\n  duration: 10ms\narrivals:\n  - {queue: net, rate: 10}\n"));
         f.add(new Family("thread count", Generate.pick(List.of("0", "-1", "1001", "x", "1.5", "[]", "{}", "~",
                 "2147483648")).map(v -> doc(PARAMS, "  - name: a\n    count: " + v + "\n    program:\n"
                 + "      - compute: 1ms\n"))));
@@ -270,6 +291,12 @@ final class FileInputs {
             for (List<String> pick : draw(gen, seedFor(seed, "file " + fam.name()), perFamily)) {
                 out.add(fileCase("files", "file " + fam.name(), pick.get(1), pick.get(0)));
             }
+        }
+        // A file of arrival times that go back, beside the scenario that reads it: the error names the CSV's line.
+        for (String cmd : BadInputs.COMMANDS) {
+            out.add(fileCase("files", "file arrival times", cmd, doc(PARAMS, SERVER)
+                    + "arrivals:\n  - {queue: net, times: t.csv}\n")
+                    .withFile("t.csv", bytes("time\n1ms\n3ms\n2ms\n")));
         }
         // Paths that are not a readable scenario file.
         Map<String, byte[]> setup = new LinkedHashMap<>();

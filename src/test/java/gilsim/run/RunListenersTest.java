@@ -68,7 +68,7 @@ class RunListenersTest {
             ProtocolChecker protocol = new ProtocolChecker(threads, Gil.clampInterval(params.ns("interval")), spans);
             locks = hasPool ? null : new LockStats(threads, LockVersions.model(params.choice("python")));
             if (fused) {
-                runListeners = new RunListeners(spans, pool, invariants, protocol, gil, rounds, locks);
+                runListeners = new RunListeners(spans, pool, invariants, protocol, gil, rounds, locks, null);
                 trace.add(runListeners);
             } else {
                 runListeners = null;

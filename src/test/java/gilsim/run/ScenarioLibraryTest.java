@@ -176,4 +176,47 @@ class ScenarioLibraryTest {
                 + "every 100 ticks"), text);
         assertTrue(!text.contains("drop request after"), text);
     }
+
+    private static Figures requests(String file, String... sets) {
+        return run(file, sets).requests();
+    }
+
+    @Test
+    void theThreadPoolServiceKeepsItsP99UnderFiftyMsUntilTheGilIsNearlyFull() {
+        Figures low = requests("thread-pool-service.yaml", "rate=400");
+        assertTrue(low.get(Metrics.REQUEST_LATENCY_P99_NS) < 20 * MS, why("thread-pool-service.yaml", "rate=400"));
+        Figures over = requests("thread-pool-service.yaml", "rate=900");
+        String why = why("thread-pool-service.yaml", "rate=900");
+        assertTrue(over.get(Metrics.REQUEST_LATENCY_P99_NS) > 50 * MS, why);
+        // About 1.1 ms of the GIL a request: at most about 880 a second, whatever the cores.
+        assertTrue(over.get(Metrics.REQUEST_THROUGHPUT_RPS) < 880, why);
+    }
+
+    @Test
+    void theGthreadWorkersThroughputLevelsOffAndExtraClientsQueue() {
+        Figures few = requests("gthread-worker.yaml", "clients=8");
+        Figures many = requests("gthread-worker.yaml", "clients=32");
+        Figures most = requests("gthread-worker.yaml", "clients=64");
+        String why = why("gthread-worker.yaml", "clients=64");
+        assertTrue(few.get(Metrics.REQUEST_LATENCY_P99_NS) < 100 * MS, why("gthread-worker.yaml", "clients=8"));
+        assertTrue(most.get(Metrics.REQUEST_LATENCY_P99_NS) > 100 * MS, why);
+        assertEquals(many.get(Metrics.REQUEST_THROUGHPUT_RPS), most.get(Metrics.REQUEST_THROUGHPUT_RPS),
+                0.05 * many.get(Metrics.REQUEST_THROUGHPUT_RPS), why);
+    }
+
+    @Test
+    void aSecondRendererOverlapsTheWritesAndAFourthAddsNothing() {
+        Figures one = requests("two-stage-pipeline.yaml", "rate=600", "renderers=1");
+        Figures two = requests("two-stage-pipeline.yaml", "rate=600", "renderers=2");
+        Figures four = requests("two-stage-pipeline.yaml", "rate=700", "renderers=4");
+        Figures twoAt700 = requests("two-stage-pipeline.yaml", "rate=700", "renderers=2");
+        assertTrue(one.get(Metrics.REQUEST_THROUGHPUT_RPS) < 560
+                && one.get(Metrics.REQUEST_LATENCY_P99_NS) > 200 * MS,
+                why("two-stage-pipeline.yaml", "rate=600", "renderers=1"));
+        assertTrue(two.get(Metrics.REQUEST_LATENCY_P99_NS) < 50 * MS,
+                why("two-stage-pipeline.yaml", "rate=600", "renderers=2"));
+        assertEquals(twoAt700.get(Metrics.REQUEST_THROUGHPUT_RPS), four.get(Metrics.REQUEST_THROUGHPUT_RPS),
+                0.03 * twoAt700.get(Metrics.REQUEST_THROUGHPUT_RPS),
+                why("two-stage-pipeline.yaml", "rate=700", "renderers=4"));
+    }
 }

@@ -82,7 +82,7 @@ class ExpressionTest {
                 {"waits(main) < 50ms", "no metric 'waits' (`gilsim metrics` lists them; write them without _ns)"},
                 {"wait_max < 50ms", "wait_max is a thread's metric: name the thread, as in wait_max(main)"},
                 {"switches(main) > 3", "switches is a metric of the run: write it without a thread"},
-                {"latency_p99 < 1ms", "latency_p99 is a metric of the m0 pool, and short-release has none"},
+                {"latency_p99 < 1ms", "latency_p99 is a metric of requests, and short-release has none: neither the m0 pool nor arrivals (docs/scenarios.md, Requests and arrivals)"},
                 {"wait_max(main) < 0.5", "wait_max(main) is a time: compare it with a duration such as 50ms, not '0.5'"},
                 {"share(main) < 5ms", "share(main) is a fraction: compare it with a number, not '5ms'"},
                 {"wait_max(main) 50ms", "expected a comparison (<, <=, >, >=, ==, !=) after wait_max(main), got '50ms'"},

@@ -137,13 +137,14 @@ class ModelPropertiesTest {
      */
     private static Gen<String> step() {
         Gen<String> kind = Generate.pick(List.of("compute", "release", "sleep", "hold", "uniform", "exponential",
-                "locked", "put", "get"));
+                "locked", "put", "get", "serve"));
         return kind.zip(Generate.range(1, 3000), (k, us) -> switch (k) {
             case "uniform" -> "- compute: {uniform: [1us, " + us + "us]}";
             case "exponential" -> "- sleep: {exponential: " + us + "us}";
             case "locked" -> "- lock: l" + us % 2 + "\n- hold: " + us + "us\n- unlock: l" + us % 2;
             case "put" -> "- put: q\n- compute: " + us + "us";
             case "get" -> "- get: q\n- compute: " + us + "us";
+            case "serve" -> "- get: q\n- compute: " + us + "us\n- answer";
             default -> "- " + k + ": " + us + "us";
         });
     }
@@ -179,7 +180,14 @@ class ModelPropertiesTest {
         Gen<String> threads = SourceDSL.lists().of(thread()).ofSizeBetween(1, 4).map(ts -> {
             StringBuilder b = new StringBuilder("name: random-programs\nthreads:\n");
             for (int i = 0; i < ts.size(); i++) b.append("  - name: t").append(i).append('\n').append(ts.get(i));
-            return b.toString();
+            String file = b.toString();
+            // A queue something is put into has a reader (the loader refuses one that has none); a file that
+            // answers requests has arrivals.
+            if (file.contains("put: q") && !file.contains("get: q")) {
+                file += "  - name: reader\n    program:\n      - loop:\n          - get: q\n          - compute: 1us\n";
+            }
+            if (file.contains("- answer")) file += "arrivals:\n  - {queue: q, rate: 3000}\n";
+            return file;
         });
         ConfigSpace settings = ConfigSpace.of(Scenarios.resolve("short-release"), List.of(), over);
         return threads.zip(settings.gen(), Generate.longRange(1, 1_000_000), (yaml, config, seed) -> {
