@@ -43,5 +43,9 @@ for ext in png svg; do
   chart --kind heatmap --csv plots/data/slice-rotation-search.csv --x jobs --y threads \
       --value latency_p99_ns \
       --out plots/slice-rotation-p99-heatmap.$ext
+  # Request latency against offered load: four workers behind an accept thread on 3.12, on 3.13t, and with a 1 ms
+  # switch interval.
+  chart scenarios/thread-pool-service.yaml --kind load --over rate=100..900 --arm python=3.13t --arm interval=1ms \
+      --out plots/thread-pool-service-load.$ext
 done
 echo "plots/: $(ls plots/*.png plots/*.svg | wc -l) pictures"

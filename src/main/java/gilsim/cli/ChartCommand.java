@@ -34,6 +34,8 @@ import picocli.CommandLine.Spec;
                 "  compare   NAME|FILE --compare K=V... [--third K=V]... [--of timeline|cdf]",
                 "            [--set K=V]... [--seed N] [--window FROM..TO]",
                 "  heatmap   --csv FILE --x KEY --y KEY [--value COLUMN]",
+                "  load      NAME|FILE --over KEY=A..B [--points N] [--arm K=V[,K=V]]...",
+                "            [--set K=V]... [--seed N]",
                 "and every kind --out FILE.png|FILE.svg [--width PX] [--height PX]."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the picture was written", "2:bad input (nothing is written)",
@@ -41,8 +43,8 @@ import picocli.CommandLine.Spec;
 final class ChartCommand implements Callable<Integer> {
     /** A timeline of a whole 2 s run is unreadable; by default it shows the first 50 ms. */
     private static final long DEFAULT_TIMELINE_NS = 50_000_000L;
-    private static final List<String> KINDS = List.of("timeline", "cdf", "compare", "heatmap");
-    private static final List<String> RUN_KINDS = List.of("timeline", "cdf", "compare");
+    private static final List<String> KINDS = List.of("timeline", "cdf", "compare", "heatmap", "load");
+    private static final List<String> RUN_KINDS = List.of("timeline", "cdf", "compare", "load");
 
     @Spec
     CommandSpec spec;
@@ -52,7 +54,7 @@ final class ChartCommand implements Callable<Integer> {
     String scenario;
 
     @Option(names = "--kind", required = true, paramLabel = "KIND",
-            description = "timeline | cdf | compare | heatmap")
+            description = "timeline | cdf | compare | heatmap | load")
     String kind;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "the picture: FILE.png or FILE.svg")
@@ -99,6 +101,17 @@ final class ChartCommand implements Callable<Integer> {
             description = "heatmap: the column that colours a cell (default: max_wait_ns)")
     String value;
 
+    @Option(names = "--over", paramLabel = "KEY=A..B",
+            description = "load: the load key (a rate, a client count) and its range")
+    String over;
+
+    @Option(names = "--points", paramLabel = "N", description = "load: runs along the range, 2..50 (default: 9)")
+    Integer points;
+
+    @Option(names = "--arm", paramLabel = "K=V[,K=V]",
+            description = "load: a curve beside the scenario's own, with these overrides; repeatable")
+    List<String> arms = new ArrayList<>();
+
     @Option(names = "--width", defaultValue = "1600", paramLabel = "PX", description = "pixels, 200..10000 (default: ${DEFAULT-VALUE})")
     int width;
 
@@ -107,8 +120,12 @@ final class ChartCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!KINDS.contains(kind)) throw new InputError("--kind " + kind + ": expected timeline, cdf, compare or heatmap");
-        onlyFor(RUN_KINDS, "--set", "--seed", "--window", "--machine");
+        if (!KINDS.contains(kind)) {
+            throw new InputError("--kind " + kind + ": expected timeline, cdf, compare, heatmap or load");
+        }
+        onlyFor(RUN_KINDS, "--set", "--seed", "--machine");
+        onlyFor(List.of("timeline", "cdf", "compare"), "--window");
+        onlyFor(List.of("load"), "--over", "--points", "--arm");
         onlyFor(List.of("compare"), "--compare", "--third", "--of");
         onlyFor(List.of("heatmap"), "--csv", "--x", "--y", "--value");
         ChartFile.checkExtension(out);
@@ -138,6 +155,11 @@ final class ChartCommand implements Callable<Integer> {
         RunSpec run = RunSpec.of(s, sets, machine.profile(), seed);
         long durationNs = run.params().ns("duration"); // at least 1us: the key's limit
         OutputPath.check("--out", out);
+        if (kind.equals("load")) {
+            load(s);
+            OutputPath.wrote(spec.commandLine().getOut(), out);
+            return 0;
+        }
         switch (kind) {
             case "timeline" -> Charts.timeline(run, timelineWindow(durationNs), out, width, height);
             case "cdf" -> Charts.cdf(run, wholeRunOr(durationNs), out, width, height);
@@ -178,6 +200,47 @@ final class ChartCommand implements Callable<Integer> {
         }
         Charts.compare(runs, List.copyOf(changed), cdf, cdf ? wholeRunOr(durationNs) : timelineWindow(durationNs), out,
                 width, height);
+    }
+
+    /** The load chart: the scenario's own arm and each {@code --arm}, each run at every load value. */
+    private void load(Scenario s) {
+        if (over == null) throw new InputError("--kind load needs --over KEY=A..B (a rate or a client count)");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)=(\\d+)\\.\\.(\\d+)")
+                .matcher(over.trim());
+        if (!m.matches()) throw new InputError("--over " + over + ": expected KEY=A..B with whole numbers, A < B");
+        String key = m.group(1);
+        long from;
+        long to;
+        try {
+            from = Long.parseLong(m.group(2));
+            to = Long.parseLong(m.group(3));
+        } catch (NumberFormatException e) {
+            throw new InputError("--over " + over + ": a number past 2^63");
+        }
+        if (from >= to) throw new InputError("--over " + over + ": expected A < B");
+        int n = points == null ? 9 : points;
+        if (n < 2 || n > 50) throw new InputError("--points " + n + ": pick 2..50");
+        checkOverrides(s, "--over", List.of(key + "=" + from, key + "=" + to));
+        long[] loads = Charts.loads(from, to, n);
+        List<String> labels = new ArrayList<>(List.of("as-is"));
+        List<List<String>> armSets = new ArrayList<>(List.of(List.of()));
+        for (String arm : arms) {
+            List<String> kvs = List.of(arm.split(","));
+            checkOverrides(s, "--arm", kvs);
+            labels.add(arm);
+            armSets.add(kvs);
+        }
+        if (armSets.size() > 4) throw new InputError("--arm: at most 3, beside the scenario's own");
+        List<List<RunSpec>> runs = new ArrayList<>();
+        for (List<String> armSet : armSets) {
+            List<RunSpec> curve = new ArrayList<>();
+            for (long load : loads) {
+                List<String> all = concat(concat(sets, armSet), List.of(key + "=" + load));
+                curve.add(RunSpec.of(s, all, machine.profile(), seed));
+            }
+            runs.add(curve);
+        }
+        Charts.load(s.name(), key, loads, labels, runs, out, width, height);
     }
 
     /**
