@@ -225,7 +225,10 @@ final class ChartCommand implements Callable<Integer> {
         List<String> labels = new ArrayList<>(List.of("as-is"));
         List<List<String>> armSets = new ArrayList<>(List.of(List.of()));
         for (String arm : arms) {
-            List<String> kvs = List.of(arm.split(","));
+            List<String> kvs = List.of(arm.split(",", -1));
+            if (kvs.stream().anyMatch(String::isBlank)) {
+                throw new InputError("--arm " + arm + ": expected KEY=VALUE, or several separated by commas, none empty");
+            }
             checkOverrides(s, "--arm", kvs);
             labels.add(arm);
             armSets.add(kvs);

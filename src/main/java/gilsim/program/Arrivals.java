@@ -15,6 +15,9 @@ import java.util.SplittableRandom;
  * move no other's and no thread's.
  */
 public final class Arrivals {
+    /** More clients than a source may have; a client's number holds its source's index above it. */
+    private static final int CLIENTS_PER_SOURCE = 1_000_000;
+
     private final Engine engine;
     private final Trace trace;
     private final Shared shared;
@@ -50,14 +53,11 @@ public final class Arrivals {
                 if (!t.timesNs().isEmpty()) engine.at(t.timesNs().get(0), () -> times(source, t, 0));
             } else if (spec instanceof ArrivalSpec.Clients c) {
                 thinkNs[i] = c.thinkNs();
-                // Client k of source i is numbered i * 1_000_000 + k: the answer finds its source again.
+                // Client k of source i is numbered i * CLIENTS_PER_SOURCE + k: its answer finds the source again.
                 for (int k = 0; k < c.clients(); k++) send(source, source * CLIENTS_PER_SOURCE + k);
             }
         }
     }
-
-    /** More clients than a scenario may have threads by far; a client number holds its source's index above it. */
-    private static final int CLIENTS_PER_SOURCE = 1_000_000;
 
     private void rate(int source, ArrivalSpec.Rate r, SplittableRandom random) {
         for (int k = 0; k < r.burst(); k++) send(source, -1);
@@ -82,6 +82,29 @@ public final class Arrivals {
         if (r.client() < 0) return;
         int source = r.client() / CLIENTS_PER_SOURCE;
         engine.post(thinkNs[source], () -> send(source, r.client()));
+    }
+
+    /**
+     * The times an open-loop source sends at, from the run's start up to and including {@code endNs} (the engine
+     * runs the last instant too), as a run with this seed sends them: a burst's requests each at their instant.
+     * What {@code validate} has the real side send.
+     *
+     * @param source the source's index among the scenario's arrivals (its stream is {@code arrivals:N})
+     * @throws IllegalArgumentException for closed-loop clients, whose times depend on the answers
+     */
+    public static List<Long> schedule(ArrivalSpec spec, int source, RandomStreams streams, long endNs) {
+        List<Long> out = new java.util.ArrayList<>();
+        if (spec instanceof ArrivalSpec.Rate r) {
+            SplittableRandom random = streams.stream("arrivals:" + source);
+            for (long t = gapNs(r, random); t <= endNs; t += gapNs(r, random)) {
+                for (int k = 0; k < r.burst(); k++) out.add(t);
+            }
+        } else if (spec instanceof ArrivalSpec.Times t) {
+            for (long at : t.timesNs()) if (at <= endNs) out.add(at);
+        } else {
+            throw new IllegalArgumentException("closed-loop clients send when their answers come: no fixed schedule");
+        }
+        return out;
     }
 
     /** The gap to a rate's next arrival instant, at least 1 ns (two instants never share a time). */

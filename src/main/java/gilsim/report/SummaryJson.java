@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import gilsim.cpython.PythonVersion;
 import gilsim.cpython.PythonVersions;
 import gilsim.metrics.Figures;
+import gilsim.metrics.Groups;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
@@ -46,6 +47,8 @@ public final class SummaryJson {
         o.put("events", s.events());
         put(o, Metrics.RUN, s.run());
         o.put("threads", named(s.threads(), Metrics.THREAD, Metrics.THREAD_ROUNDS));
+        List<Figures> groups = Groups.rows(s.threads(), Metrics.THREAD_ALL);
+        if (!groups.isEmpty()) o.put("groups", named(groups, Metrics.THREAD, Metrics.THREAD_ROUNDS));
         o.put("gil", put(new LinkedHashMap<>(), Metrics.GIL, s.gil()));
         if (!s.locks().isEmpty()) {
             List<Object> locks = new ArrayList<>();

@@ -2,6 +2,7 @@ package gilsim.report;
 
 import gilsim.cpython.PythonVersions;
 import gilsim.metrics.Figures;
+import gilsim.metrics.Groups;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
@@ -32,11 +33,11 @@ public final class SummaryText {
         }
         b.append(String.format(Locale.ROOT, "simulated %s, %d events%n%n", Durations.human(s.simulatedNs()),
                 s.events()));
-        b.append(table("thread", s.threads(), Metrics.THREAD));
+        b.append(table("thread", withGroups(s.threads(), Metrics.THREAD), Metrics.THREAD));
         // A second table rather than more columns: the first stays as wide as a terminal, and as docs quote it.
         // A pool's threads run no program, so a pool scenario has no rounds to show.
         if (s.pool() == null) {
-            b.append('\n').append(table("thread", s.threads(), Metrics.THREAD_ROUNDS));
+            b.append('\n').append(table("thread", withGroups(s.threads(), Metrics.THREAD_ROUNDS), Metrics.THREAD_ROUNDS));
         }
         for (Summary.Lock l : s.locks()) {
             b.append('\n').append("lock ").append(l.name()).append(" (").append(l.model()).append(")\n")
@@ -54,6 +55,13 @@ public final class SummaryText {
         if (s.starves()) b.append(" (").append(String.join(", ", s.starvedThreads())).append(')');
         b.append("\n\n").append(Explanation.of(s)).append('\n');
         return b.toString();
+    }
+
+    /** The threads' rows, then a row per group of copies ({@link Groups}). */
+    private static List<Figures> withGroups(List<Figures> threads, List<? extends Metric<?, ?>> metrics) {
+        List<Figures> rows = new java.util.ArrayList<>(threads);
+        rows.addAll(Groups.rows(threads, metrics));
+        return rows;
     }
 
     /** The requests' line: how many, their latency, the parts of its 99th percentile, the throughput. */

@@ -1,6 +1,7 @@
 package gilsim.search;
 
 import gilsim.metrics.Figures;
+import gilsim.metrics.Groups;
 import gilsim.metrics.Metric;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
@@ -335,7 +336,7 @@ public final class Expression implements Property {
         private Term threadTerm(String name, String thread) {
             List<String> threads = threads(scenario);
             boolean poolThread = isPool(scenario) && thread.matches("t[0-9]{1,4}"); // the pool's size may be searched
-            if (!threads.contains(thread) && !poolThread && threads.stream().anyMatch(t -> strictMember(thread, t))) {
+            if (!threads.contains(thread) && !poolThread && threads.stream().anyMatch(t -> Groups.member(thread, t))) {
                 return groupTerm(name, thread);
             }
             if (!threads.contains(thread) && !poolThread) {
@@ -450,12 +451,7 @@ public final class Expression implements Property {
      * name-N, or the entry's own name when a run's count is 1.
      */
     private static boolean member(String group, String thread) {
-        return thread.equals(group) || strictMember(group, thread);
-    }
-
-    private static boolean strictMember(String group, String thread) {
-        return thread.length() > group.length() + 1 && thread.startsWith(group + "-")
-                && thread.substring(group.length() + 1).chars().allMatch(Character::isDigit);
+        return thread.equals(group) || Groups.member(group, thread);
     }
 
     private static Figures find(Summary s, String thread) {

@@ -14,9 +14,10 @@ import java.util.List;
  *                for a simulated run
  * @param locks   each thread's use of each {@code threading.Lock} it called, in the threads' order; empty when the
  *                scenario has none (or a real run's script predates the figures)
+ * @param requests the run's requests, when the scenario has arrivals; else null
  */
 public record Observation(String side, String label, long wallNs, List<ThreadRounds> threads,
-                          List<StepAccuracy> steps, List<LockUse> locks) {
+                          List<StepAccuracy> steps, List<LockUse> locks, Requests requests) {
     public Observation {
         threads = List.copyOf(threads);
         steps = List.copyOf(steps);
@@ -25,12 +26,33 @@ public record Observation(String side, String label, long wallNs, List<ThreadRou
 
     /** An observation with no lock figures. */
     public Observation(String side, String label, long wallNs, List<ThreadRounds> threads, List<StepAccuracy> steps) {
-        this(side, label, wallNs, threads, steps, List.of());
+        this(side, label, wallNs, threads, steps, List.of(), null);
+    }
+
+    public Observation(String side, String label, long wallNs, List<ThreadRounds> threads, List<StepAccuracy> steps,
+                       List<LockUse> locks) {
+        this(side, label, wallNs, threads, steps, locks, null);
     }
 
     /** The same observation with these lock figures. */
     public Observation withLocks(List<LockUse> locks) {
-        return new Observation(side, label, wallNs, threads, steps, locks);
+        return new Observation(side, label, wallNs, threads, steps, locks, requests);
+    }
+
+    /** The same observation with these requests. */
+    public Observation withRequests(Requests requests) {
+        return new Observation(side, label, wallNs, threads, steps, locks, requests);
+    }
+
+    /**
+     * A run's requests, as both sides can measure them: how many arrived, and the latency of each (from its arrival
+     * to its answer; one unanswered at the end counts its age then, as the simulation's summary does), answered
+     * ones first.
+     */
+    public record Requests(long arrived, long answered, List<Long> latencyNs) {
+        public Requests {
+            latencyNs = List.copyOf(latencyNs);
+        }
     }
 
     /**

@@ -69,6 +69,20 @@ public final class PythonScript {
      */
     public static String compile(List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
                                  long calibrationNs) {
+        return compile(threads, List.of(), switchIntervalNs, durationNs, calibrationNs);
+    }
+
+    /** A request the real side sends: at {@code timeNs} from the start, into the queue named {@code queue}. */
+    public record Arrival(long timeNs, String queue) {}
+
+    /**
+     * The script for these threads and these arrivals (in time order), which a child process of the script sends
+     * into their queues' pipes at their times.
+     *
+     * @throws InputError when a thread's loops nest deeper than CPython accepts
+     */
+    public static String compile(List<ThreadSpec> threads, List<Arrival> arrivals, long switchIntervalNs,
+                                 long durationNs, long calibrationNs) {
         if (switchIntervalNs <= 0) throw new IllegalArgumentException("interval must be positive: " + switchIntervalNs);
         if (durationNs <= 0) throw new IllegalArgumentException("duration must be positive: " + durationNs);
         if (calibrationNs <= 0) throw new IllegalArgumentException("calibration must be positive: " + calibrationNs);
@@ -88,6 +102,18 @@ public final class PythonScript {
         TreeSet<String> locks = new TreeSet<>();
         TreeSet<String> queues = new TreeSet<>();
         for (ThreadSpec t : threads) collectNames(t.program(), locks, queues);
+        List<String> arrivalQueues = arrivals.stream().map(Arrival::queue).distinct().sorted().toList();
+        queues.removeAll(arrivalQueues);
+        config.append("ARRIVAL_QUEUES = [").append(String.join(", ", arrivalQueues.stream().map(PythonScript::literal)
+                .toList())).append("]  # queues that requests arrive in, through a pipe each\n");
+        config.append("# each request: (ns from the start, its queue's index in ARRIVAL_QUEUES), in time order\n");
+        config.append("ARRIVALS = [");
+        for (int i = 0; i < arrivals.size(); i++) {
+            Arrival a = arrivals.get(i);
+            config.append(i == 0 ? "" : i % 8 == 0 ? ",\n    " : ", ").append('(').append(a.timeNs()).append(", ")
+                    .append(arrivalQueues.indexOf(a.queue())).append(')');
+        }
+        config.append("]\n");
         config.append("LOCKS = [").append(String.join(", ", locks.stream().map(PythonScript::literal).toList()))
                 .append("]  # threading.Lock objects, by name\n");
         config.append("QUEUES = [").append(String.join(", ", queues.stream().map(PythonScript::literal).toList()))
@@ -101,7 +127,7 @@ public final class PythonScript {
             // A thread with durations drawn from distributions draws them from a stream of its own, seeded by its
             // index, so a real run's draws repeat from run to run (they are not the simulation's draws).
             if (drawsDurations(t.program())) config.append("    rng = random.Random(").append(i + 1).append(")\n");
-            Body body = new Body(config, t.name());
+            Body body = new Body(config, t.name(), arrivalQueues);
             body.steps(t.program(), 1, true);
             config.append('\n');
         }
@@ -144,11 +170,14 @@ public final class PythonScript {
     private static final class Body {
         private final StringBuilder out;
         private final String thread;
+        /** The queues that arrivals fill: a get there reads a request from the sender's pipe. */
+        private final List<String> arrivalQueues;
         private boolean roundTaken;
 
-        Body(StringBuilder out, String thread) {
+        Body(StringBuilder out, String thread, List<String> arrivalQueues) {
             this.out = out;
             this.thread = thread;
+            this.arrivalQueues = arrivalQueues;
         }
 
         void steps(List<Step> steps, int depth, boolean top) {
@@ -171,7 +200,7 @@ public final class PythonScript {
                 } else if (s instanceof Step.Hold) {
                     throw new InputError("thread " + thread + ": a hold step cannot run as plain Python (no "
                             + "standard-library call keeps the GIL for a chosen time without check points); "
-                            + "validate takes compute, release, sleep, lock, unlock, put, get and loops");
+                            + "validate takes compute, release, sleep, lock, unlock, put, get, answer and loops");
                 } else if (s instanceof Step.Lock l) {
                     out.append(pad).append("acquire(").append(literal(l.name())).append(")\n");
                 } else if (s instanceof Step.Unlock u) {
@@ -179,7 +208,10 @@ public final class PythonScript {
                 } else if (s instanceof Step.Put p) {
                     out.append(pad).append("put(").append(literal(p.queue())).append(")\n");
                 } else if (s instanceof Step.Get g) {
-                    out.append(pad).append("get(").append(literal(g.queue())).append(")\n");
+                    out.append(pad).append(arrivalQueues.contains(g.queue()) ? "get_request(" : "get(")
+                            .append(literal(g.queue())).append(")\n");
+                } else if (s instanceof Step.Answer) {
+                    out.append(pad).append("answer()\n");
                 } else if (s instanceof Step.Loop l) {
                     boolean round = top && !roundTaken;
                     if (round) roundTaken = true;

@@ -226,11 +226,56 @@ public final class RealRun {
             String label = root.path("implementation").asText("Python") + " " + root.path("python").asText("?")
                     + (root.path("gil").asBoolean(true) ? "" : " without a GIL")
                     + " (" + root.path("executable").asText(name) + ")";
-            return new Observation("real", label, wallNs, threads, steps, locks);
+            return new Observation("real", label, wallNs, threads, steps, locks, answered(root));
         } catch (IllegalStateException e) {
             throw new InputError("--python " + name + ": the real run printed no result gilsim can read: "
                     + e.getMessage());
         }
+    }
+
+    /**
+     * The answered requests a run with arrivals reported, as {@link Observation.Requests} whose {@code arrived}
+     * is still unknown (-1) and whose latencies are by index in the schedule: {@link #withSchedule} completes them.
+     * Null for a run without arrivals.
+     */
+    private static Observation.Requests answered(JsonNode root) {
+        JsonNode r = root.get("requests");
+        if (r == null || r.isNull()) return null;
+        List<Long> flat = new ArrayList<>();
+        for (JsonNode a : need(r, "answered")) {
+            if (!a.isArray() || a.size() != 2) throw new IllegalStateException("requests.answered: expected [index, ns]");
+            flat.add(a.get(0).asLong());
+            flat.add(a.get(1).asLong());
+        }
+        return new Observation.Requests(-1, flat.size() / 2, flat);
+    }
+
+    /**
+     * A real run's requests completed from the schedule it was sent: each scheduled request not answered counts its
+     * age at the end of the run (from its time to the run's length).
+     *
+     * @param scheduleNs the time of each request from the start, by index
+     */
+    static Observation withSchedule(Observation o, List<Long> scheduleNs, long durationNs) {
+        if (o.requests() == null) return o;
+        List<Long> pairs = o.requests().latencyNs();
+        boolean[] answered = new boolean[scheduleNs.size()];
+        List<Long> latency = new ArrayList<>();
+        for (int i = 0; i < pairs.size(); i += 2) {
+            int index = (int) (long) pairs.get(i);
+            if (index < 0 || index >= answered.length) {
+                throw new InputError("validate: the real run answered request " + index + ", which was never sent");
+            }
+            answered[index] = true;
+            latency.add(pairs.get(i + 1));
+        }
+        long arrived = 0;
+        for (int i = 0; i < scheduleNs.size(); i++) {
+            if (scheduleNs.get(i) > durationNs) continue;
+            arrived++;
+            if (!answered[i]) latency.add(durationNs - scheduleNs.get(i));
+        }
+        return o.withRequests(new Observation.Requests(arrived, pairs.size() / 2, latency));
     }
 
     /** Each thread's {@code locks} object, when the script reported one: per lock name, its figures. */

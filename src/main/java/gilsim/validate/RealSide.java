@@ -29,6 +29,18 @@ public interface RealSide {
     Observation observe(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs, long timeoutMs);
 
     /**
+     * One real run with requests sent into the threads' queues at the given times ({@link PythonScript.Arrival}), as
+     * {@link #observe}; the observation's requests hold what the run reported, by index in {@code arrivals}.
+     *
+     * @throws gilsim.scenario.InputError one line on any failure, or when this side cannot send requests
+     */
+    default Observation observe(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
+                                long switchIntervalNs, long durationNs, long timeoutMs) {
+        if (arrivals.isEmpty()) return observe(python, threads, switchIntervalNs, durationNs, timeoutMs);
+        throw new gilsim.scenario.InputError("validate: this real side sends no requests");
+    }
+
+    /**
      * One real run as {@link #observe}, with its GIL hand-offs recorded ({@code validate --handoffs}).
      *
      * @throws gilsim.scenario.InputError one line on any failure, or when this side cannot record

@@ -31,6 +31,13 @@ public final class RealSides {
             }
 
             @Override
+            public Observation observe(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
+                                       long switchIntervalNs, long durationNs, long timeoutMs) {
+                return RealRun.run(python, PythonScript.compile(threads, arrivals, switchIntervalNs, durationNs,
+                        PythonScript.DEFAULT_CALIBRATION_NS), timeoutMs);
+            }
+
+            @Override
             public void checkRecordable(Path python) {
                 RealRun.checkRecordable(python);
             }

@@ -8,7 +8,10 @@ import gilsim.metrics.Summary;
 import gilsim.run.Simulation;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
+import gilsim.program.RequestEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 
 /** The simulated side of a validation: one seeded run, observed as the real side is. */
@@ -28,9 +31,37 @@ public final class SimSide {
         sim.addListener(rounds);
         SimHandoffs recorder = handoffs ? new SimHandoffs("sim seed " + seed, sim.threadNames()) : null;
         if (recorder != null) sim.addListener(recorder);
+        Requests requests = new Requests();
+        sim.addListener(requests);
         Summary summary = sim.run();
-        return new Run(rounds.observation("seed " + seed).withLocks(locks(summary)), summary,
-                recorder == null ? null : recorder.log());
+        Observation o = rounds.observation("seed " + seed).withLocks(locks(summary));
+        if (summary.requests() != null) o = o.withRequests(requests.observed(summary.simulatedNs()));
+        return new Run(o, summary, recorder == null ? null : recorder.log());
+    }
+
+    /** Each request's latency, as the real side measures it: from its arrival to its answer, or its age at the end. */
+    private static final class Requests implements RequestEvent.Listener {
+        private final Map<Long, Long> arrivedNs = new HashMap<>();
+        private final List<Long> latencyNs = new ArrayList<>();
+        private long arrived;
+
+        @Override
+        public void onRequestArrived(RequestEvent.RequestArrived e) {
+            arrived++;
+            arrivedNs.put(e.request(), e.timeNs());
+        }
+
+        @Override
+        public void onRequestAnswered(RequestEvent.RequestAnswered e) {
+            latencyNs.add(e.timeNs() - arrivedNs.remove(e.request()));
+        }
+
+        Observation.Requests observed(long endNs) {
+            long answered = latencyNs.size();
+            List<Long> all = new ArrayList<>(latencyNs);
+            for (long at : arrivedNs.values()) all.add(endNs - at);
+            return new Observation.Requests(arrived, answered, all);
+        }
     }
 
     /** The run's lock figures as a real run reports them, from its summary. */

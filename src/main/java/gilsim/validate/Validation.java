@@ -1,7 +1,10 @@
 package gilsim.validate;
 
 import gilsim.handoff.HandoffLog;
+import gilsim.program.ArrivalSpec;
+import gilsim.program.Arrivals;
 import gilsim.program.ThreadSpec;
+import gilsim.sim.RandomStreams;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
@@ -75,9 +78,10 @@ public final class Validation {
      */
     public static List<ThreadSpec> threads(Scenario scenario, Params params) {
         Workload w = scenario.workload().apply(params);
-        if (w instanceof Workload.Threads t && !t.arrivals().isEmpty()) {
-            throw new InputError(scenario.name() + " has arrivals, which validate does not compile into the Python "
-                    + "script yet; run, search and compare take it");
+        if (w instanceof Workload.Threads t && t.arrivals().stream().anyMatch(a -> a instanceof ArrivalSpec.Clients)) {
+            throw new InputError(scenario.name() + " has closed-loop clients, whose requests follow the answers; "
+                    + "validate sends open-loop arrivals (a rate, or times from a file), the same schedule on both "
+                    + "sides");
         }
         if (w instanceof Workload.Threads t) return t.threads();
         throw new InputError(scenario.name() + " runs the m0 pool, which cannot run as plain Python; validate "
@@ -106,9 +110,11 @@ public final class Validation {
             List<Observation> runs = new ArrayList<>();
             for (int i = 1; i <= repeat; i++) {
                 progress.accept("real run " + i + " of " + repeat + " on " + python);
-                Observation o = real.observe(python, threads, params.ns("interval"), durationNs, timeoutMs);
+                List<PythonScript.Arrival> arrivals = arrivals(scenario, params, i, durationNs);
+                Observation o = real.observe(python, threads, arrivals, params.ns("interval"), durationNs, timeoutMs);
                 check(o, threads, python);
-                runs.add(o);
+                runs.add(RealRun.withSchedule(o, arrivals.stream().map(PythonScript.Arrival::timeNs).toList(),
+                        durationNs));
             }
             // Recorded runs come after the plain ones, not between them, so the plain runs are what validate
             // always prints and the recorder's cost shows as the difference between the two sets.
@@ -123,6 +129,25 @@ public final class Validation {
                     Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded));
         }
         return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters);
+    }
+
+    /**
+     * The requests the simulated run of {@code seed} receives, in time order (a source before a later one at the
+     * same instant): what the real run of the same index is sent. Empty for a scenario without arrivals.
+     */
+    static List<PythonScript.Arrival> arrivals(Scenario scenario, Params params, long seed, long durationNs) {
+        Workload w = scenario.workload().apply(params);
+        if (!(w instanceof Workload.Threads t)) return List.of();
+        List<PythonScript.Arrival> out = new ArrayList<>();
+        RandomStreams streams = new RandomStreams(seed);
+        for (int i = 0; i < t.arrivals().size(); i++) {
+            ArrivalSpec spec = t.arrivals().get(i);
+            for (long at : Arrivals.schedule(spec, i, streams, durationNs)) {
+                out.add(new PythonScript.Arrival(at, spec.queue()));
+            }
+        }
+        out.sort(java.util.Comparator.comparingLong(PythonScript.Arrival::timeNs));
+        return out;
     }
 
     /** A real run must report the scenario's threads, in its order. */

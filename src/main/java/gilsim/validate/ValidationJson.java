@@ -63,6 +63,9 @@ public final class ValidationJson {
             it.put("threads", threads);
             List<LockComparison.Row> locks = LockComparison.of(i.runs(), ValidationText.simObservations(r));
             if (!locks.isEmpty()) it.put("locks", LockComparison.json(locks));
+            RequestComparison.Result requests = RequestComparison.of(i.runs(), ValidationText.simObservations(r),
+                    r.durationNs());
+            if (requests != null) it.put("requests", RequestComparison.json(requests));
             it.put("agree", i.comparison().agree());
             if (r.handoffs()) {
                 List<Object> recorded = new ArrayList<>();

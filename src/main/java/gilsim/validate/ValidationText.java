@@ -28,6 +28,7 @@ public final class ValidationText {
             spread(b, i.comparison());
             steps(b, i);
             LockComparison.text(b, LockComparison.of(i.runs(), simObservations(r)), r.params().choice("python"));
+            RequestComparison.text(b, RequestComparison.of(i.runs(), simObservations(r), r.durationNs()));
             b.append("verdicts: real ").append(verdicts(i.comparison(), true)).append("; sim ")
                     .append(verdicts(i.comparison(), false)).append(i.comparison().agree() ? ": agree" : ": DISAGREE")
                     .append('\n');

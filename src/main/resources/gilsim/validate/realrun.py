@@ -14,6 +14,12 @@
 #               the end stops); the wall clock is read around the whole wait, and each thread reports per lock its
 #               acquisitions, its longest and its total wait, and how many took the lock from another thread
 #               (its "locks" in the JSON). unlock: L is L.release().
+#   get: Q      on a queue that arrivals fill: a read of one request from a pipe that a child process writes each
+#               request into at its time (the arrival schedule gilsim drew for the simulated run of the same seed),
+#               blocking in select() without the GIL, as an accept loop blocks in accept(); the child stamps each
+#               request with the wall clock as it writes it. On any other queue: queue.Queue.get(). A thread holds
+#               the requests it got; put: Q passes the oldest it holds on as the item (else None), and
+#   answer      takes the oldest it holds and records its latency, from the child's stamp to now.
 #   loop        "for _ in range(N)" or "while True"; the first loop at the top of a thread's program is its
 #               round: the wall clock is read at the start of each of its passes, and the differences are the
 #               round times (completed rounds only; a thread stopped inside a pass reports how long that
@@ -39,6 +45,8 @@ import os
 import platform
 import queue
 import random
+import select
+import struct
 import threading
 import time
 import zlib
@@ -207,17 +215,70 @@ def quantile_draw(rng, probabilities, durations):
 
 
 def put(name):
-    _QUEUES[name].put(None)
+    held = _TLS.held
+    _QUEUES[name].put(held.pop(0) if held else None)
 
 
 def get(name):
     q = _QUEUES[name]
     while True:
         try:
-            return q.get(True, BLOCK_SLICE_S)
+            item = q.get(True, BLOCK_SLICE_S)
+            if item is not None:
+                _TLS.held.append(item)
+            return
         except queue.Empty:
             if _deadline_passed():
                 raise Stop
+
+
+# Arrivals: one pipe per queue that arrivals fill, read end here, write end in the sender child. A request is
+# REQUEST.size bytes (its index in the schedule, the wall clock when it was written), below PIPE_BUF, so a write is
+# never split and a read of REQUEST.size bytes never returns part of one.
+REQUEST = struct.Struct("<qq")
+_ARRIVAL_FDS = {}
+
+
+def get_request(name):
+    fd = _ARRIVAL_FDS[name]
+    while True:
+        ready, _, _ = select.select([fd], [], [], BLOCK_SLICE_S)
+        if ready:
+            try:
+                data = os.read(fd, REQUEST.size)
+            except BlockingIOError:  # another reader of the same queue was first
+                continue
+            if not data:  # the sender has sent its last and gone: nothing more will come
+                raise Stop
+            _TLS.held.append(REQUEST.unpack(data))
+            return
+        if _deadline_passed():
+            raise Stop
+
+
+def answer():
+    held = _TLS.held
+    if held:
+        index, sent = held.pop(0)
+        _TLS.answers.append((index, wall() - sent))
+
+
+def send_arrivals(start_fd, write_fds):
+    """The sender child: waits for the start, then writes each request into its queue's pipe at its time."""
+    data = os.read(start_fd, 8)
+    if len(data) < 8:  # the run never started
+        os._exit(0)
+    start = struct.unpack("<q", data)[0]
+    sleep_s = time.sleep
+    for i, (t, qi) in enumerate(ARRIVALS):
+        target = start + t
+        if target > start + DURATION_NS:
+            break
+        now = wall()
+        if target > now:
+            sleep_s((target - now) / 1e9)
+        os.write(write_fds[qi], REQUEST.pack(i, wall()))
+    os._exit(0)
 
 
 class Stop(Exception):
@@ -229,11 +290,16 @@ _START = [0, 0]  # wall clock at the start, and the deadline; set by the barrier
 _STARTED_BY = [None]  # the name of the thread that arrived last at the barrier and ran its action
 
 
+_SENDER_START = [None]  # the write end of the pipe that tells the sender child the start time, if there is one
+
+
 def _started():
     now = wall()
     _START[0] = now
     _START[1] = now + DURATION_NS
     _STARTED_BY[0] = threading.current_thread().name
+    if _SENDER_START[0] is not None:
+        os.write(_SENDER_START[0], struct.pack("<q", now))
 
 
 class Thread(object):
@@ -252,12 +318,16 @@ class Thread(object):
         self.error = None
         self.native_id = None  # the kernel's thread id, which a hand-off recording names threads by (3.8+)
         self.locks = {}  # per lock name: see _lock_use
+        self.held = []  # the requests it got and has not answered or passed on, oldest first
+        self.answers = []  # (index, latency ns) of each request it answered
 
     def run(self, barrier, bufs):
         if hasattr(threading, "get_native_id"):
             self.native_id = threading.get_native_id()
         _TLS.locks = self.locks
         _TLS.me = self
+        _TLS.held = self.held
+        _TLS.answers = self.answers
         try:
             if self.core >= 0:
                 # On Linux, sched_setaffinity(0, ...) sets the affinity of the calling thread only.
@@ -372,6 +442,23 @@ def main():
     load_before = os.getloadavg() if hasattr(os, "getloadavg") else None
     rate, batches, took = calibrate()
     bufs, described = buffers(rate)
+    sender = None
+    if ARRIVAL_QUEUES:
+        # Forked before any thread of ours starts, so the child is a copy of this one thread; it needs no GIL of ours.
+        start_r, start_w = os.pipe()
+        pipes = [os.pipe() for _ in ARRIVAL_QUEUES]
+        sender = os.fork()
+        if sender == 0:
+            for r, _ in pipes:
+                os.close(r)
+            os.close(start_w)
+            send_arrivals(start_r, [w for _, w in pipes])
+        os.close(start_r)
+        for name, (r, w) in zip(ARRIVAL_QUEUES, pipes):
+            os.close(w)
+            os.set_blocking(r, False)
+            _ARRIVAL_FDS[name] = r
+        _SENDER_START[0] = start_w
     threads = [Thread(name, core, body) for name, core, body in THREADS]
     # The process's main thread arrives at the barrier last and goes from there straight to join(), so it never
     # waits for the GIL during the run. Had it still to come back from start() while the threads ran, it would be
@@ -391,6 +478,9 @@ def main():
     for r in runners:
         r.join()
     end = max([t.end for t in threads] or [wall()])
+    if sender is not None:
+        os.close(_SENDER_START[0])  # a run that never started: the child reads nothing and stops
+        os.waitpid(sender, 0)
     errors = [t for t in threads if t.error]
     if errors:
         refuse("thread %s failed: %s" % (json.dumps(errors[0].name), errors[0].error))
@@ -405,6 +495,7 @@ def main():
                             "round_ns": [m[i + 1] - m[i] for i in range(len(m) - 1)],
                             "rounds_not_kept": t.dropped, "open_round_ns": t.open_round_ns, "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
         out_threads[-1]["locks"] = lock_report(t.locks)
+    answers = sorted(a for t in threads for a in t.answers)
     gil = sys._is_gil_enabled() if hasattr(sys, "_is_gil_enabled") else True
     result = {
         "gilsim_real_run": 1,
@@ -428,6 +519,9 @@ def main():
         "threads": out_threads,
         "steps": accuracy(total),
     }
+    if ARRIVAL_QUEUES:
+        # Each answered request's index in the schedule and its latency; gilsim counts the rest from the schedule.
+        result["requests"] = {"answered": [[i, ns] for i, ns in answers]}
     sys.stdout.write(json.dumps(result) + "\n")
     sys.stdout.flush()
 

@@ -11,7 +11,9 @@ import gilsim.scenario.Scenario;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;
@@ -214,6 +216,29 @@ final class BadInputs {
                 out.add(optionCase(o.cmd(), j % 2 == 0 ? sr : pool, o.option(), vs.get(j)));
             }
         }
+        // chart --kind load's own options, on a scenario with requests (other kinds refuse them as not theirs).
+        String service = "scenarios/thread-pool-service.yaml";
+        Map<String, List<String>> load = new LinkedHashMap<>();
+        load.put("--over", List.of("", " ", "rate", "rate=1..", "rate=5..1", "rate=3..3", "nokey=1..5", "rate=-1..5",
+                "rate=0..5", "rate=1..99999999999", "rate=1..99999999999999999999", "cores=a..b", "rate=1.5..3",
+                "duration=1..3", "\ud83d\udc0d=1..2"));
+        load.put("--points", List.of("0", "1", "51", "-1", "x", "", "2147483648"));
+        load.put("--arm", List.of("", " ", "python=9.9", "nokey=1", "rate", "interval=1ms,", "interval=-1ms",
+                "a=b=c", ",", "interval=1ms,nokey=2"));
+        for (Map.Entry<String, List<String>> e : load.entrySet()) {
+            for (String v : e.getValue()) {
+                List<String> args = new ArrayList<>(List.of("chart", service, "--kind", "load", "--out",
+                        DIR + "/c.svg", "--set", "duration=10ms"));
+                if (!e.getKey().equals("--over")) args.addAll(List.of("--over", "rate=100..200"));
+                args.addAll(List.of(e.getKey(), v));
+                out.add(BadCase.of("options", "chart " + e.getKey(), args).withOutput(DIR + "/c.svg"));
+            }
+        }
+        out.add(BadCase.of("options", "chart --over", List.of("chart", sr, "--kind", "timeline", "--over",
+                "cores=1..2", "--out", DIR + "/c.svg")).withOutput(DIR + "/c.svg"));
+        out.add(BadCase.of("options", "chart --over", List.of("chart", sr, "--kind", "load", "--over",
+                "cores=1..2", "--set", SMALL_RUN, "--out", DIR + "/c.svg")).withOutput(DIR + "/c.svg"));
+
         // An option with its value missing, or given twice.
         for (String cmd : COMMANDS) {
             String opt = switch (cmd) {

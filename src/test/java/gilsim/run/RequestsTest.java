@@ -135,4 +135,30 @@ class RequestsTest {
         assertTrue(!a.equals(c), "seed 6 draws other gaps");
         assertTrue(a.contains("\"requests\""), a);
     }
+
+    /** What validate sends the real side: the arrivals the simulated run of the same seed received, to the ns. */
+    @Test
+    void theScheduleOfASeedIsTheArrivalsItsRunReceives() throws IOException {
+        String yaml = "name: schedule\nparams: {duration: 200ms}\narrivals:\n  - {queue: net, rate: 500}\n"
+                + "  - {queue: net, rate: 100, burst: 3, spacing: constant}\n" + WORKER;
+        for (long seed : List.of(1L, 7L)) {
+            List<Long> received = new ArrayList<>();
+            Simulation sim = simulation(yaml, seed);
+            sim.addListener(e -> {
+                if (e instanceof RequestEvent.RequestArrived a) received.add(a.timeNs());
+            });
+            sim.run();
+            Scenario s = ScenarioFile.load(dir.resolve("s.yaml"));
+            var workload = (gilsim.scenario.Workload.Threads) s.workload().apply(s.params(List.of(), null));
+            List<Long> scheduled = new ArrayList<>();
+            gilsim.sim.RandomStreams streams = new gilsim.sim.RandomStreams(seed);
+            for (int i = 0; i < workload.arrivals().size(); i++) {
+                scheduled.addAll(gilsim.program.Arrivals.schedule(workload.arrivals().get(i), i, streams,
+                        200_000_000L));
+            }
+            scheduled.sort(null);
+            assertEquals(scheduled, received, "seed " + seed + "; replay: java -jar target/gilsim.jar run "
+                    + dir.resolve("s.yaml") + " --seed " + seed);
+        }
+    }
 }

@@ -205,4 +205,20 @@ class PythonScriptTest {
                 "        sleep(rng.randint(1000, 20000))", "        compute(rng.choice((1000000, 3000000,)))",
                 "        sleep(quantile_draw(rng, (0.0, 1.0), (1000000, 2000000)))"), body(s, 1));
     }
+
+    @Test
+    void aQueueThatArrivalsFillIsReadFromTheSendersPipeAndAnswersAreCompiled() {
+        String s = PythonScript.compile(List.of(
+                thread("accept", new Loop(-1, List.of(new gilsim.program.Step.Get("net"), new Compute(MS),
+                        new gilsim.program.Step.Put("work")))),
+                thread("worker", new Loop(-1, List.of(new gilsim.program.Step.Get("work"), new Compute(MS),
+                        new gilsim.program.Step.Answer())))),
+                List.of(new PythonScript.Arrival(3 * MS, "net"), new PythonScript.Arrival(5 * MS, "net")),
+                5 * MS, 100 * MS, 10 * MS);
+        assertTrue(s.contains("get_request('net')"), s);
+        assertTrue(s.contains("get('work')") && s.contains("put('work')") && s.contains("answer()"), s);
+        assertTrue(s.contains("ARRIVAL_QUEUES = ['net']"), s);
+        assertTrue(s.contains("ARRIVALS = [(3000000, 0), (5000000, 0)]"), s);
+        assertTrue(s.contains("QUEUES = ['work']"), "the arrivals' queue is a pipe, not a queue.Queue: " + s);
+    }
 }

@@ -242,4 +242,28 @@ class RealRunTest {
                 l.toString());
         assertTrue(l.waitMaxNs() > 0 && l.waitMaxNs() < 50 * MS && l.waitTotalNs() >= l.waitMaxNs(), l.toString());
     }
+
+    /**
+     * Requests sent at their times by the script's sender child reach the thread that reads their queue, through a
+     * stage, and are answered: every one of five, each after at least its 2 ms of Python; a server blocked on the
+     * empty pipe at the deadline stops.
+     */
+    @Test
+    void arrivalsReachTheServerThroughAStageAndEachAnswerIsTimed() {
+        List<ThreadSpec> threads = List.of(
+                new ThreadSpec("accept", -1, List.of(new Loop(-1, List.of(new gilsim.program.Step.Get("net"),
+                        new Compute(MS / 10), new gilsim.program.Step.Put("work"))))),
+                new ThreadSpec("worker", -1, List.of(new Loop(-1, List.of(new gilsim.program.Step.Get("work"),
+                        new Compute(2 * MS), new gilsim.program.Step.Answer())))));
+        List<PythonScript.Arrival> arrivals = new ArrayList<>();
+        for (long at : List.of(10L, 40L, 70L, 100L, 130L)) arrivals.add(new PythonScript.Arrival(at * MS, "net"));
+        long durationNs = 400 * MS;
+        Observation o = RealRun.withSchedule(RealRun.run(python3(), PythonScript.compile(threads, arrivals, 5 * MS,
+                durationNs, 50 * MS), 30_000), arrivals.stream().map(PythonScript.Arrival::timeNs).toList(), durationNs);
+        Observation.Requests r = o.requests();
+        assertEquals(5, r.arrived(), r.toString());
+        assertEquals(5, r.answered(), r.toString());
+        for (long ns : r.latencyNs()) assertTrue(ns >= 2 * MS && ns < durationNs, r.toString());
+        assertTrue(o.wallNs() < 5_000 * MS, "wall " + o.wallNs());
+    }
 }

@@ -60,6 +60,18 @@ public final class RecordedRealSide implements RealSide {
     }
 
     @Override
+    public Observation observe(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
+                               long switchIntervalNs, long durationNs, long timeoutMs) {
+        Path out = dir.resolve("observe-" + (++observed) + ".json");
+        if (recording) {
+            String script = PythonScript.compile(threads, arrivals, switchIntervalNs, durationNs,
+                    PythonScript.DEFAULT_CALIBRATION_NS);
+            keep(out, RealRun.runScript(python, script, timeoutMs, Map.of()));
+        }
+        return RealRun.read(read(out), python.toString());
+    }
+
+    @Override
     public RealRun.Recorded record(Path python, List<ThreadSpec> threads, long switchIntervalNs, long durationNs,
                                    long timeoutMs) {
         int n = ++recorded;

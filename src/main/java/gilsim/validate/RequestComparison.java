@@ -1,0 +1,86 @@
+package gilsim.validate;
+
+import gilsim.sim.Durations;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The requests of a scenario with arrivals on both sides of a validation ({@link Observation#requests()}): each side's
+ * latencies pooled over its runs (the same arrival schedule per seed on both sides: real run k is sent the arrivals of
+ * simulated seed k), their median, 99th percentile and maximum, exact from the sorted values, and the answers a
+ * second. A request unanswered at the end counts its age then on both sides.
+ */
+public final class RequestComparison {
+    /** One side's figures: requests arrived and answered over all its runs, answers a second, latency in ns. */
+    public record Side(long arrived, long answered, double answeredPerS, long p50Ns, long p99Ns, long maxNs) {}
+
+    public record Result(Side real, Side sim) {}
+
+    private RequestComparison() {}
+
+    /** Null when the runs have no requests. */
+    public static Result of(List<Observation> real, List<Observation> sim, long durationNs) {
+        if (real.isEmpty() || real.get(0).requests() == null) return null;
+        return new Result(side(real, durationNs), side(sim, durationNs));
+    }
+
+    private static Side side(List<Observation> runs, long durationNs) {
+        List<Long> all = new ArrayList<>();
+        long arrived = 0;
+        long answered = 0;
+        for (Observation o : runs) {
+            arrived += o.requests().arrived();
+            answered += o.requests().answered();
+            all.addAll(o.requests().latencyNs());
+        }
+        all.sort(null);
+        double seconds = runs.size() * durationNs / 1e9;
+        return new Side(arrived, answered, seconds == 0 ? 0 : answered / seconds, at(all, 0.50), at(all, 0.99),
+                all.isEmpty() ? 0 : all.get(all.size() - 1));
+    }
+
+    /** The value below which a share {@code q} of the sorted values lie (nearest rank). */
+    private static long at(List<Long> sorted, double q) {
+        if (sorted.isEmpty()) return 0;
+        int rank = (int) Math.ceil(q * sorted.size());
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+    }
+
+    static void text(StringBuilder b, Result r) {
+        if (r == null) return;
+        b.append(String.format(Locale.ROOT, "requests (pooled over the runs), real / sim: %d / %d arrived, %.0f / %.0f "
+                        + "answered a second; latency p50 %s / %s (%s), p99 %s / %s (%s), max %s / %s (%s)%n",
+                r.real().arrived(), r.sim().arrived(), r.real().answeredPerS(), r.sim().answeredPerS(),
+                Durations.human(r.real().p50Ns()), Durations.human(r.sim().p50Ns()), ratio(r.sim().p50Ns(),
+                        r.real().p50Ns()),
+                Durations.human(r.real().p99Ns()), Durations.human(r.sim().p99Ns()), ratio(r.sim().p99Ns(),
+                        r.real().p99Ns()),
+                Durations.human(r.real().maxNs()), Durations.human(r.sim().maxNs()), ratio(r.sim().maxNs(),
+                        r.real().maxNs())));
+    }
+
+    private static String ratio(long sim, long real) {
+        return real == 0 ? "-" : String.format(Locale.ROOT, "%.2fx", sim / (double) real);
+    }
+
+    static Map<String, Object> json(Result r) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("real", side(r.real()));
+        o.put("sim", side(r.sim()));
+        return o;
+    }
+
+    private static Map<String, Object> side(Side s) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("arrived", s.arrived());
+        o.put("answered", s.answered());
+        o.put("answered_per_s", s.answeredPerS());
+        o.put("latency_p50_ns", s.p50Ns());
+        o.put("latency_p99_ns", s.p99Ns());
+        o.put("latency_max_ns", s.maxNs());
+        return o;
+    }
+}
