@@ -63,17 +63,21 @@ public record ArmFigures(Arm arm, List<String> runArgs, Summary summary, Wait ma
 
     /**
      * The pool's figures; for a scenario with arrivals, its requests' under the pool metrics of the same meaning
-     * (requests answered, latency p99 and max, throughput; the raw p99 is the same p99, since open-loop arrivals
-     * need no correction and closed-loop clients' is what they saw; no order probe); null for a scenario with
-     * neither.
+     * (requests answered, latency p99, raw and corrected, and max, throughput; no order probe); null for a scenario
+     * with neither. The corrected p99 is the raw one for open-loop arrivals, which need no correction.
      */
     public Figures pool() {
         if (summary.pool() != null || summary.requests() == null) return summary.pool();
+        Figures r = summary.requests();
         Map<Metric<?, ?>, Object> values = new LinkedHashMap<>();
         for (Metric<?, ?> m : Metrics.POOL) {
-            Metric<?, ?> same = m == Metrics.LATENCY_RAW_P99_NS ? Metrics.REQUEST_LATENCY_P99_NS : null;
-            for (Metric<?, ?> r : Metrics.REQUESTS) if (r.name().equals(m.name())) same = r;
-            values.put(m, same == null ? null : summary.requests().get(same));
+            Object value = null;
+            for (Metric<?, ?> same : Metrics.REQUESTS) if (same.name().equals(m.name())) value = r.get(same);
+            if (m == Metrics.LATENCY_RAW_P99_NS) value = r.get(Metrics.REQUEST_LATENCY_P99_NS);
+            if (m == Metrics.LATENCY_P99_NS && r.get(Metrics.REQUEST_LATENCY_CORRECTED_P99_NS) != null) {
+                value = r.get(Metrics.REQUEST_LATENCY_CORRECTED_P99_NS);
+            }
+            values.put(m, value);
         }
         return new Figures(null, values);
     }

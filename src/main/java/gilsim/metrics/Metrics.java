@@ -202,9 +202,14 @@ public final class Metrics {
             r -> r.requests().latency().percentileNs(50))
             .compared("latency p50", Delta.DIFFERENCE_AND_CHANGE, Better.LOWER);
     public static final Metric<RequestSource, Long> REQUEST_LATENCY_P99_NS = requests("latency_p99_ns", Unit.NS,
-            "99th percentile of request latency; open-loop arrivals come on their own schedule, so it needs no "
-                    + "correction for coordinated omission", r -> r.requests().latency().percentileNs(99))
+            "99th percentile of request latency, as the requests saw it; open-loop arrivals come on their own "
+                    + "schedule, so it needs no correction for coordinated omission (closed-loop clients: "
+                    + "latency_corrected_p99)", r -> r.requests().latency().percentileNs(99))
             .compared("latency p99", Delta.DIFFERENCE_AND_CHANGE, Better.LOWER);
+    public static final Metric<RequestSource, Long> REQUEST_LATENCY_CORRECTED_P99_NS = requests(
+            "latency_corrected_p99_ns", Unit.NS, "for closed-loop clients, latency_p99 corrected for coordinated "
+                    + "omission as wrk corrects it, as the m0 pool's latency_p99 is (null for open-loop arrivals, "
+                    + "which need no correction)", r -> r.requests().correctedP99Ns(r.runNs()));
     public static final Metric<RequestSource, Long> REQUEST_LATENCY_MAX_NS = requests("latency_max_ns", Unit.NS,
             "the longest request latency (exact)", r -> r.requests().latency().maxNs())
             .compared("latency max", Delta.NONE, Better.LOWER);
@@ -269,7 +274,8 @@ public final class Metrics {
 
     /** The requests of a scenario with arrivals: how many, their latency and its parts, the throughput. */
     public static final List<Metric<RequestSource, ?>> REQUESTS = List.of(REQUESTS_ARRIVED, REQUESTS_ANSWERED,
-            REQUEST_LATENCY_P50_NS, REQUEST_LATENCY_P99_NS, REQUEST_LATENCY_MAX_NS, REQUEST_QUEUE_WAIT_P99_NS,
+            REQUEST_LATENCY_P50_NS, REQUEST_LATENCY_P99_NS, REQUEST_LATENCY_CORRECTED_P99_NS, REQUEST_LATENCY_MAX_NS,
+            REQUEST_QUEUE_WAIT_P99_NS,
             REQUEST_GIL_WAIT_P99_NS, REQUEST_SERVICE_P99_NS, REQUEST_THROUGHPUT_RPS);
 
     /**

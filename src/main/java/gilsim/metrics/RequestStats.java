@@ -41,8 +41,16 @@ public final class RequestStats implements RunListener, Spans.Sink {
     private final Latencies service;
     private long arrived;
     private long answered;
+    /** The closed-loop clients when every source is one (their latency can be corrected as wrk does); else 0. */
+    private final int clients;
 
     public RequestStats(int threads, long runNs) {
+        this(threads, runNs, 0);
+    }
+
+    /** @param clients the closed-loop clients when all the requests come from such clients; 0 otherwise */
+    public RequestStats(int threads, long runNs, int clients) {
+        this.clients = clients;
         this.waitedNs = new long[threads];
         this.latency = new Latencies(runNs);
         this.queueWait = new Latencies(runNs);
@@ -135,6 +143,17 @@ public final class RequestStats implements RunListener, Spans.Sink {
 
     public Latencies service() {
         return service;
+    }
+
+    /**
+     * The 99th percentile corrected for coordinated omission as wrk corrects it (a sample added for each interval a
+     * slow answer held its client back, the interval being a client's mean time between requests over the run), for
+     * closed-loop clients; null for open-loop arrivals, whose latency needs no correction.
+     */
+    public Long correctedP99Ns(long runNs) {
+        if (clients == 0) return null;
+        long perClient = answered / clients;
+        return latency.correctedPercentileNs(99, perClient == 0 ? 0 : runNs / perClient);
     }
 
     public double throughputRps(long runNs) {

@@ -66,11 +66,13 @@ public final class SummaryText {
 
     /** The requests' line: how many, their latency, the parts of its 99th percentile, the throughput. */
     private static String requests(Figures r) {
-        return String.format(Locale.ROOT, "requests: %d arrived, %d answered (%.0f req/s); latency p50 %s, p99 %s, "
+        Long corrected = r.get(Metrics.REQUEST_LATENCY_CORRECTED_P99_NS);
+        return String.format(Locale.ROOT, "requests: %d arrived, %d answered (%.0f req/s); latency p50 %s, p99 %s%s, "
                         + "max %s; p99 of its parts: in queues %s, waiting for the GIL %s, the rest of service %s%n",
                 r.get(Metrics.REQUESTS_ARRIVED), r.get(Metrics.REQUESTS_ANSWERED),
                 r.get(Metrics.REQUEST_THROUGHPUT_RPS), Durations.human(r.get(Metrics.REQUEST_LATENCY_P50_NS)),
                 Durations.human(r.get(Metrics.REQUEST_LATENCY_P99_NS)),
+                corrected == null ? "" : " (corrected as wrk corrects it " + Durations.human(corrected) + ")",
                 Durations.human(r.get(Metrics.REQUEST_LATENCY_MAX_NS)),
                 Durations.human(r.get(Metrics.REQUEST_QUEUE_WAIT_P99_NS)),
                 Durations.human(r.get(Metrics.REQUEST_GIL_WAIT_P99_NS)),

@@ -21,6 +21,7 @@ import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
+import gilsim.program.ArrivalSpec;
 import gilsim.program.Arrivals;
 import gilsim.program.ProgramRunner;
 import gilsim.program.Shared;
@@ -113,7 +114,7 @@ public final class Simulation {
         this.lockStats = poolStats == null
                 ? new LockStats(threadNames.size(), LockVersions.model(params.choice("python"))) : null;
         this.requestStats = workload instanceof Workload.Threads w && !w.arrivals().isEmpty()
-                ? new RequestStats(threadNames.size(), params.ns("duration")) : null;
+                ? new RequestStats(threadNames.size(), params.ns("duration"), closedLoopClients(w)) : null;
         if (requestStats != null) spans.add(requestStats);
         // The spans first: every listener after them reads the waits and holds they derived from the same event.
         trace.add(new RunListeners(spans, poolStats, new Invariants(machine.cores(), threadNames.size()),
@@ -121,6 +122,16 @@ public final class Simulation {
                 roundStats, lockStats, requestStats));
         // A run of programs ends when the last one has (a pool's threads never end).
         machine.onLastExit(engine::stop);
+    }
+
+    /** The closed-loop clients, when every source is one (their latency is corrected for coordinated omission). */
+    private static int closedLoopClients(Workload.Threads w) {
+        int clients = 0;
+        for (ArrivalSpec a : w.arrivals()) {
+            if (!(a instanceof ArrivalSpec.Clients c)) return 0;
+            clients += c.clients();
+        }
+        return clients;
     }
 
     /**

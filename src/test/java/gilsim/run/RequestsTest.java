@@ -161,4 +161,34 @@ class RequestsTest {
                     + dir.resolve("s.yaml") + " --seed " + seed);
         }
     }
+
+    /**
+     * Two closed-loop clients and a 300 ms hold of the GIL: each client sends one request into the stall and none
+     * during it, so their own p99 hides it; corrected as wrk corrects it, the stall counts once per interval missed.
+     */
+    @Test
+    void aStallThatHoldsClosedLoopClientsBackShowsInTheCorrectedP99Only() throws IOException {
+        Figures r = run("""
+                name: stall
+                params: {duration: 2s}
+                arrivals:
+                  - {queue: net, clients: 2, think: 1ms}
+                threads:
+                  - name: worker
+                    program:
+                      - loop: [get: net, compute: 1ms, answer]
+                  - name: stall
+                    program:
+                      - sleep: 500ms
+                      - hold: 300ms
+                """).requests();
+        long raw = r.get(Metrics.REQUEST_LATENCY_P99_NS);
+        long corrected = r.get(Metrics.REQUEST_LATENCY_CORRECTED_P99_NS);
+        assertTrue(r.get(Metrics.REQUEST_LATENCY_MAX_NS) >= 299_000_000L, "the stall: " + r);
+        assertTrue(raw < 10_000_000L, "two requests of some 1300 meet the stall: raw p99 " + raw);
+        assertTrue(corrected > 100_000_000L, "corrected p99 " + corrected);
+        Figures open = run("name: open\nparams: {duration: 300ms}\narrivals:\n  - {queue: net, rate: 100}\n" + WORKER)
+                .requests();
+        assertEquals(null, open.get(Metrics.REQUEST_LATENCY_CORRECTED_P99_NS));
+    }
 }
