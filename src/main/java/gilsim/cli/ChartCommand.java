@@ -1,5 +1,6 @@
 package gilsim.cli;
 
+import gilsim.report.LoadRange;
 import gilsim.report.TimeWindow;
 import gilsim.report.chart.ChartFile;
 import gilsim.report.chart.Charts;
@@ -205,23 +206,9 @@ final class ChartCommand implements Callable<Integer> {
     /** The load chart: the scenario's own arm and each {@code --arm}, each run at every load value. */
     private void load(Scenario s) {
         if (over == null) throw new InputError("--kind load needs --over KEY=A..B (a rate or a client count)");
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)=(\\d+)\\.\\.(\\d+)")
-                .matcher(over.trim());
-        if (!m.matches()) throw new InputError("--over " + over + ": expected KEY=A..B with whole numbers, A < B");
-        String key = m.group(1);
-        long from;
-        long to;
-        try {
-            from = Long.parseLong(m.group(2));
-            to = Long.parseLong(m.group(3));
-        } catch (NumberFormatException e) {
-            throw new InputError("--over " + over + ": a number past 2^63");
-        }
-        if (from >= to) throw new InputError("--over " + over + ": expected A < B");
         int n = points == null ? 9 : points;
         if (n < 2 || n > 50) throw new InputError("--points " + n + ": pick 2..50");
-        checkOverrides(s, "--over", List.of(key + "=" + from, key + "=" + to));
-        long[] loads = Charts.loads(from, to, n);
+        LoadRange range = LoadRange.parse("--over", over, n, s);
         List<String> labels = new ArrayList<>(List.of("as-is"));
         List<List<String>> armSets = new ArrayList<>(List.of(List.of()));
         for (String arm : arms) {
@@ -237,13 +224,12 @@ final class ChartCommand implements Callable<Integer> {
         List<List<RunSpec>> runs = new ArrayList<>();
         for (List<String> armSet : armSets) {
             List<RunSpec> curve = new ArrayList<>();
-            for (long load : loads) {
-                List<String> all = concat(concat(sets, armSet), List.of(key + "=" + load));
-                curve.add(RunSpec.of(s, all, machine.profile(), seed));
+            for (int i = 0; i < range.values().length; i++) {
+                curve.add(RunSpec.of(s, concat(concat(sets, armSet), List.of(range.set(i))), machine.profile(), seed));
             }
             runs.add(curve);
         }
-        Charts.load(s.name(), key, loads, labels, runs, out, width, height);
+        Charts.load(s.name(), range, labels, runs, out, width, height);
     }
 
     /**

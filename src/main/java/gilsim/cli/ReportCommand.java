@@ -1,5 +1,6 @@
 package gilsim.cli;
 
+import gilsim.report.LoadRange;
 import gilsim.report.TimeWindow;
 import gilsim.compare.Arm;
 import gilsim.compare.Arms;
@@ -61,6 +62,11 @@ final class ReportCommand implements Callable<Integer> {
             description = "the run's seed (default: ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--load", paramLabel = "KEY=A..B",
+            description = "add request latency against load: each arm run at 7 values of KEY from A to B "
+                    + "(a scenario with requests: arrivals, or the m0 pool)")
+    String load;
+
     @Mixin
     MachineOption machine = new MachineOption();
 
@@ -83,8 +89,10 @@ final class ReportCommand implements Callable<Integer> {
             if (e.getMessage().startsWith("--set")) throw e;
             throw new InputError("--compare: " + e.getMessage());
         }
+        LoadRange range = load == null ? null : LoadRange.parse("--load", load, 7, s);
         OutputPath.check("--out", out);
-        Report.write(new Report.Request(s, set.sets, profile, seed, detail, checked, replay(), Launcher.words()), out);
+        Report.write(new Report.Request(s, set.sets, profile, seed, detail, checked, replay(), Launcher.words(), range),
+                out);
         OutputPath.wrote(spec.commandLine().getOut(), out);
         return 0;
     }
@@ -114,6 +122,7 @@ final class ReportCommand implements Callable<Integer> {
         for (String kv : set.sets) w.addAll(List.of("--set", Replay.quoted(kv)));
         for (String c : compare) w.addAll(List.of("--compare", Replay.quoted(c)));
         if (window != null) w.addAll(List.of("--window", Replay.quoted(window)));
+        if (load != null) w.addAll(List.of("--load", Replay.quoted(load)));
         w.addAll(List.of("--seed", Long.toString(seed), "--out", Replay.quoted(out.toString())));
         return String.join(" ", w);
     }

@@ -234,6 +234,12 @@ final class BadInputs {
                 out.add(BadCase.of("options", "chart " + e.getKey(), args).withOutput(DIR + "/c.svg"));
             }
         }
+        for (String v : load.get("--over")) {
+            out.add(BadCase.of("options", "report --load", List.of("report", service, "--set", "duration=10ms",
+                    "--load", v, "--out", DIR + "/p.html")).withOutput(DIR + "/p.html"));
+        }
+        out.add(BadCase.of("options", "report --load", List.of("report", sr, "--set", SMALL_RUN, "--load",
+                "cores=1..2", "--out", DIR + "/p.html")).withOutput(DIR + "/p.html"));
         out.add(BadCase.of("options", "chart --over", List.of("chart", sr, "--kind", "timeline", "--over",
                 "cores=1..2", "--out", DIR + "/c.svg")).withOutput(DIR + "/c.svg"));
         out.add(BadCase.of("options", "chart --over", List.of("chart", sr, "--kind", "load", "--over",

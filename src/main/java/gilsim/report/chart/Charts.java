@@ -1,5 +1,6 @@
 package gilsim.report.chart;
 
+import gilsim.report.LoadRange;
 import gilsim.report.TimeWindow;
 import gilsim.run.Simulation;
 import gilsim.scenario.Workload;
@@ -130,33 +131,22 @@ public final class Charts {
     }
 
     /**
-     * Request latency against offered load: each arm run at {@code points} values of {@code key} from {@code from}
-     * to {@code to}, evenly spaced and rounded to whole values.
+     * Request latency against offered load: each arm run at every value of the range.
      *
-     * @param arms each arm's runs, one {@link RunSpec} per value of {@code loads}, and its label first
+     * @param arms each arm's runs, one {@link RunSpec} per value of the range, labelled by {@code labels}
      */
-    public static void load(String scenario, String key, long[] loads, List<String> labels, List<List<RunSpec>> arms,
+    public static void load(String scenario, LoadRange range, List<String> labels, List<List<RunSpec>> arms,
                             Path out, int width, int height) {
         ChartStyle.Fonts fonts = ChartStyle.Fonts.of(width, height);
         List<LoadChart.Curve> curves = new ArrayList<>();
-        for (int a = 0; a < arms.size(); a++) curves.add(LoadChart.curve(labels.get(a), loads, arms.get(a)));
+        for (int a = 0; a < arms.size(); a++) curves.add(LoadChart.curve(labels.get(a), range.values(), arms.get(a)));
         RunSpec first = arms.get(0).get(0);
         boolean pool = first.scenario().workload().apply(first.params()) instanceof Workload.Pool;
-        WaitCdfChart.Drawn drawn = LoadChart.of(curves, key + " (offered load)", pool, fonts);
-        String title = "Request latency against " + key + ": " + scenario + ", seed " + first.seed() + ", "
+        WaitCdfChart.Drawn drawn = LoadChart.of(curves, range.key() + " (offered load)", pool, fonts);
+        String title = "Request latency against " + range.key() + ": " + scenario + ", seed " + first.seed() + ", "
                 + first.params().asText().get("duration") + " a run";
         ChartFile.writePanels(out, ChartFile.Layout.COLUMN, List.of(new Panel(width, height, title, 0, drawn.chart(),
                 new Legend(drawn.legend(), fonts.legend()), 0, fonts)));
-    }
-
-    /** {@code points} whole values from {@code from} to {@code to}, evenly spaced, without repeats. */
-    public static long[] loads(long from, long to, int points) {
-        List<Long> out = new ArrayList<>();
-        for (int i = 0; i < points; i++) {
-            long v = points == 1 ? from : Math.round(from + (double) (to - from) * i / (points - 1));
-            if (out.isEmpty() || out.get(out.size() - 1) != v) out.add(v);
-        }
-        return out.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** A heat map of a search CSV over two of its keys. */

@@ -20,21 +20,21 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * (a rate, a client count), and its median and 99th-percentile request latency, on a log scale so that the knee
  * and the flat part both show. One colour an arm; the p99 solid with a marker at each run, the median dashed.
  */
-final class LoadChart {
+public final class LoadChart {
     private static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
             SeriesMarkers.TRIANGLE_UP};
 
     private LoadChart() {}
 
     /** One arm's runs: its label, and at each load value its median and p99 latency in nanoseconds. */
-    record Curve(String label, long[] loads, long[] p50Ns, long[] p99Ns) {}
+    public record Curve(String label, long[] loads, long[] p50Ns, long[] p99Ns) {}
 
     /**
      * Runs each arm (a list of {@link RunSpec}s, one per load value, in the values' order) and reads its request
      * latency: a scenario's requests, or the m0 pool's (whose p50 it does not keep: its raw p99 stands in the
      * median's place, so the pool's curves are the p99 corrected and raw).
      */
-    static Curve curve(String label, long[] loads, List<RunSpec> runs) {
+    public static Curve curve(String label, long[] loads, List<RunSpec> runs) {
         long[] p50 = new long[runs.size()];
         long[] p99 = new long[runs.size()];
         for (int i = 0; i < runs.size(); i++) {

@@ -94,7 +94,7 @@ final class CdfSvg {
     }
 
     /** 10^decade ns as 1 us, 10 us, 100 us, 1 ms, ... 10 s. */
-    private static String decade(int decade) {
+    static String decade(int decade) {
         String[] units = {"ns", "us", "ms", "s"};
         int unit = Math.min(3, Math.max(0, decade / 3));
         return (long) Math.pow(10, decade - 3 * unit) + " " + units[unit];

@@ -8,7 +8,10 @@ import gilsim.compare.PolicyArms;
 import gilsim.metrics.Summary;
 import gilsim.report.AtomicFile;
 import gilsim.report.GilStory;
+import gilsim.report.LoadRange;
 import gilsim.report.TimeWindow;
+import gilsim.report.chart.LoadChart;
+import gilsim.report.chart.RunSpec;
 import gilsim.run.Simulation;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
@@ -43,9 +46,10 @@ public final class Report {
      * @param replay   the command line that writes this page again
      * @param launcher the words that start gilsim from a shell ({@code java -jar target/gilsim.jar}), for the
      *                 command lines the page quotes
+     * @param load     the load to run each arm at for the latency-against-load section, or null for none
      */
     public record Request(Scenario scenario, List<String> sets, MachineProfile machine, long seed, TimeWindow window,
-                          Arms arms, String replay, List<String> launcher) {
+                          Arms arms, String replay, List<String> launcher, LoadRange load) {
         public Request {
             sets = List.copyOf(sets);
             launcher = List.copyOf(launcher);
@@ -80,7 +84,8 @@ public final class Report {
         for (Arm arm : r.arms().arms().subList(1, r.arms().arms().size())) arms.add(run(r, arm));
         Comparison policies = Arms.of(r.scenario(), r.sets(), PolicyArms.of(r.scenario(), params,
                 PolicyArms.registered()), r.machine()).run(r.seed());
-        String page = ReportPage.html(r, sim.threadNames(), recording, arms, policies, docsLink(out, "compare.md"));
+        String page = ReportPage.html(r, sim.threadNames(), recording, arms, load(r), policies,
+                docsLink(out, "compare.md"));
         try (AtomicFile.Stream file = new AtomicFile.Stream(out)) {
             file.writer().write(page);
             file.commit();
@@ -88,6 +93,24 @@ public final class Report {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Each arm's request latency at each value of the load; empty when the page has no load section. */
+    private static List<LoadChart.Curve> load(Request r) {
+        if (r.load() == null) return List.of();
+        List<LoadChart.Curve> curves = new ArrayList<>();
+        for (Arm arm : r.arms().arms()) {
+            List<RunSpec> runs = new ArrayList<>();
+            for (int i = 0; i < r.load().values().length; i++) {
+                List<String> sets = new ArrayList<>(r.sets());
+                sets.addAll(arm.sets());
+                sets.add(r.load().set(i));
+                runs.add(RunSpec.of(r.scenario(), sets, r.machine(), r.seed()));
+            }
+            curves.add(LoadChart.curve(arm.sets().isEmpty() ? "as-is" : String.join(",", arm.sets()),
+                    r.load().values(), runs));
+        }
+        return curves;
     }
 
     /** The arm's run, with each thread's waits recorded for its CDF. */

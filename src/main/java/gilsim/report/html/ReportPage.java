@@ -10,6 +10,7 @@ import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.report.Explanation;
 import gilsim.report.SummaryText;
+import gilsim.report.chart.LoadChart;
 import gilsim.compare.ArmFigures;
 import gilsim.compare.Comparison;
 import gilsim.compare.ComparisonText;
@@ -46,7 +47,7 @@ final class ReportPage {
 
     /** @param docsCompare a link to docs/compare.md from where the page is written, or null (no link) */
     static String html(Report.Request r, List<String> threads, Recording recording, List<ArmRun> arms,
-                       Comparison policies, String docsCompare) {
+                       List<LoadChart.Curve> load, Comparison policies, String docsCompare) {
         Summary s = arms.get(0).figures().summary();
         StringBuilder b = new StringBuilder(1 << 20);
         String title = "gilsim report: " + s.scenario() + " (" + s.verdict() + ")";
@@ -62,6 +63,7 @@ final class ReportPage {
         timeline(b, recording, r.window() != null);
         waits(b, s, threads, arms.get(0));
         if (arms.size() > 1) compare(b, arms);
+        if (!load.isEmpty()) load(b, r, load);
         policies(b, r, policies, docsCompare);
         b.append("<details id=\"summary\"><summary>The full summary, as <code>gilsim run</code> prints it</summary>")
                 .append("<pre>").append(Html.text(SummaryText.of(s))).append("</pre></details>\n");
@@ -132,6 +134,17 @@ final class ReportPage {
                 + "take_gil's entry to the take, over the whole run: the fraction of waits this long or shorter.</p>\n")
                 .append(CdfSvg.of(threads, waits, interval, CdfSvg.xMaxNs(waits, interval), CDF_WIDTH, CDF_HEIGHT))
                 .append(CdfSvg.legend(threads, waits, run.openWaitNs())).append("</section>\n");
+    }
+
+    /** Request latency against offered load, each arm a curve ({@code --load}). */
+    private static void load(StringBuilder b, Report.Request r, List<LoadChart.Curve> curves) {
+        String key = r.load().key();
+        b.append("<section id=\"load\"><h2>Latency against load</h2>\n<p>Each arm run at ").append(curves.get(0)
+                .loads().length).append(" values of <code>").append(Html.text(key)).append("</code> with seed ")
+                .append(r.seed()).append(", and its request latency: where the curve turns up, the queue in front of "
+                + "the GIL (or the pool) grows for as long as the run lasts.</p>\n")
+                .append(LoadSvg.of(curves, key, CDF_WIDTH + 200, CDF_HEIGHT)).append(LoadSvg.legend(curves))
+                .append("</section>\n");
     }
 
     private static void compare(StringBuilder b, List<ArmRun> arms) {

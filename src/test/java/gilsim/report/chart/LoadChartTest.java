@@ -41,8 +41,8 @@ class LoadChartTest {
 
     @Test
     void theLoadValuesAreEvenlySpacedWholeNumbersWithoutRepeats() {
-        assertArrayEquals(new long[] {100, 200, 300}, Charts.loads(100, 300, 3));
-        assertArrayEquals(new long[] {1, 2, 3}, Charts.loads(1, 3, 9));
-        assertArrayEquals(new long[] {100, 900}, Charts.loads(100, 900, 2));
+        assertArrayEquals(new long[] {100, 200, 300}, gilsim.report.LoadRange.values(100, 300, 3));
+        assertArrayEquals(new long[] {1, 2, 3}, gilsim.report.LoadRange.values(1, 3, 9));
+        assertArrayEquals(new long[] {100, 900}, gilsim.report.LoadRange.values(100, 900, 2));
     }
 }

@@ -79,6 +79,27 @@ class ReportCommandTest {
     }
 
     /** The CDF says what its y axis is, and a wait cut by the end of the run is called so, not passed off as one. */
+    /** --load: each arm a curve of 7 runs, the as-is arm's p99 rising past the knee and the free-threaded one's not. */
+    @Test
+    void aServicePageDrawsEachArmsLatencyAgainstLoad() throws IOException {
+        Path page = dir.resolve("load.html");
+        Cli cli = Cli.run("report", "scenarios/thread-pool-service.yaml", "--set", "duration=500ms", "--compare",
+                "python=3.13t", "--load", "rate=100..900", "--out", page.toString());
+        assertEquals(0, cli.code(), cli.err());
+        String html = Files.readString(page);
+        assertTrue(html.contains("<section id=\"load\">"), "no load section");
+        Matcher point = Pattern.compile("<title>([^,<]+), rate=(\\d+): p99 ([^,]+), median").matcher(html);
+        Map<String, List<String>> p99 = new java.util.LinkedHashMap<>();
+        while (point.find()) p99.computeIfAbsent(point.group(1), k -> new java.util.ArrayList<>()).add(point.group(3));
+        assertEquals(List.of("as-is", "python=3.13t"), List.copyOf(p99.keySet()), html.substring(html.indexOf("id=\"load\"")));
+        for (List<String> curve : p99.values()) assertEquals(7, curve.size(), curve.toString());
+        long asIsAt900 = Durations.parse(p99.get("as-is").get(6).replace(" ", ""));
+        long freeAt900 = Durations.parse(p99.get("python=3.13t").get(6).replace(" ", ""));
+        assertTrue(asIsAt900 > 3 * freeAt900, "p99 at 900/s: as-is " + asIsAt900 + ", 3.13t " + freeAt900
+                + "; replay: java -jar target/gilsim.jar run scenarios/thread-pool-service.yaml --set duration=500ms "
+                + "--set rate=900");
+    }
+
     @Test
     void theCdfNamesItsAxesAndAnOpenWait() throws IOException {
         Path page = dir.resolve("open.html");
