@@ -112,6 +112,8 @@ public final class ProgramRunner {
             next();
         } else if (step instanceof Step.Get g) {
             get(shared.queue(g.queue()));
+        } else if (step instanceof Step.Select sel) {
+            select(sel);
         } else {
             throw new AssertionError("advance() enters loops: " + step);
         }
@@ -124,14 +126,43 @@ public final class ProgramRunner {
     private void get(ItemQueue q) {
         Object item = q.tryGet(thread);
         if (item != null) {
-            if (item instanceof Request r) {
-                held.addLast(r);
-                emit(new RequestEvent.RequestTaken(machine.nowNs(), thread.id, r.id()));
-            }
+            took(item);
             next();
         } else {
             ItemQueue.Waiter w = q.enlist(thread); // before the GIL goes: a put from now on notifies this getter
             gil.dropGil(thread, () -> q.await(w, () -> gil.takeGil(thread, () -> get(q))));
+        }
+    }
+
+    /**
+     * An event loop's wait, holding the GIL: the first listed queue with an item gives it, and its branch runs next;
+     * else a wait on all of them with the GIL released, and another look after it.
+     */
+    private void select(Step.Select sel) {
+        List<Step.Select.Branch> branches = sel.branches();
+        for (Step.Select.Branch b : branches) {
+            Object item = shared.queue(b.queue()).tryGet(thread);
+            if (item != null) {
+                took(item);
+                frames.push(new Frame(b.steps(), 1, false));
+                next();
+                return;
+            }
+        }
+        ItemQueue.Waiter w = new ItemQueue.Waiter(thread);
+        for (Step.Select.Branch b : branches) shared.queue(b.queue()).enlist(w);
+        ItemQueue first = shared.queue(branches.get(0).queue());
+        gil.dropGil(thread, () -> first.await(w, () -> {
+            for (Step.Select.Branch b : branches) shared.queue(b.queue()).withdraw(w);
+            gil.takeGil(thread, () -> select(sel));
+        }));
+    }
+
+    /** An item got from a queue: a request joins the ones this thread holds. */
+    private void took(Object item) {
+        if (item instanceof Request r) {
+            held.addLast(r);
+            emit(new RequestEvent.RequestTaken(machine.nowNs(), thread.id, r.id()));
         }
     }
 

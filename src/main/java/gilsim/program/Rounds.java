@@ -44,6 +44,8 @@ public final class Rounds {
             else if (s instanceof Step.Lock || s instanceof Step.Unlock || s instanceof Step.Put
                     || s instanceof Step.Get || s instanceof Step.Answer) {
                 continue; // no time of their own: a wait for a lock or an item is not nominal
+            } else if (s instanceof Step.Select) {
+                return -1; // which branch runs, and how often, is the run's
             } else if (s instanceof Step.Loop l) {
                 if (l.times() == 0) continue;
                 long body = length(l.body());

@@ -73,6 +73,24 @@ public sealed interface Step {
     record Get(String queue) implements Step {}
 
     /**
+     * An event loop's wait ({@code selectors} under asyncio): the GIL is released until one of the named queues has
+     * an item; the thread then takes the oldest item of the first listed queue that has one and runs that queue's
+     * steps. One pass a call: an event loop is a loop over it.
+     */
+    record Select(List<Branch> branches) implements Step {
+        public Select {
+            branches = List.copyOf(branches);
+        }
+
+        /** What the thread does with an item of {@code queue}. */
+        public record Branch(String queue, List<Step> steps) {
+            public Branch {
+                steps = List.copyOf(steps);
+            }
+        }
+    }
+
+    /**
      * Answer the oldest request the thread holds (got from a queue and not yet answered or put): the request's
      * latency ends here. Takes no time of its own: the work of answering is the steps before it.
      */
@@ -94,6 +112,7 @@ public sealed interface Step {
         for (Step s : steps) {
             if (s instanceof Timed t && t.ns() > 0) return true;
             if (s instanceof Loop l && l.times() != 0 && takesTime(l.body())) return true;
+            if (s instanceof Select sel && sel.branches().stream().allMatch(b -> takesTime(b.steps()))) return true;
         }
         return false;
     }
@@ -110,6 +129,11 @@ public sealed interface Step {
                 if (l.times() != 1 && !takesTime(l.body())) return at;
                 String inner = idleLoop(l.body(), at);
                 if (inner != null) return inner;
+            } else if (steps.get(i) instanceof Select sel) {
+                for (Select.Branch b : sel.branches()) {
+                    String inner = idleLoop(b.steps(), where + "[" + i + "].select." + b.queue());
+                    if (inner != null) return inner;
+                }
             }
         }
         return null;

@@ -46,7 +46,8 @@ public final class ScenarioFile {
     private static final Set<String> THREAD = Set.of("name", "core", "count", "program");
     /** The most copies a thread entry's {@code count} makes. */
     static final int MAX_COUNT = 1000;
-    private static final String STEPS = "compute, release, sleep, hold, lock, unlock, put, get, answer, loop, repeat";
+    private static final String STEPS = "compute, release, sleep, hold, lock, unlock, put, get, select, answer, loop, "
+            + "repeat";
     private static final String DISTRIBUTIONS = "a duration, or one of uniform, exponential, lognormal, empirical";
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]{0,63}");
     private static final String LOOP_EMPTY = "a loop needs at least one step";
@@ -258,21 +259,40 @@ public final class ScenarioFile {
                     }
                 }
                 case "loop" -> checkSteps(file, s.body(), s.bodyField() ? at + ".body" : at, read, requests, got);
+                case "select" -> {
+                    // Each branch runs after a get from its queue; after the select, one of them has.
+                    for (StepTemplate b : s.body()) {
+                        boolean[] inBranch = {true};
+                        checkSteps(file, b.body(), at + "." + b.name(), read, requests, inBranch);
+                    }
+                    got[0] = true;
+                }
                 default -> { }
             }
         }
     }
 
+    /** The names the steps of {@code kind} use, below loops and in select's branches; a select gets from each. */
     private static void collect(List<StepTemplate> steps, String kind, Set<String> into) {
         for (StepTemplate s : steps) {
             if (s.kind().equals(kind)) into.add(s.name());
             if (s.kind().equals("loop")) collect(s.body(), kind, into);
+            if (s.kind().equals("select")) {
+                for (StepTemplate b : s.body()) {
+                    if (kind.equals("get")) into.add(b.name());
+                    collect(b.body(), kind, into);
+                }
+            }
         }
     }
 
     private static void checkLoops(List<StepTemplate> steps, String where, Params params) {
         for (int i = 0; i < steps.size(); i++) {
             StepTemplate s = steps.get(i);
+            if (s.kind().equals("select")) {
+                for (StepTemplate b : s.body()) checkLoops(b.body(), where + "[" + i + "].select." + b.name(), params);
+                continue;
+            }
             if (!s.kind().equals("loop")) continue;
             String path = where + "[" + i + "].loop";
             List<Step> body = s.body().stream().map(b -> b.resolve(params)).toList();
@@ -319,6 +339,8 @@ public final class ScenarioFile {
                 case "unlock" -> new Step.Unlock(name);
                 case "put" -> new Step.Put(name);
                 case "answer" -> new Step.Answer();
+                case "select" -> new Step.Select(body.stream().map(b -> new Step.Select.Branch(b.name(),
+                        b.body().stream().map(x -> x.resolve(params)).toList())).toList());
                 default -> new Step.Get(name);
             };
         }
@@ -436,6 +458,9 @@ public final class ScenarioFile {
                     }
                 }
                 case "loop" -> checkLocks(file, s.body(), s.bodyField() ? at + ".body" : at);
+                case "select" -> {
+                    for (StepTemplate b : s.body()) checkLocks(file, b.body(), at + "." + b.name());
+                }
                 default -> { }
             }
         }
@@ -480,11 +505,32 @@ public final class ScenarioFile {
                 case "answer" -> throw new InputError(file + ":" + m.line() + ": " + field + ": answer takes nothing: "
                         + "write it as a step of its own, - answer");
                 case "loop" -> out.add(loop(file, v, at + ".loop", keys, m.line()));
+                case "select" -> out.add(select(file, v, field, keys, m.line()));
                 default -> throw new InputError(file + ":" + m.line() + ": " + field + ": unknown step (" + STEPS
                         + ")");
             }
         }
         return out;
+    }
+
+    /**
+     * {@code - select: {QUEUE: [steps], ...}}: an event loop's wait on several queues, a list of steps for an item of
+     * each; kept as a step whose body holds one "branch" per queue (its name the queue, its body the steps).
+     */
+    private static StepTemplate select(String file, YamlTree v, String field, Map<String, Key> keys, int line) {
+        YamlTree.Mapping m = mapping(file, v, field);
+        if (m.entries().isEmpty()) {
+            throw new InputError(file + ":" + m.line() + ": " + field + ": expected a list of steps for each queue it "
+                    + "waits on (QUEUE: [steps])");
+        }
+        List<StepTemplate> branches = new ArrayList<>();
+        for (Map.Entry<String, YamlTree> e : m.entries().entrySet()) {
+            String at = field + "." + e.getKey();
+            String queue = name(file, new YamlTree.Scalar(e.getValue().line(), e.getKey()), at);
+            List<StepTemplate> steps = steps(file, e.getValue(), at, keys, "a branch needs at least one step");
+            branches.add(new StepTemplate("branch", null, queue, null, steps, false, e.getValue().line()));
+        }
+        return new StepTemplate("select", null, null, null, branches, false, line);
     }
 
     /** {@code - {repeat: N, steps: [...]}}: a loop of N passes. */

@@ -33,7 +33,10 @@ public final class ItemQueue {
     /** Getters waiting for an item, longest first. */
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
 
-    /** A getter's place among the waiters: {@code Condition.wait}'s waiter lock. */
+    /**
+     * A getter's place among the waiters: {@code Condition.wait}'s waiter lock. An event loop's wait on several queues
+     * ({@code select}) is one waiter in each of them: the first put to any notifies it, and the others pass it by.
+     */
     public static final class Waiter {
         private final SimThread thread;
         /** A put has notified it (released its waiter lock). */
@@ -41,7 +44,7 @@ public final class ItemQueue {
         /** It is asleep in {@link #await}. */
         private boolean asleep;
 
-        private Waiter(SimThread thread) {
+        public Waiter(SimThread thread) {
             this.thread = thread;
         }
     }
@@ -57,6 +60,8 @@ public final class ItemQueue {
         items.addLast(item);
         trace.emit(new QueuePut(machine.nowNs(), name, thread, items.size()));
         Waiter w = waiters.pollFirst();
+        // A waiter of several queues that another put has notified already is no longer waiting here.
+        while (w != null && w.notified) w = waiters.pollFirst();
         if (w == null) return;
         w.notified = true;
         if (w.asleep) {
@@ -75,10 +80,19 @@ public final class ItemQueue {
 
     /** {@code t} found the queue empty and joins the waiters, at the back, still holding the GIL. */
     public Waiter enlist(SimThread t) {
-        Waiter w = new Waiter(t);
+        return enlist(new Waiter(t));
+    }
+
+    /** The same, for a waiter that may wait on other queues too ({@code select}). */
+    public Waiter enlist(Waiter w) {
         waiters.addLast(w);
-        trace.emit(new QueueWait(machine.nowNs(), name, t.id, waiters.size()));
+        trace.emit(new QueueWait(machine.nowNs(), name, w.thread.id, waiters.size()));
         return w;
+    }
+
+    /** Takes {@code w} off this queue's waiters, when a put to another queue it waited on has woken it. */
+    public void withdraw(Waiter w) {
+        waiters.remove(w);
     }
 
     /** Blocks the waiter's thread until a put notifies it, unless one has; then runs {@code then} (to look again). */

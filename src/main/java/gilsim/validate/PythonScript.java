@@ -156,6 +156,12 @@ public final class PythonScript {
             else if (s instanceof Step.Put p) queues.add(p.queue());
             else if (s instanceof Step.Get g) queues.add(g.queue());
             else if (s instanceof Step.Loop l) collectNames(l.body(), locks, queues);
+            else if (s instanceof Step.Select sel) {
+                for (Step.Select.Branch b : sel.branches()) {
+                    queues.add(b.queue());
+                    collectNames(b.steps(), locks, queues);
+                }
+            }
         }
     }
 
@@ -210,6 +216,10 @@ public final class PythonScript {
                 } else if (s instanceof Step.Get g) {
                     out.append(pad).append(arrivalQueues.contains(g.queue()) ? "get_request(" : "get(")
                             .append(literal(g.queue())).append(")\n");
+                } else if (s instanceof Step.Select) {
+                    throw new InputError("thread " + thread + ": a select step (an event loop's wait on several "
+                            + "queues) is not compiled to Python yet; validate takes compute, release, sleep, lock, "
+                            + "unlock, put, get, answer and loops");
                 } else if (s instanceof Step.Answer) {
                     out.append(pad).append("answer()\n");
                 } else if (s instanceof Step.Loop l) {

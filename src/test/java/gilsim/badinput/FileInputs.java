@@ -174,7 +174,11 @@ final class FileInputs {
                 "      - lock: a\n      - loop: {times: 2, body: [unlock: a]}\n",
                 "      - lock: two words\n      - unlock: two words\n",
                 "      - lock: [a]\n", "      - put: {}\n", "      - get: \"\"\n", "      - get: 1q\n",
-                "      - loop: [put: q]\n", "      - loop: [lock: a, unlock: a]\n"))
+                "      - loop: [put: q]\n", "      - loop: [lock: a, unlock: a]\n",
+                "      - select: {}\n", "      - select: [a]\n", "      - select: {1a: [compute: 1ms]}\n",
+                "      - select: {a: []}\n", "      - select: {a: compute}\n", "      - select: a\n",
+                "      - loop: [select: {a: [put: a]}]\n", "      - select: {a: [lock: l]}\n",
+                "      - select: {a: [compute: 1ms]}\n      - answer\n"))
                 .map(p -> doc(PARAMS, thread(p)))));
         f.add(new Family("arrivals", Generate.pick(List.of(
                 "  - {queue: net, rate: -5}\n", "  - {queue: net, rate: 0}\n", "  - {queue: net, rate: x}\n",

@@ -113,4 +113,41 @@ class LocksAndQueuesTest {
         assertEquals(150, takes, "every pass of every thread got the lock");
         assertTrue(blocks > 50, blocks + " waits: holding it across a sleep makes the others wait");
     }
+
+    /**
+     * An event loop's select: with items in both queues it takes the first listed queue's; waiting on both, a put to
+     * either wakes it; and once woken it is no getter of the other queue, whose next put goes to the getter waiting
+     * there.
+     */
+    @Test
+    void aSelectTakesFromTheFirstReadyQueueAndLeavesNoStaleWaiterBehind() throws IOException {
+        List<Object> events = run("""
+                name: selector
+                threads:
+                  - name: loop
+                    program:
+                      - sleep: 5ms
+                      - select: {a: [compute: 1us], b: [compute: 1us]}
+                      - select: {a: [compute: 1us], b: [compute: 1us]}
+                      - select: {a: [compute: 1us], b: [compute: 1us]}
+                  - name: other
+                    program:
+                      - sleep: 12ms
+                      - get: a
+                  - name: feeder
+                    program:
+                      - sleep: 1ms
+                      - put: b
+                      - put: a
+                      - sleep: 10ms
+                      - put: b
+                      - sleep: 3ms
+                      - put: a
+                """);
+        List<String> gets = new ArrayList<>();
+        for (Object e : events) if (e instanceof QueueEvent.QueueGet g) gets.add(g.thread() + ":" + g.queue());
+        // At 5 ms both hold an item: a first, then b; the third select waits on both until b's put at 11 ms; the put
+        // to a at 14 ms goes to other, waiting on a since 12 ms, not to loop's old place in a's waiters.
+        assertEquals(List.of("0:a", "0:b", "0:b", "1:a"), gets, events.toString());
+    }
 }

@@ -219,4 +219,22 @@ class ScenarioLibraryTest {
                 0.03 * twoAt700.get(Metrics.REQUEST_THROUGHPUT_RPS),
                 why("two-stage-pipeline.yaml", "rate=700", "renderers=4"));
     }
+
+    @Test
+    void moreExecutorThreadsHelpUntilTheGilIsFullAndThenTheLoopStarves() {
+        Figures six = requests("asyncio-to-thread.yaml", "rate=1200", "executor=6");
+        Figures sixteen = requests("asyncio-to-thread.yaml", "rate=1200", "executor=16");
+        assertTrue(six.get(Metrics.REQUEST_LATENCY_P99_NS) > 200 * MS,
+                why("asyncio-to-thread.yaml", "rate=1200", "executor=6"));
+        assertTrue(sixteen.get(Metrics.REQUEST_LATENCY_P99_NS) < 50 * MS,
+                why("asyncio-to-thread.yaml", "rate=1200", "executor=16"));
+        double[] answered = new double[3];
+        int i = 0;
+        for (String executor : List.of("6", "16", "32")) {
+            answered[i++] = requests("asyncio-to-thread.yaml", "rate=1600", "executor=" + executor)
+                    .get(Metrics.REQUEST_THROUGHPUT_RPS);
+        }
+        assertTrue(answered[0] > answered[1] && answered[1] > answered[2],
+                why("asyncio-to-thread.yaml", "rate=1600", "executor=32") + ": " + java.util.Arrays.toString(answered));
+    }
 }

@@ -68,11 +68,13 @@ final class ModelChecker implements TraceListener {
     /** Threads woken by a signal that have not run since, with when. */
     private final Map<Integer, Long> wokenAtNs = new HashMap<>();
 
-    /** Threads asleep on a scenario's queue or lock that have not run since, with its name. */
-    private final Map<Integer, String> asleepOnQueue = new HashMap<>();
+    /** Threads asleep on a scenario's queues (several, for a select) or lock that have not run since, with the names. */
+    private final Map<Integer, Set<String>> asleepOnQueue = new HashMap<>();
     private final Map<Integer, String> asleepOnLock = new HashMap<>();
     private final Map<String, Long> queueItems = new HashMap<>();
     private final Map<String, Long> lastPutNs = new HashMap<>();
+    /** When a getter asleep on each queue was last woken (one put wakes one getter, as Condition.notify does). */
+    private final Map<String, Long> lastWakeNs = new HashMap<>();
     /** When each lock was last released; a lock now held is absent. */
     private final Map<String, Long> lockFreeSinceNs = new HashMap<>();
 
@@ -129,7 +131,7 @@ final class ModelChecker implements TraceListener {
         else if (e instanceof CondTimeout t) onTimeout(t);
         else if (e instanceof JobTaken j) onJobTaken(j);
         else if (e instanceof JobAnswered a) onJobAnswered(a);
-        else if (e instanceof QueueWait w) asleepOnQueue.put(w.thread(), w.queue());
+        else if (e instanceof QueueWait w) asleepOnQueue.computeIfAbsent(w.thread(), k -> new HashSet<>()).add(w.queue());
         else if (e instanceof QueuePut p) {
             queueItems.merge(p.queue(), 1L, Long::sum);
             lastPutNs.put(p.queue(), p.timeNs());
@@ -150,6 +152,10 @@ final class ModelChecker implements TraceListener {
         if (state[t] == s.state()) fail(s, "a state change to the state the thread was in");
         if (t == holder && (s.state() == RunState.BLOCKED || s.state() == RunState.EXITED)) {
             fail(s, "the GIL holder left the CPU holding the GIL");
+        }
+        if (state[t] == RunState.BLOCKED && asleepOnQueue.containsKey(t)) {
+            // Woken from a queue's wait: a getter is on its way to the items there.
+            for (String q : asleepOnQueue.get(t)) lastWakeNs.put(q, s.timeNs());
         }
         if (s.state() == RunState.RUNNING) {
             asleepOnQueue.remove(t);
@@ -254,12 +260,13 @@ final class ModelChecker implements TraceListener {
             }
         });
         if (inFlight.size() > threads) violations.add(inFlight.size() + " jobs in flight on " + threads + " threads");
-        asleepOnQueue.forEach((t, q) -> {
-            if (queueItems.getOrDefault(q, 0L) > 0 && endNs - lastPutNs.get(q) > maxWakeLatencyNs) {
+        asleepOnQueue.forEach((t, queues) -> queues.forEach(q -> {
+            if (queueItems.getOrDefault(q, 0L) > 0 && endNs - lastPutNs.get(q) > maxWakeLatencyNs
+                    && lastWakeNs.getOrDefault(q, -1L) < lastPutNs.get(q)) {
                 violations.add("thread " + t + " asleep on queue " + q + ", which has held items since "
-                        + lastPutNs.get(q) + " ns (lost wake-up)");
+                        + lastPutNs.get(q) + " ns, and no getter woken since (lost wake-up)");
             }
-        });
+        }));
         asleepOnLock.forEach((t, l) -> {
             Long free = lockFreeSinceNs.get(l);
             if (free != null && endNs - free > maxWakeLatencyNs) {

@@ -137,7 +137,7 @@ class ModelPropertiesTest {
      */
     private static Gen<String> step() {
         Gen<String> kind = Generate.pick(List.of("compute", "release", "sleep", "hold", "uniform", "exponential",
-                "locked", "put", "get", "serve"));
+                "locked", "put", "get", "serve", "select"));
         return kind.zip(Generate.range(1, 3000), (k, us) -> switch (k) {
             case "uniform" -> "- compute: {uniform: [1us, " + us + "us]}";
             case "exponential" -> "- sleep: {exponential: " + us + "us}";
@@ -145,6 +145,7 @@ class ModelPropertiesTest {
             case "put" -> "- put: q\n- compute: " + us + "us";
             case "get" -> "- get: q\n- compute: " + us + "us";
             case "serve" -> "- get: q\n- compute: " + us + "us\n- answer";
+            case "select" -> "- select: {q: [compute: " + us + "us], r: [compute: " + (us % 7 + 1) + "us, put: q]}";
             default -> "- " + k + ": " + us + "us";
         });
     }
@@ -183,7 +184,7 @@ class ModelPropertiesTest {
             String file = b.toString();
             // A queue something is put into has a reader (the loader refuses one that has none); a file that
             // answers requests has arrivals.
-            if (file.contains("put: q") && !file.contains("get: q")) {
+            if (file.contains("put: q") && !file.contains("get: q") && !file.contains("select:")) {
                 file += "  - name: reader\n    program:\n      - loop:\n          - get: q\n          - compute: 1us\n";
             }
             if (file.contains("- answer")) file += "arrivals:\n  - {queue: q, rate: 3000}\n";
