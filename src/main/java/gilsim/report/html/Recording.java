@@ -44,6 +44,8 @@ final class Recording implements ActivityLanes.Sink, Beat.Sink {
     private final Column beats = new Column();
     private final Phrases phrases = new Phrases();
     private final List<Buckets> levels = new ArrayList<>();
+    /** The state panel's changes (the GIL's fields, the condition variable's waiters, the cores). */
+    private final GilState state;
     private int items;
     /** Where the budget ran out: nothing at or after it is kept in detail. */
     private long cutNs = Long.MAX_VALUE;
@@ -57,6 +59,7 @@ final class Recording implements ActivityLanes.Sink, Beat.Sink {
         this.window = window;
         this.budget = budget;
         this.activity = new ActivityLanes(threads, spans, this);
+        this.state = new GilState(threads, window, t -> keep(t, t));
         lanes = new Column[threads + 1];
         for (int i = 0; i <= threads; i++) lanes[i] = new Column();
         for (int buckets : LEVELS) {
@@ -67,9 +70,9 @@ final class Recording implements ActivityLanes.Sink, Beat.Sink {
         }
     }
 
-    /** What the run must be given to record it. */
-    TraceListener listener() {
-        return activity;
+    /** What the run must be given to record it: the lanes, and the state panel's changes. */
+    List<TraceListener> listeners() {
+        return List.of(activity, state);
     }
 
     @Override
@@ -152,6 +155,7 @@ final class Recording implements ActivityLanes.Sink, Beat.Sink {
         d.put("marks", Map.of("t", marks.deltas(), "k", marks.ints(0), "l", marks.ints(1)));
         d.put("beats", Map.of("t", beats.deltas(), "p", beats.ints(0), "a", phrases.args()));
         d.put("phrases", phrases.templates());
+        d.put("state", state.data(endNs));
         if (!detailIsWhole()) {
             List<Object> summaries = new ArrayList<>();
             for (Buckets s : levels) summaries.add(s.data(endNs));
@@ -189,21 +193,27 @@ final class Recording implements ActivityLanes.Sink, Beat.Sink {
         return true;
     }
 
-    /** A growing column of times with up to two ints each, written out as time deltas (ns) and int arrays. */
+    /** A growing column of times with a few ints each (two unless told), written out as time deltas (ns) and int arrays. */
     static final class Column {
         private long[] times = new long[256];
-        private int[][] ints = {new int[256], new int[256]};
+        private final int[][] ints;
         private int size;
 
-        void add(long timeNs, int a, int b) {
+        Column() {
+            this(2);
+        }
+
+        Column(int width) {
+            ints = new int[width][256];
+        }
+
+        void add(long timeNs, int... values) {
             if (size == times.length) {
                 times = Arrays.copyOf(times, size * 2);
-                ints[0] = Arrays.copyOf(ints[0], size * 2);
-                ints[1] = Arrays.copyOf(ints[1], size * 2);
+                for (int k = 0; k < ints.length; k++) ints[k] = Arrays.copyOf(ints[k], size * 2);
             }
             times[size] = timeNs;
-            ints[0][size] = a;
-            ints[1][size] = b;
+            for (int k = 0; k < ints.length; k++) ints[k][size] = k < values.length ? values[k] : 0;
             size++;
         }
 

@@ -76,7 +76,7 @@ public final class Report {
         long durationNs = params.ns("duration");
         TimeWindow detail = r.window() != null ? r.window() : new TimeWindow(0, durationNs);
         Recording recording = new Recording(sim.threadNames().size(), durationNs, detail, DETAIL_BUDGET, sim.spans());
-        sim.addListener(recording.listener());
+        recording.listeners().forEach(sim::addListener);
         sim.addListener(new GilStory(sim.spans(), sim.threadNames(), detail, recording));
         Waits waits = new Waits(sim.threadNames().size(), durationNs);
         sim.addListener(waits);

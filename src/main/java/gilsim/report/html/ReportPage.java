@@ -68,7 +68,7 @@ final class ReportPage {
         b.append("<details id=\"summary\"><summary>The full summary, as <code>gilsim run</code> prints it</summary>")
                 .append("<pre>").append(Html.text(SummaryText.of(s))).append("</pre></details>\n");
         b.append("<script type=\"application/json\" id=\"data\">").append(Html.scriptJson(json(data(threads,
-                recording)))).append("</script>\n<script>\n").append(resource("report.js"))
+                recording, s)))).append("</script>\n<script>\n").append(resource("report.js"))
                 .append("</script>\n</body>\n</html>\n");
         return b.toString();
     }
@@ -97,7 +97,10 @@ final class ReportPage {
     private static void timeline(StringBuilder b, Recording r, boolean windowAsked) {
         b.append("<section id=\"timeline\"><h2>Timeline</h2>\n<p class=\"help\">Wheel: zoom at the pointer; drag: "
                 + "select a span to zoom to; shift+wheel or shift+drag: pan; hover: the event under the pointer; "
-                + "click a narration line: zoom to its moment.</p>\n<div class=\"controls\">"
+                + "click a narration line: zoom to its moment; click the timeline: the state at that instant, below it. "
+                + "Keys with the timeline focused: <kbd>.</kbd> <kbd>,</kbd> next and previous event, <kbd>h</kbd> "
+                + "hand-off, <kbd>r</kbd> drop request, <kbd>o</kbd> timeout (shift: the previous one), <kbd>p</kbd> "
+                + "play.</p>\n<div class=\"controls\">"
                 + "<button id=\"zoom-in\" title=\"zoom in\">+</button><button id=\"zoom-out\" title=\"zoom out\">"
                 + "\u2212</button><button id=\"pan-left\" title=\"pan left\">\u25c0</button><button id=\"pan-right\" "
                 + "title=\"pan right\">\u25b6</button><button id=\"zoom-all\">whole run</button>"
@@ -123,8 +126,32 @@ final class ReportPage {
                             + "detailed span only. For detail elsewhere, write the page again with "
                             + "<code>--window FROM..TO</code>.");
         }
-        b.append("</p></div>\n<aside id=\"story\"><h3>Narration of the visible window</h3><p id=\"story-count\">"
+        b.append("</p>\n");
+        statePanel(b);
+        b.append("</div>\n<aside id=\"story\"><h3>Narration of the visible window</h3><p id=\"story-count\">"
                 + "</p><ol id=\"narration\"></ol></aside></div></section>\n");
+    }
+
+    /**
+     * The state at the chosen instant (click the timeline, or step), replayed by the page from the recorded changes
+     * ({@link GilState}): the GIL's fields, the condition variable's waiters in wake order, the cores.
+     */
+    private static void statePanel(StringBuilder b) {
+        b.append("<div class=\"controls\" id=\"steps\">"
+                + "<button id=\"step-prev\" title=\"previous event (,)\">\u25c1 event</button>"
+                + "<button id=\"step-next\" title=\"next event (.)\">event \u25b7</button>"
+                + "<button id=\"step-handoff\" title=\"next hand-off (h)\">hand-off \u25b7</button>"
+                + "<button id=\"step-request\" title=\"next drop request (r)\">drop request \u25b7</button>"
+                + "<button id=\"step-timeout\" title=\"next timeout (o)\">timeout \u25b7</button>"
+                + "<button id=\"play\" title=\"play (p)\">play</button>"
+                + "<label>speed <select id=\"speed\"><option value=\"1e5\">0.1 ms/s</option>"
+                + "<option value=\"1e6\" selected>1 ms/s</option><option value=\"1e7\">10 ms/s</option>"
+                + "<option value=\"1e8\">100 ms/s</option></select></label></div>\n"
+                + "<section id=\"state\" aria-live=\"polite\"><h3>State at <span id=\"state-at\">"
+                + "(click the timeline)</span></h3><div class=\"state-cols\">"
+                + "<div><h4>The GIL (<code>struct _gil_runtime_state</code>)</h4><dl id=\"state-gil\"></dl></div>"
+                + "<div><h4>Waiting on <code>gil->cond</code>, in wake order</h4><ol id=\"state-waiters\"></ol></div>"
+                + "<div><h4>Cores</h4><ul id=\"state-cores\"></ul></div></div></section>\n");
     }
 
     private static void waits(StringBuilder b, Summary s, List<String> threads, ArmRun run) {
@@ -298,9 +325,11 @@ final class ReportPage {
         return b.append("</ul>").toString();
     }
 
-    private static Map<String, Object> data(List<String> threads, Recording r) {
+    private static Map<String, Object> data(List<String> threads, Recording r, Summary s) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("threads", threads);
+        d.put("intervalNs", interval(s));
+        d.put("cores", Integer.parseInt(s.params().get("cores")));
         d.put("activities", PagePalette.ACTIVITIES);
         d.put("marks", PagePalette.MARKS);
         d.put("hole", String.valueOf(Phrases.HOLE));

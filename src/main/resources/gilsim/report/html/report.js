@@ -111,7 +111,7 @@
   function schedule() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(function () { pending = false; draw(); story(); showWindow(); remember(); });
+    requestAnimationFrame(function () { pending = false; draw(); story(); showWindow(); showState(); remember(); });
   }
 
   // ---------------------------------------------------------------- drawing
@@ -446,7 +446,7 @@
       t.textContent = secs(beats.t[i]);
       li.appendChild(t);
       li.appendChild(document.createTextNode(beats.text[i]));
-      if (beats.t[i] === focusNs) li.className = 'focus';
+      if (i === focusBeat()) li.className = 'focus';
       frag.appendChild(li);
     }
     list.replaceChildren(frag);
@@ -456,6 +456,8 @@
     if (outside && levels.length) count.textContent += ' The narration covers ' + secs(detailFrom) + ' to '
       + secs(detailTo) + ' only.';
   }
+  /** The narration line of the chosen instant: the last one at or before it. */
+  function focusBeat() { return focusNs < 0 ? -1 : lowerBound(beats.t, focusNs + 0.5) - 1; }
   list.addEventListener('keydown', function (e) {
     if (e.key === 'Enter' && e.target.closest('li')) e.target.closest('li').click();
   });
@@ -469,7 +471,8 @@
 
   // The address keeps the visible window (#t=FROM,TO in seconds), so that a copied link opens the same moment.
   function remember() {
-    var hash = '#t=' + (view.from / 1e9).toFixed(6) + ',' + (view.to / 1e9).toFixed(6);
+    var hash = '#t=' + (view.from / 1e9).toFixed(6) + ',' + (view.to / 1e9).toFixed(6)
+      + (focusNs >= 0 ? '&at=' + (focusNs / 1e9).toFixed(9) : '');
     try {
       if (location.hash !== hash) history.replaceState(null, '', hash);
     } catch (e) {
@@ -534,6 +537,7 @@
     if (d.select && Math.abs(d.x1 - d.x0) > 3) {
       setView(nsOf(Math.min(d.x0, d.x1)), nsOf(Math.max(d.x0, d.x1)));
     } else {
+      if (d.select && d.x0 >= LABEL) focusNs = Math.max(0, Math.min(endNs, Math.round(nsOf(d.x0))));
       schedule();
     }
   });
@@ -545,6 +549,12 @@
     else if (e.key === '-') zoomAt(mid, 2);
     else if (e.key === 'ArrowLeft') pan(-0.25);
     else if (e.key === 'ArrowRight') pan(0.25);
+    else if (e.key === '.') step('event', 1);
+    else if (e.key === ',') step('event', -1);
+    else if (e.key === 'h' || e.key === 'H') step('handoff', e.shiftKey ? -1 : 1);
+    else if (e.key === 'r' || e.key === 'R') step('request', e.shiftKey ? -1 : 1);
+    else if (e.key === 'o' || e.key === 'O') step('timeout', e.shiftKey ? -1 : 1);
+    else if (e.key === 'p') play();
     else return;
     e.preventDefault();
   });
@@ -555,6 +565,137 @@
   button('pan-right', function () { pan(0.25); });
   button('zoom-all', function () { setView(0, endNs); });
   button('zoom-detail', function () { setView(detailFrom, detailTo); });
+
+  // ---------------------------------------------------------------- the state at the chosen instant
+
+  // The changes GilState recorded (report/html/GilState.java), replayed from its snapshot at the detail's start.
+  var OP = { TAKE: 0, TAKE_SWITCHED: 1, DROP: 2, REQUEST: 3, WAIT: 4, SIGNAL: 5, TIMEOUT: 6, ABSORB: 7, RUNS: 8,
+    READY: 9, BLOCKED: 10 };
+  var S = R.state, changes = { t: sums(S.t), o: S.o, a: S.a, b: S.b, d: S.d };
+  function name(t) { return t >= 0 && t < n ? threads[t] : '\u2013'; }
+  function stateAt(ns) {
+    var st = { holder: S.start.holder, last: S.start.lastHolder, sw: S.start.switchNumber,
+      req: S.start.requester, reqFor: S.start.requested, waiters: S.start.waiters.map(function (w) { return w.slice(); }),
+      place: S.start.place.slice(), woken: {} };
+    var end = lowerBound(changes.t, ns + 0.5);
+    for (var i = 0; i < end; i++) {
+      var o = changes.o[i], a = changes.a[i], b = changes.b[i];
+      if (o === OP.TAKE || o === OP.TAKE_SWITCHED) { st.holder = a; st.last = a; st.sw = b; st.req = -1; st.reqFor = -1; }
+      else if (o === OP.DROP) st.holder = -1;
+      else if (o === OP.REQUEST) { st.req = a; st.reqFor = b; }
+      else if (o === OP.WAIT) st.waiters.splice(Math.min(b, st.waiters.length), 0, [a, changes.d[i]]);
+      else if (o === OP.SIGNAL) { leave(st, b); st.woken[b] = true; }
+      else if (o === OP.ABSORB) leave(st, b);
+      else if (o === OP.TIMEOUT) leave(st, a);
+      else if (o === OP.RUNS) { st.place[a] = b; delete st.woken[a]; }
+      else if (o === OP.READY) st.place[a] = -2;
+      else if (o === OP.BLOCKED) st.place[a] = -1;
+    }
+    return st;
+  }
+  function leave(st, t) { st.waiters = st.waiters.filter(function (w) { return w[0] !== t; }); }
+  function row(dl, term, value) {
+    var dt = document.createElement('dt'), dd = document.createElement('dd');
+    dt.textContent = term; dd.textContent = value;
+    dl.appendChild(dt); dl.appendChild(dd);
+  }
+  function showState() {
+    var at = document.getElementById('state-at');
+    var gil = document.getElementById('state-gil'), ws = document.getElementById('state-waiters');
+    var cs = document.getElementById('state-cores');
+    if (focusNs < 0) return;
+    at.textContent = secs(focusNs) + (focusNs < detailFrom || focusNs > detailTo ? ' (outside the detailed span: '
+      + 'not recorded)' : '');
+    var st = stateAt(focusNs);
+    gil.replaceChildren(); ws.replaceChildren(); cs.replaceChildren();
+    row(gil, 'locked', st.holder >= 0 ? '1, held by ' + name(st.holder) : '0');
+    row(gil, 'last_holder', name(st.last));
+    row(gil, 'switch_number', String(st.sw));
+    row(gil, 'drop request', st.req >= 0 ? 'set by ' + name(st.req) + ', asking ' + name(st.reqFor) + ' to drop'
+      : 'none');
+    row(gil, 'interval', human(D.intervalNs));
+    st.waiters.forEach(function (w) {
+      var li = document.createElement('li');
+      li.textContent = name(w[0]) + (w[1] > 0 ? ': its timed wait runs out at ' + secs(w[1]) + ' (in '
+        + human(Math.max(0, w[1] - focusNs)) + ')' : '');
+      ws.appendChild(li);
+    });
+    if (!st.waiters.length) {
+      var none = document.createElement('li');
+      none.className = 'none';
+      none.textContent = 'nobody';
+      ws.appendChild(none);
+    }
+    var ready = [];
+    for (var c = 0; c < D.cores; c++) {
+      var who = [];
+      for (var t = 0; t < n; t++) if (st.place[t] === c) who.push(name(t));
+      var li = document.createElement('li');
+      li.textContent = 'core ' + c + ': ' + (who.length ? who.join(', ') : 'idle');
+      cs.appendChild(li);
+    }
+    for (var u = 0; u < n; u++) if (st.place[u] === -2) ready.push(name(u));
+    var r = document.createElement('li');
+    r.textContent = 'ready, no core: ' + (ready.length ? ready.join(', ') : 'nobody');
+    cs.appendChild(r);
+    // Signalled by a drop of the GIL and not yet running: the wake-up latency in which #161868's worker takes the
+    // GIL back.
+    var woken = Object.keys(st.woken).map(Number).filter(function (t) { return st.place[t] < 0; }).map(name);
+    var wk = document.createElement('li');
+    wk.textContent = 'woken by a signal, not yet on a core: ' + (woken.length ? woken.join(', ') : 'nobody');
+    cs.appendChild(wk);
+  }
+
+  // Stepping: to the next (or previous) change or narration line, hand-off, drop request or timeout.
+  var eventTimes = (function () {
+    var all = Array.prototype.slice.call(changes.t).concat(Array.prototype.slice.call(beats.t));
+    all.sort(function (x, y) { return x - y; });
+    return all.filter(function (v, i) { return i === 0 || v !== all[i - 1]; });
+  })();
+  function timesOf(op) {
+    var out = [];
+    for (var i = 0; i < changes.t.length; i++) if (changes.o[i] === op) out.push(changes.t[i]);
+    return out;
+  }
+  var stepTimes = { event: eventTimes, handoff: timesOf(OP.TAKE_SWITCHED), request: timesOf(OP.REQUEST),
+    timeout: timesOf(OP.TIMEOUT) };
+  function step(kind, dir) {
+    var ts = stepTimes[kind], from = focusNs < 0 ? (dir > 0 ? view.from - 1 : view.to + 1) : focusNs, i;
+    if (dir > 0) { i = lowerBound(ts, from + 0.5); if (i >= ts.length) return false; }
+    else { i = lowerBound(ts, from) - 1; if (i < 0) return false; }
+    moveTo(ts[i]);
+    return true;
+  }
+  function moveTo(ns) {
+    focusNs = ns;
+    if (ns < view.from || ns > view.to) {
+      var half = (view.to - view.from) / 2;
+      setView(ns - half, ns + half);
+    } else {
+      schedule();
+    }
+  }
+  var playing = null;
+  function play() {
+    var btn = document.getElementById('play');
+    if (playing) { clearInterval(playing); playing = null; btn.textContent = 'play'; return; }
+    if (focusNs < 0) focusNs = Math.max(view.from, detailFrom);
+    var last = performance.now();
+    btn.textContent = 'pause';
+    playing = setInterval(function () {
+      var now = performance.now(), speed = Number(document.getElementById('speed').value);
+      var next = focusNs + (now - last) / 1000 * speed;
+      last = now;
+      if (next >= detailTo) { next = detailTo; play(); }
+      moveTo(next);
+    }, 40);
+  }
+  button('step-next', function () { step('event', 1); });
+  button('step-prev', function () { step('event', -1); });
+  button('step-handoff', function () { step('handoff', 1); });
+  button('step-request', function () { step('request', 1); });
+  button('step-timeout', function () { step('timeout', 1); });
+  button('play', play);
 
   // ---------------------------------------------------------------- the legend
 
@@ -599,11 +740,27 @@
   window.gilsimReport = {
     view: function () { return { from: view.from, to: view.to }; },
     show: setView,
+    /** The chosen instant in ns (-1: none), a way to choose one, and a step as the buttons take it. */
+    at: function (ns) { if (ns !== undefined) moveTo(ns); return focusNs; },
+    step: step,
+    /** The state panel's text now: the GIL's fields, the waiters and the cores, a line each. */
+    state: function () {
+      showState();
+      var out = [document.getElementById('state').querySelector('h3').textContent];
+      document.querySelectorAll('#state-gil dt').forEach(function (dt) {
+        out.push(dt.textContent + '\t' + dt.nextSibling.textContent);
+      });
+      document.querySelectorAll('#state-waiters li, #state-cores li').forEach(function (li) { out.push(li.textContent); });
+      return out.join('\n');
+    },
+    /** The narration line highlighted for the chosen instant. */
+    focusLine: function () { var i = focusBeat(); return i < 0 ? null : { t: beats.t[i], text: beats.text[i] }; },
     /** The middle of a lane, in CSS pixels from the canvas's top: 'GIL' or a thread's name. */
     laneMiddle: function (name) { return laneTop(name === 'GIL' ? 0 : threads.indexOf(name) + 1) + LANE / 2; }
   };
   // A link can open the page at a moment: page.html#t=1.0,1.03 shows 1.0 s to 1.03 s.
-  var asked = /^#t=([0-9.]+),([0-9.]+)$/.exec(location.hash);
+  var asked = /^#t=([0-9.]+),([0-9.]+)(?:&at=([0-9.]+))?$/.exec(location.hash);
+  if (asked && asked[3] !== undefined) focusNs = Math.round(Number(asked[3]) * 1e9);
   if (asked && Number(asked[2]) > Number(asked[1])) setView(Number(asked[1]) * 1e9, Number(asked[2]) * 1e9);
   resize();
 })();

@@ -23,7 +23,7 @@ class RecordingTest {
         Simulation sim = new Simulation(s, s.params(List.of("duration=100ms")), 1);
         Recording r = new Recording(sim.threadNames().size(), 100_000_000L, new TimeWindow(0, 100_000_000L), 500,
                 sim.spans());
-        sim.addListener(r.listener());
+        r.listeners().forEach(sim::addListener);
         sim.addListener(new GilStory(sim.spans(), sim.threadNames(), new TimeWindow(0, 100_000_000L), r));
         sim.run();
 
