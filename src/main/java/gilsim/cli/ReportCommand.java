@@ -62,6 +62,11 @@ final class ReportCommand implements Callable<Integer> {
             description = "the run's seed (default: ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--format", defaultValue = "html", paramLabel = "html|md",
+            description = "html: the page (default); md: a Markdown section for a design document (the verdict, "
+                    + "why, a timeline of --window as NAME-timeline.svg beside it, its narration, the fixes table)")
+    String format;
+
     @Option(names = "--load", paramLabel = "KEY=A..B",
             description = "add request latency against load: each arm run at 7 values of KEY from A to B "
                     + "(a scenario with requests: arrivals, or the m0 pool)")
@@ -72,8 +77,13 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!out.toString().toLowerCase(Locale.ROOT).endsWith(".html")) {
-            throw new InputError("--out " + out + ": the page is HTML; name a FILE.html");
+        if (!format.equals("html") && !format.equals("md")) {
+            throw new InputError("--format " + format + ": expected html or md");
+        }
+        String extension = format.equals("md") ? ".md" : ".html";
+        if (!out.toString().toLowerCase(Locale.ROOT).endsWith(extension)) {
+            throw new InputError("--out " + out + ": " + (format.equals("md") ? "--format md writes Markdown; name a "
+                    + "FILE.md" : "the page is HTML; name a FILE.html (or give --format md for Markdown)"));
         }
         Scenario s = Scenarios.resolve(scenario);
         MachineProfile profile = machine.profile();
@@ -89,10 +99,21 @@ final class ReportCommand implements Callable<Integer> {
             if (e.getMessage().startsWith("--set")) throw e;
             throw new InputError("--compare: " + e.getMessage());
         }
+        if (format.equals("md") && (load != null || !compare.isEmpty())) {
+            throw new InputError((load != null ? "--load" : "--compare") + ": the page's; --format md writes the "
+                    + "verdict, the timeline, the narration and the fixes table");
+        }
         LoadRange range = load == null ? null : LoadRange.parse("--load", load, 7, s);
         OutputPath.check("--out", out);
-        Report.write(new Report.Request(s, set.sets, profile, seed, detail, checked, replay(), Launcher.words(), range),
-                out);
+        Report.Request request = new Report.Request(s, set.sets, profile, seed, detail, checked, replay(),
+                Launcher.words(), range);
+        if (format.equals("md")) {
+            Report.writeMarkdown(request, out);
+            OutputPath.wrote(spec.commandLine().getOut(), out.resolveSibling(
+                    out.getFileName().toString().replaceFirst("(?i)\\.md$", "") + "-timeline.svg"));
+        } else {
+            Report.write(request, out);
+        }
         OutputPath.wrote(spec.commandLine().getOut(), out);
         return 0;
     }
@@ -123,6 +144,7 @@ final class ReportCommand implements Callable<Integer> {
         for (String c : compare) w.addAll(List.of("--compare", Replay.quoted(c)));
         if (window != null) w.addAll(List.of("--window", Replay.quoted(window)));
         if (load != null) w.addAll(List.of("--load", Replay.quoted(load)));
+        if (!format.equals("html")) w.addAll(List.of("--format", format));
         w.addAll(List.of("--seed", Long.toString(seed), "--out", Replay.quoted(out.toString())));
         return String.join(" ", w);
     }

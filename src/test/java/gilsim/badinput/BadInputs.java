@@ -238,6 +238,12 @@ final class BadInputs {
             out.add(BadCase.of("options", "report --load", List.of("report", service, "--set", "duration=10ms",
                     "--load", v, "--out", DIR + "/p.html")).withOutput(DIR + "/p.html"));
         }
+        for (String f : List.of("", "pdf", "MD", "markdown", "html,md", "\ud83d\udc0d")) {
+            out.add(BadCase.of("options", "report --format", List.of("report", sr, "--set", SMALL_RUN, "--format", f,
+                    "--out", DIR + "/p.md")).withOutput(DIR + "/p.md"));
+        }
+        out.add(BadCase.of("options", "report --format", List.of("report", sr, "--set", SMALL_RUN, "--format", "md",
+                "--out", DIR + "/p.html")).withOutput(DIR + "/p.html"));
         out.add(BadCase.of("options", "report --load", List.of("report", sr, "--set", SMALL_RUN, "--load",
                 "cores=1..2", "--out", DIR + "/p.html")).withOutput(DIR + "/p.html"));
         out.add(BadCase.of("options", "chart --over", List.of("chart", sr, "--kind", "timeline", "--over",

@@ -7,6 +7,7 @@ import gilsim.compare.Comparison;
 import gilsim.compare.PolicyArms;
 import gilsim.metrics.Summary;
 import gilsim.report.AtomicFile;
+import gilsim.report.Beat;
 import gilsim.report.GilStory;
 import gilsim.report.LoadRange;
 import gilsim.report.TimeWindow;
@@ -88,6 +89,38 @@ public final class Report {
                 docsLink(out, "compare.md"));
         try (AtomicFile.Stream file = new AtomicFile.Stream(out)) {
             file.writer().write(page);
+            file.commit();
+            return Files.size(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The report as a Markdown section ({@code --format md}): {@code out} and, beside it, the timeline of the window
+     * as {@code NAME-timeline.svg}.
+     *
+     * @return the section's size in bytes
+     */
+    public static long writeMarkdown(Request r, Path out) {
+        Params params = r.scenario().params(r.sets(), r.machine());
+        long durationNs = params.ns("duration");
+        TimeWindow window = r.window() != null ? r.window()
+                : new TimeWindow(0, Math.min(durationNs, ReportMarkdown.DEFAULT_WINDOW_NS));
+        Simulation sim = new Simulation(r.scenario(), params, r.seed());
+        List<Beat> lines = new ArrayList<>();
+        sim.addListener(new GilStory(sim.spans(), sim.threadNames(), window, beat -> {
+            if (window.contains(beat.timeNs())) lines.add(beat);
+        }));
+        Summary summary = sim.run();
+        Comparison policies = Arms.of(r.scenario(), r.sets(), PolicyArms.of(r.scenario(), params,
+                PolicyArms.registered()), r.machine()).run(r.seed());
+        String base = out.getFileName().toString().replaceFirst("(?i)\\.md$", "");
+        Path svg = out.resolveSibling(base + "-timeline.svg");
+        ReportMarkdown.timeline(r, window, svg);
+        String text = ReportMarkdown.of(r, summary, window, lines, policies, svg.getFileName().toString());
+        try (AtomicFile.Stream file = new AtomicFile.Stream(out)) {
+            file.writer().write(text);
             file.commit();
             return Files.size(out);
         } catch (IOException e) {

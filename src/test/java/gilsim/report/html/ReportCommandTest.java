@@ -79,6 +79,32 @@ class ReportCommandTest {
     }
 
     /** The CDF says what its y axis is, and a wait cut by the end of the run is called so, not passed off as one. */
+    /** --format md: a section a design document includes as it is, and its timeline picture beside it. */
+    @Test
+    void markdownHoldsTheVerdictTheTimelineTheNarrationAndTheFixes() throws IOException {
+        Path md = dir.resolve("short-release.md");
+        Cli cli = Cli.run("report", "short-release", "--format", "md", "--window", "4ms..6100us", "--out",
+                md.toString());
+        assertEquals(0, cli.code(), cli.err());
+        String text = Files.readString(md);
+        assertTrue(text.startsWith("### short-release: starves (main)\n\nmain waited up to 2.00 s"), text);
+        assertTrue(text.contains("](short-release-timeline.svg)"), text);
+        assertTrue(text.contains("- `0.006006 s` worker takes the GIL back at once: a re-take, no switch"), text);
+        assertTrue(text.contains("| arm | verdict | longest wait | p99 wait | cost |\n|---|---|---|---|---|\n"
+                + "| as-is | starves: main |"), text);
+        String svg = Files.readString(dir.resolve("short-release-timeline.svg"));
+        assertTrue(svg.contains("<svg"), "the timeline picture");
+        for (String[] bad : List.of(new String[] {"--format", "pdf"}, new String[] {"--format", "md", "--compare",
+                "pinned=true"})) {
+            java.util.List<String> args = new java.util.ArrayList<>(List.of("report", "short-release", "--out",
+                    dir.resolve("bad.md").toString()));
+            args.addAll(List.of(bad));
+            Cli refused = Cli.run(args.toArray(new String[0]));
+            assertEquals(2, refused.code(), refused.out());
+            assertFalse(Files.exists(dir.resolve("bad.md")));
+        }
+    }
+
     /** --load: each arm a curve of 7 runs, the as-is arm's p99 rising past the knee and the free-threaded one's not. */
     @Test
     void aServicePageDrawsEachArmsLatencyAgainstLoad() throws IOException {
