@@ -97,7 +97,8 @@ final class ReportPage {
     private static void timeline(StringBuilder b, Recording r, boolean windowAsked) {
         b.append("<section id=\"timeline\"><h2>Timeline</h2>\n<p class=\"help\">Wheel: zoom at the pointer; drag: "
                 + "select a span to zoom to; shift+wheel or shift+drag: pan; hover: the event under the pointer; "
-                + "click a narration line: zoom to its moment; click the timeline: the state at that instant, below it. "
+                + "click a narration line: zoom to its moment; click the timeline: the state at that instant, below it, "
+                + "and on a thread's wait for the GIL, why it lasted. "
                 + "Keys with the timeline focused: <kbd>.</kbd> <kbd>,</kbd> next and previous event, <kbd>h</kbd> "
                 + "hand-off, <kbd>r</kbd> drop request, <kbd>o</kbd> timeout (shift: the previous one), <kbd>p</kbd> "
                 + "play.</p>\n<div class=\"controls\">"
@@ -151,7 +152,9 @@ final class ReportPage {
                 + "(click the timeline)</span></h3><div class=\"state-cols\">"
                 + "<div><h4>The GIL (<code>struct _gil_runtime_state</code>)</h4><dl id=\"state-gil\"></dl></div>"
                 + "<div><h4>Waiting on <code>gil->cond</code>, in wake order</h4><ol id=\"state-waiters\"></ol></div>"
-                + "<div><h4>Cores</h4><ul id=\"state-cores\"></ul></div></div></section>\n");
+                + "<div><h4>Cores</h4><ul id=\"state-cores\"></ul></div></div></section>\n"
+                + "<section id=\"why\" hidden><h3>Why did this wait last?</h3><p id=\"why-summary\"></p>"
+                + "<ol id=\"why-lines\"></ol></section>\n");
     }
 
     private static void waits(StringBuilder b, Summary s, List<String> threads, ArmRun run) {

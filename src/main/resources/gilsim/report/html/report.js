@@ -506,7 +506,7 @@
   canvas.addEventListener('mousedown', function (e) {
     if (e.button !== 0) return;
     var p = local(e);
-    drag = { x0: p.x, x1: p.x, from: view.from, to: view.to, select: !e.shiftKey };
+    drag = { x0: p.x, x1: p.x, y0: p.y, from: view.from, to: view.to, select: !e.shiftKey };
   });
   window.addEventListener('mousemove', function (e) {
     var p = local(e);
@@ -537,7 +537,11 @@
     if (d.select && Math.abs(d.x1 - d.x0) > 3) {
       setView(nsOf(Math.min(d.x0, d.x1)), nsOf(Math.max(d.x0, d.x1)));
     } else {
-      if (d.select && d.x0 >= LABEL) focusNs = Math.max(0, Math.min(endNs, Math.round(nsOf(d.x0))));
+      if (d.select && d.x0 >= LABEL) {
+        focusNs = Math.max(0, Math.min(endNs, Math.round(nsOf(d.x0))));
+        var row = Math.floor((d.y0 - AXIS) / LANE);
+        if (row >= 1 && row <= n) showWhy(row - 1, focusNs);
+      }
       schedule();
     }
   });
@@ -646,6 +650,75 @@
     cs.appendChild(wk);
   }
 
+  // ---------------------------------------------------------------- why did this wait last?
+
+  // Click a thread's wait for the GIL: the narration lines that concern the thread or hand the GIL on while it
+  // waited, and what they add up to (as run --why prints it): the wake-ups it got and who took the GIL first each
+  // time, its timeouts and drop requests, and how the wait ended. Read off the recorded changes and narration.
+  var WAITS = indexOf(ACT, 'WAITS_FOR_GIL');
+  function waitAround(thread, ns) {
+    var L = lanes[thread], i = lowerBound(L.start, ns + 0.5) - 1;
+    if (i < 0 || L.code[i] !== WAITS) return null;
+    var a = i, b = i;
+    while (a > 0 && L.code[a - 1] === WAITS) a--;
+    while (b + 1 < L.code.length && L.code[b + 1] === WAITS) b++;
+    return { from: L.start[a], to: b + 1 < L.start.length ? L.start[b + 1] : detailTo, open: b + 1 >= L.start.length };
+  }
+  function whyChain(thread, w) {
+    var who = name(thread);
+    var word = new RegExp('(^|[^\\w-])' + who.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '($|[^\\w-])');
+    var lines = [];
+    for (var i = lowerBound(beats.t, w.from); i < beats.t.length && beats.t[i] <= w.to; i++) {
+      if (word.test(beats.text[i]) || beats.text[i].indexOf('takes the GIL') >= 0) lines.push(i);
+    }
+    var woken = 0, firstTakers = {}, timeouts = 0, requests = 0, pending = false, ended = null;
+    for (var j = lowerBound(changes.t, w.from); j < changes.t.length && changes.t[j] <= w.to; j++) {
+      var o = changes.o[j], a = changes.a[j], b = changes.b[j];
+      if (o === OP.SIGNAL && b === thread) { woken++; pending = true; }
+      else if ((o === OP.TAKE || o === OP.TAKE_SWITCHED) && a !== thread && pending) {
+        firstTakers[name(a)] = (firstTakers[name(a)] || 0) + 1;
+        pending = false;
+      } else if ((o === OP.TAKE || o === OP.TAKE_SWITCHED) && a === thread) { ended = changes.t[j]; pending = false; }
+      else if (o === OP.TIMEOUT && a === thread) timeouts++;
+      else if (o === OP.REQUEST && a === thread) requests++;
+    }
+    var takers = Object.keys(firstTakers).map(function (k) { return k + ' ' + firstTakers[k] + ' times'; });
+    var s = who + ' waited ' + human(w.to - w.from) + ' for the GIL, from ' + secs(w.from) + ' to ' + secs(w.to)
+      + (w.open ? ' (still waiting where the detailed span ends)' : '') + '. It was woken ' + woken + ' time'
+      + (woken === 1 ? '' : 's') + ' by a signal' + (takers.length ? ', and another thread took the GIL before it ran: '
+      + takers.join(', ') : '') + '. Its timed wait ran out ' + timeouts + ' time' + (timeouts === 1 ? '' : 's')
+      + ', and it asked for a drop ' + requests + ' time' + (requests === 1 ? '' : 's') + '. '
+      + (ended !== null ? 'It ended when ' + who + ' took the GIL at ' + secs(ended) + '.' : '');
+    return { summary: s, lines: lines };
+  }
+  function showWhy(thread, ns) {
+    var w = waitAround(thread, ns);
+    var box = document.getElementById('why'), sum = document.getElementById('why-summary');
+    var ol = document.getElementById('why-lines');
+    if (!w) return false;
+    var chain = whyChain(thread, w);
+    box.hidden = false;
+    sum.textContent = chain.summary;
+    var frag = document.createDocumentFragment();
+    chain.lines.slice(0, 200).forEach(function (i) {
+      var li = document.createElement('li');
+      li.dataset.t = beats.t[i];
+      li.tabIndex = 0;
+      var t = document.createElement('span');
+      t.className = 't';
+      t.textContent = secs(beats.t[i]);
+      li.appendChild(t);
+      li.appendChild(document.createTextNode(beats.text[i]));
+      frag.appendChild(li);
+    });
+    ol.replaceChildren(frag);
+    return true;
+  }
+  document.getElementById('why-lines').addEventListener('click', function (e) {
+    var li = e.target.closest('li');
+    if (li) moveTo(Number(li.dataset.t));
+  });
+
   // Stepping: to the next (or previous) change or narration line, hand-off, drop request or timeout.
   var eventTimes = (function () {
     var all = Array.prototype.slice.call(changes.t).concat(Array.prototype.slice.call(beats.t));
@@ -752,6 +825,12 @@
       });
       document.querySelectorAll('#state-waiters li, #state-cores li').forEach(function (li) { out.push(li.textContent); });
       return out.join('\n');
+    },
+    /** The why-chain of the wait of a thread (by name) at an instant, as a click on it shows it; null: no wait. */
+    why: function (thread, ns) {
+      if (!showWhy(threads.indexOf(thread), ns)) return null;
+      return { summary: document.getElementById('why-summary').textContent,
+        lines: Array.from(document.querySelectorAll('#why-lines li')).map(function (li) { return li.textContent; }) };
     },
     /** The narration line highlighted for the chosen instant. */
     focusLine: function () { var i = focusBeat(); return i < 0 ? null : { t: beats.t[i], text: beats.text[i] }; },

@@ -192,4 +192,26 @@ class StatePanelBrowserTest {
             Files.write(shot, browser.getScreenshotAs(OutputType.BYTES));
         }
     }
+
+    /** Main's long wait in short-release: every wake-up it got was lost to the worker's re-take, as run --why says. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theWhyChainOfMainsWaitNamesTheWakeUpsItLostAndWhoTookTheGil() {
+        load("short-release", "");
+        Map<String, Object> why = (Map<String, Object>) js("return gilsimReport.why('main', 10e6)");
+        String summary = (String) why.get("summary");
+        Matcher m = Pattern.compile("It was woken (\\d+) times by a signal, and another thread took the GIL before it "
+                + "ran: worker (\\d+) times").matcher(summary);
+        assertTrue(m.find(), summary);
+        assertTrue(Integer.parseInt(m.group(1)) >= 5, summary);
+        assertEquals(m.group(1), m.group(2), "every wake-up lost to the worker: " + summary);
+        List<String> lines = (List<String>) why.get("lines");
+        assertTrue(lines.stream().anyMatch(l -> l.contains("the signal wakes main")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains("worker takes the GIL back at once")), lines.toString());
+        // Each line links to its instant.
+        js("document.querySelector('#why-lines li:nth-child(2)').click()");
+        String second = lines.get(1);
+        assertTrue(second.startsWith(String.format(java.util.Locale.ROOT, "%.6f s",
+                ((Number) js("return gilsimReport.at()")).doubleValue() / 1e9)), second);
+    }
 }
