@@ -22,18 +22,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the page's state panel shows at any instant, recorded as the changes that make it: the GIL's fields as
- * {@code ceval_gil.c} names them ({@code locked} and its holder, {@code last_holder}, {@code switch_number}, the drop
- * request and whom it asks), the GIL condition variable's waiters in the order the model would wake them with each
- * one's timed-wait deadline, and each thread's place on the machine (the core it runs on, ready with no core, or
- * blocked). The page replays the changes up to the instant asked, from a snapshot of the state at the detail window's
- * start; it simulates nothing. Changes are kept inside the detail window only, as the timeline's segments are.
+ * What the page's state panel shows at any instant, recorded as the changes that make it: the drop request and whom
+ * it asks, the GIL condition variable's waiters in the order the model would wake them with each one's timed-wait
+ * deadline, each thread's place on the machine (the core it runs on, ready with no core, or blocked), and each switch
+ * of the GIL to another thread ({@code switch_number}). Who holds the GIL ({@code locked}, {@code last_holder}) the
+ * page reads off the timeline's GIL lane, which holds every take and drop already. The
+ * page replays the changes up to the instant asked, from a snapshot of the whole state at the detail window's start;
+ * it simulates nothing. Changes are kept inside the detailed span, as the timeline's segments are, without counting
+ * against its budget: they index the same events.
+ *
+ * <p>A change is one number, {@code op + 16 * ((a + 2) + 65536 * (b + 3))}, and its time as a difference from the one
+ * before; a wait's deadline is kept only where it is not the wait's start plus the switch interval: a 2 s built-in's
+ * page stays under 1 MB.
  */
 final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.Listener {
-    /** The change codes the page reads ({@code report.js}, {@code STATE_OPS}). */
-    static final int TAKE = 0;
-    static final int TAKE_SWITCHED = 1;
-    static final int DROP = 2;
+    /** The change codes the page reads ({@code report.js}, {@code OP}). */
+    static final int SWITCH = 1;
     static final int REQUEST = 3;
     static final int WAIT = 4;
     static final int SIGNAL = 5;
@@ -44,9 +48,12 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
     static final int BLOCKED = 10;
 
     private final TimeWindow window;
-    private final Recording.Column ops = new Recording.Column(3);
-    /** Each change's deadline (a WAIT's), in ns from the start; 0 for the others. */
+    private final long intervalNs;
+    private final Recording.Column ops = new Recording.Column(1);
+    /** The deadlines of the waits whose deadline is not their start plus the interval: the change's index, then it. */
     private final List<Long> deadlines = new ArrayList<>();
+    /** Each change's code (the op and its two numbers). */
+    private final List<Long> codes = new ArrayList<>();
     /** Whether a change at this instant is kept: the recording's window and budget. */
     private final java.util.function.LongPredicate keep;
 
@@ -60,8 +67,9 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
     private final int[] place;
     private Map<String, Object> snapshot;
 
-    GilState(int threads, TimeWindow window, java.util.function.LongPredicate keep) {
+    GilState(int threads, TimeWindow window, long intervalNs, java.util.function.LongPredicate keep) {
         this.window = window;
+        this.intervalNs = intervalNs;
         this.keep = keep;
         this.place = new int[threads];
         java.util.Arrays.fill(place, -1);
@@ -70,10 +78,14 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
     @Override
     public void onOther(TraceEvent e) {}
 
+    /**
+     * A take: only a switch (another thread than the last holder) is a change of its own, since the lane cannot show a
+     * hold of no length, and switch_number counts them.
+     */
     @Override
     public void onGilTake(GilTake e) {
-        change(e.timeNs(), e.switched() ? TAKE_SWITCHED : TAKE, e.thread(), (int) Math.min(Integer.MAX_VALUE,
-                e.switchNumber()), 0);
+        if (e.switched()) change(e.timeNs(), SWITCH, e.thread(), 0, 0);
+        else snapshotBefore(e.timeNs());
         holder = e.thread();
         lastHolder = e.thread();
         switchNumber = e.switchNumber();
@@ -83,7 +95,7 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
 
     @Override
     public void onGilDrop(GilDrop e) {
-        change(e.timeNs(), DROP, e.thread(), 0, 0);
+        snapshotBefore(e.timeNs());
         holder = -1;
     }
 
@@ -135,10 +147,19 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
 
     /** A change, kept when the recording keeps its instant; the snapshot is taken before the first in the window. */
     private void change(long timeNs, int op, int a, int b, long deadlineNs) {
-        if (snapshot == null && timeNs >= window.fromNs()) snapshot = snapshot(window.fromNs());
+        snapshotBefore(timeNs);
         if (!keep.test(timeNs)) return;
-        ops.add(timeNs, op, a, b);
-        deadlines.add(deadlineNs);
+        if (op == WAIT && deadlineNs != timeNs + intervalNs) {
+            deadlines.add((long) ops.size());
+            deadlines.add(deadlineNs);
+        }
+        ops.add(timeNs, 0);
+        codes.add(op + 16L * ((a + 2) + 65536L * (b + 3)));
+    }
+
+    /** The state at the window's start, taken before the first event at or after it changes anything. */
+    private void snapshotBefore(long timeNs) {
+        if (snapshot == null && timeNs >= window.fromNs()) snapshot = snapshot(window.fromNs());
     }
 
     private Map<String, Object> snapshot(long atNs) {
@@ -161,9 +182,7 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("start", snapshot != null ? snapshot : snapshot(Math.min(window.fromNs(), endNs)));
         d.put("t", ops.deltas());
-        d.put("o", ops.ints(0));
-        d.put("a", ops.ints(1));
-        d.put("b", ops.ints(2));
+        d.put("c", codes.stream().mapToLong(Long::longValue).toArray());
         d.put("d", deadlines.stream().mapToLong(Long::longValue).toArray());
         return d;
     }

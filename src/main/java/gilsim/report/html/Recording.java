@@ -54,12 +54,12 @@ final class Recording implements ActivityLanes.Sink, Beat.Sink {
     /**
      * @param window the span to keep in detail, up to {@code budget} items from its start
      */
-    Recording(int threads, long durationNs, TimeWindow window, int budget, Spans spans) {
+    Recording(int threads, long durationNs, TimeWindow window, int budget, Spans spans, long intervalNs) {
         this.threads = threads;
         this.window = window;
         this.budget = budget;
         this.activity = new ActivityLanes(threads, spans, this);
-        this.state = new GilState(threads, window, t -> keep(t, t));
+        this.state = new GilState(threads, window, intervalNs, t -> window.contains(t) && t < cutNs);
         lanes = new Column[threads + 1];
         for (int i = 0; i <= threads; i++) lanes[i] = new Column();
         for (int buckets : LEVELS) {

@@ -76,7 +76,8 @@ public final class Report {
         Simulation sim = new Simulation(r.scenario(), params, r.seed());
         long durationNs = params.ns("duration");
         TimeWindow detail = r.window() != null ? r.window() : new TimeWindow(0, durationNs);
-        Recording recording = new Recording(sim.threadNames().size(), durationNs, detail, DETAIL_BUDGET, sim.spans());
+        Recording recording = new Recording(sim.threadNames().size(), durationNs, detail, DETAIL_BUDGET, sim.spans(),
+                params.ns("interval"));
         recording.listeners().forEach(sim::addListener);
         sim.addListener(new GilStory(sim.spans(), sim.threadNames(), detail, recording));
         Waits waits = new Waits(sim.threadNames().size(), durationNs);

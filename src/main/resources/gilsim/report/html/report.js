@@ -450,6 +450,8 @@
       frag.appendChild(li);
     }
     list.replaceChildren(frag);
+    var focused = list.querySelector('li.focus');
+    if (focused) list.scrollTop = Math.max(0, focused.offsetTop - list.offsetTop - 40);
     var outside = view.from < detailFrom || view.to > detailTo;
     count.textContent = total === 0 ? 'Nothing told in this window.' : total + (total === 1 ? ' line' : ' lines')
       + ' in this window' + (total > shown ? '; the first ' + shown + ' are listed: zoom in for the rest' : '') + '.';
@@ -572,28 +574,56 @@
 
   // ---------------------------------------------------------------- the state at the chosen instant
 
-  // The changes GilState recorded (report/html/GilState.java), replayed from its snapshot at the detail's start.
-  var OP = { TAKE: 0, TAKE_SWITCHED: 1, DROP: 2, REQUEST: 3, WAIT: 4, SIGNAL: 5, TIMEOUT: 6, ABSORB: 7, RUNS: 8,
-    READY: 9, BLOCKED: 10 };
-  var S = R.state, changes = { t: sums(S.t), o: S.o, a: S.a, b: S.b, d: S.d };
+  // The changes GilState recorded (report/html/GilState.java), replayed from its snapshot at the detail's start;
+  // the GIL's own fields come from the GIL lane, which holds every take and drop.
+  var OP = { SWITCH: 1, REQUEST: 3, WAIT: 4, SIGNAL: 5, TIMEOUT: 6, ABSORB: 7, RUNS: 8, READY: 9, BLOCKED: 10 };
+  var S = R.state, changes = { t: sums(S.t), o: [], a: [], b: [], d: {} };
+  S.c.forEach(function (c) {
+    var rest = Math.floor(c / 16);
+    changes.o.push(c % 16);
+    changes.a.push(rest % 65536 - 2);
+    changes.b.push(Math.floor(rest / 65536) - 3);
+  });
+  for (var di = 0; di < S.d.length; di += 2) changes.d[S.d[di]] = S.d[di + 1];
+  // Each take of the GIL the lane shows (a hold of no length it cannot): its time and its taker.
+  var takes = (function () {
+    var g = lanes[n], out = { t: [], who: [] };
+    for (var i = 0; i < g.code.length; i++) {
+      var c = g.code[i];
+      if (c === 0 || (i > 0 && g.code[i - 1] === c)) continue;
+      out.t.push(g.start[i]); out.who.push(c - 1);
+    }
+    return out;
+  })();
   function name(t) { return t >= 0 && t < n ? threads[t] : '\u2013'; }
   function stateAt(ns) {
     var st = { holder: S.start.holder, last: S.start.lastHolder, sw: S.start.switchNumber,
       req: S.start.requester, reqFor: S.start.requested, waiters: S.start.waiters.map(function (w) { return w.slice(); }),
       place: S.start.place.slice(), woken: {} };
+    // The GIL lane: who holds it at ns, the last holder, and the switches since the snapshot.
+    var g = lanes[n], k = lowerBound(g.start, ns + 0.5) - 1;
+    if (k >= 0) st.holder = g.code[k] - 1;
+    var lastTake = lowerBound(takes.t, ns + 0.5) - 1, lastTakeNs = -1;
+    if (lastTake >= 0) { st.last = takes.who[lastTake]; lastTakeNs = takes.t[lastTake]; }
     var end = lowerBound(changes.t, ns + 0.5);
     for (var i = 0; i < end; i++) {
       var o = changes.o[i], a = changes.a[i], b = changes.b[i];
-      if (o === OP.TAKE || o === OP.TAKE_SWITCHED) { st.holder = a; st.last = a; st.sw = b; st.req = -1; st.reqFor = -1; }
-      else if (o === OP.DROP) st.holder = -1;
+      if (o === OP.SWITCH) { st.sw++; st.last = lastTakeNs > changes.t[i] ? st.last : a; }
       else if (o === OP.REQUEST) { st.req = a; st.reqFor = b; }
-      else if (o === OP.WAIT) st.waiters.splice(Math.min(b, st.waiters.length), 0, [a, changes.d[i]]);
+      else if (o === OP.WAIT) st.waiters.splice(Math.min(b, st.waiters.length), 0,
+        [a, i in changes.d ? changes.d[i] : changes.t[i] + D.intervalNs]);
       else if (o === OP.SIGNAL) { leave(st, b); st.woken[b] = true; }
       else if (o === OP.ABSORB) leave(st, b);
       else if (o === OP.TIMEOUT) leave(st, a);
       else if (o === OP.RUNS) { st.place[a] = b; delete st.woken[a]; }
       else if (o === OP.READY) st.place[a] = -2;
       else if (o === OP.BLOCKED) st.place[a] = -1;
+    }
+    // A take resets the drop request (take_gil's RESET_GIL_DROP_REQUEST): one after the last request clears it.
+    if (st.req >= 0) {
+      var lastReq = -1;
+      for (var r = end - 1; r >= 0; r--) if (changes.o[r] === OP.REQUEST) { lastReq = changes.t[r]; break; }
+      if (lastTakeNs > lastReq && (lastReq >= 0 || lastTakeNs > S.start.atNs)) { st.req = -1; st.reqFor = -1; }
     }
     return st;
   }
@@ -672,15 +702,23 @@
       if (word.test(beats.text[i]) || beats.text[i].indexOf('takes the GIL') >= 0) lines.push(i);
     }
     var woken = 0, firstTakers = {}, timeouts = 0, requests = 0, pending = false, ended = null;
-    for (var j = lowerBound(changes.t, w.from); j < changes.t.length && changes.t[j] <= w.to; j++) {
+    // The wait's changes and the takes of the GIL in it, in time order (a take after a change at the same instant).
+    var j = lowerBound(changes.t, w.from), k = lowerBound(takes.t, w.from);
+    while ((j < changes.t.length && changes.t[j] <= w.to) || (k < takes.t.length && takes.t[k] <= w.to)) {
+      var takeFirst = !(j < changes.t.length && changes.t[j] <= w.to)
+        || (k < takes.t.length && takes.t[k] <= w.to && takes.t[k] < changes.t[j]);
+      if (takeFirst) {
+        var who2 = takes.who[k];
+        if (who2 === thread) { ended = takes.t[k]; pending = false; }
+        else if (pending) { firstTakers[name(who2)] = (firstTakers[name(who2)] || 0) + 1; pending = false; }
+        k++;
+        continue;
+      }
       var o = changes.o[j], a = changes.a[j], b = changes.b[j];
       if (o === OP.SIGNAL && b === thread) { woken++; pending = true; }
-      else if ((o === OP.TAKE || o === OP.TAKE_SWITCHED) && a !== thread && pending) {
-        firstTakers[name(a)] = (firstTakers[name(a)] || 0) + 1;
-        pending = false;
-      } else if ((o === OP.TAKE || o === OP.TAKE_SWITCHED) && a === thread) { ended = changes.t[j]; pending = false; }
       else if (o === OP.TIMEOUT && a === thread) timeouts++;
       else if (o === OP.REQUEST && a === thread) requests++;
+      j++;
     }
     var takers = Object.keys(firstTakers).map(function (k) { return k + ' ' + firstTakers[k] + ' times'; });
     var s = who + ' waited ' + human(w.to - w.from) + ' for the GIL, from ' + secs(w.from) + ' to ' + secs(w.to)
@@ -721,7 +759,7 @@
 
   // Stepping: to the next (or previous) change or narration line, hand-off, drop request or timeout.
   var eventTimes = (function () {
-    var all = Array.prototype.slice.call(changes.t).concat(Array.prototype.slice.call(beats.t));
+    var all = Array.prototype.slice.call(changes.t).concat(Array.prototype.slice.call(beats.t)).concat(takes.t);
     all.sort(function (x, y) { return x - y; });
     return all.filter(function (v, i) { return i === 0 || v !== all[i - 1]; });
   })();
@@ -730,7 +768,7 @@
     for (var i = 0; i < changes.t.length; i++) if (changes.o[i] === op) out.push(changes.t[i]);
     return out;
   }
-  var stepTimes = { event: eventTimes, handoff: timesOf(OP.TAKE_SWITCHED), request: timesOf(OP.REQUEST),
+  var stepTimes = { event: eventTimes, handoff: timesOf(OP.SWITCH), request: timesOf(OP.REQUEST),
     timeout: timesOf(OP.TIMEOUT) };
   function step(kind, dir) {
     var ts = stepTimes[kind], from = focusNs < 0 ? (dir > 0 ? view.from - 1 : view.to + 1) : focusNs, i;

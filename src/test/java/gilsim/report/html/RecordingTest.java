@@ -22,7 +22,7 @@ class RecordingTest {
         Scenario s = Builtins.get("slice-rotation");
         Simulation sim = new Simulation(s, s.params(List.of("duration=100ms")), 1);
         Recording r = new Recording(sim.threadNames().size(), 100_000_000L, new TimeWindow(0, 100_000_000L), 500,
-                sim.spans());
+                sim.spans(), 5_000_000L);
         r.listeners().forEach(sim::addListener);
         sim.addListener(new GilStory(sim.spans(), sim.threadNames(), new TimeWindow(0, 100_000_000L), r));
         sim.run();
