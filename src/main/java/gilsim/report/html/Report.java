@@ -34,6 +34,12 @@ public final class Report {
      * fit whole; a minute of the pool keeps its first three seconds and summarises the rest.
      */
     public static final int DETAIL_BUDGET = 100_000;
+    /**
+     * A {@code --compare} arm's timeline keeps this many items in detail, from the same window, and no summaries:
+     * enough for the moments a review compares (slice-rotation's keep arm: its first 0.4 s), and a 2 s built-in's page
+     * with an arm stays under 1 MB (1014 kB).
+     */
+    static final int ARM_BUDGET = 3_000;
 
     private Report() {}
 
@@ -82,8 +88,9 @@ public final class Report {
         sim.addListener(new GilStory(sim.spans(), sim.threadNames(), detail, recording));
         Waits waits = new Waits(sim.threadNames().size(), durationNs);
         sim.addListener(waits);
-        List<ArmRun> arms = new ArrayList<>(List.of(new ArmRun(figures(r, Arm.asIs(), sim.run()), waits.byThread(), waits.openNs())));
-        for (Arm arm : r.arms().arms().subList(1, r.arms().arms().size())) arms.add(run(r, arm));
+        List<ArmRun> arms = new ArrayList<>(List.of(new ArmRun(figures(r, Arm.asIs(), sim.run()), waits.byThread(),
+                waits.openNs(), null)));
+        for (Arm arm : r.arms().arms().subList(1, r.arms().arms().size())) arms.add(run(r, arm, detail));
         Comparison policies = Arms.of(r.scenario(), r.sets(), PolicyArms.of(r.scenario(), params,
                 PolicyArms.registered()), r.machine()).run(r.seed());
         String page = ReportPage.html(r, sim.threadNames(), recording, arms, load(r), policies,
@@ -147,15 +154,18 @@ public final class Report {
         return curves;
     }
 
-    /** The arm's run, with each thread's waits recorded for its CDF. */
-    private static ArmRun run(Request r, Arm arm) {
+    /** The arm's run, with each thread's waits recorded for its CDF and its timeline over the page's detail window. */
+    private static ArmRun run(Request r, Arm arm, TimeWindow detail) {
         List<String> sets = new ArrayList<>(r.sets());
         sets.addAll(arm.sets());
         Params params = r.scenario().params(sets, r.machine());
         Simulation sim = new Simulation(r.scenario(), params, r.seed());
         Waits waits = new Waits(sim.threadNames().size(), params.ns("duration"));
         sim.addListener(waits);
-        return new ArmRun(figures(r, arm, sim.run()), waits.byThread(), waits.openNs());
+        Recording timeline = new Recording(sim.threadNames().size(), params.ns("duration"), detail, ARM_BUDGET,
+                sim.spans(), params.ns("interval"));
+        timeline.listeners().forEach(sim::addListener);
+        return new ArmRun(figures(r, arm, sim.run()), waits.byThread(), waits.openNs(), timeline);
     }
 
     /** The arm's figures, with the {@code gilsim run} words that replay it, as {@code gilsim compare} gives them. */

@@ -68,7 +68,7 @@ final class ReportPage {
         b.append("<details id=\"summary\"><summary>The full summary, as <code>gilsim run</code> prints it</summary>")
                 .append("<pre>").append(Html.text(SummaryText.of(s))).append("</pre></details>\n");
         b.append("<script type=\"application/json\" id=\"data\">").append(Html.scriptJson(json(data(threads,
-                recording, s)))).append("</script>\n<script>\n").append(resource("report.js"))
+                recording, s, arms)))).append("</script>\n<script>\n").append(resource("report.js"))
                 .append("</script>\n</body>\n</html>\n");
         return b.toString();
     }
@@ -152,7 +152,8 @@ final class ReportPage {
                 + "(click the timeline)</span></h3><div class=\"state-cols\">"
                 + "<div><h4>The GIL (<code>struct _gil_runtime_state</code>)</h4><dl id=\"state-gil\"></dl></div>"
                 + "<div><h4>Waiting on <code>gil->cond</code>, in wake order</h4><ol id=\"state-waiters\"></ol></div>"
-                + "<div><h4>Cores</h4><ul id=\"state-cores\"></ul></div></div></section>\n"
+                + "<div><h4>Cores</h4><ul id=\"state-cores\"></ul></div></div>"
+                + "<div hidden><h4>The arms at the same instant</h4><ul id=\"state-arms\"></ul></div></section>\n"
                 + "<section id=\"why\" hidden><h3>Why did this wait last?</h3><p id=\"why-summary\"></p>"
                 + "<ol id=\"why-lines\"></ol></section>\n");
     }
@@ -328,7 +329,7 @@ final class ReportPage {
         return b.append("</ul>").toString();
     }
 
-    private static Map<String, Object> data(List<String> threads, Recording r, Summary s) {
+    private static Map<String, Object> data(List<String> threads, Recording r, Summary s, List<ArmRun> arms) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("threads", threads);
         d.put("intervalNs", interval(s));
@@ -337,6 +338,21 @@ final class ReportPage {
         d.put("marks", PagePalette.MARKS);
         d.put("hole", String.valueOf(Phrases.HOLE));
         d.put("run", r.data());
+        // Each --compare arm's timeline, stacked under the run's: its detail only (outside it the lanes stay blank).
+        List<Object> armData = new ArrayList<>();
+        for (ArmRun a : arms) {
+            if (a.timeline() == null) continue;
+            Map<String, Object> run = a.timeline().data();
+            run.remove("summaries");
+            run.remove("beats");
+            run.remove("phrases");
+            Map<String, Object> arm = new LinkedHashMap<>();
+            arm.put("label", a.figures().arm().label());
+            arm.put("threads", a.figures().summary().threads().stream().map(Figures::name).toList());
+            arm.put("run", run);
+            armData.add(arm);
+        }
+        d.put("arms", armData);
         return d;
     }
 

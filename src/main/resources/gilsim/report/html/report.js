@@ -4,8 +4,6 @@
   'use strict';
   var D = JSON.parse(document.getElementById('data').textContent);
   var R = D.run;
-  var threads = D.threads;
-  var n = threads.length;
   var ACT = D.activities;
   var MARK = D.marks;
   var HOLDS = indexOf(ACT, 'HOLDS_GIL');
@@ -22,22 +20,36 @@
     for (var i = 0; i < deltas.length; i++) { t += deltas[i]; out[i] = t; }
     return out;
   }
-  // Lanes on screen: the GIL first, then the threads in order. lanes[n] is the GIL's in the data.
-  var lanes = [];
-  for (var i = 0; i <= n; i++) lanes.push({ start: sums(R.lanes[i].t), code: R.lanes[i].c });
-  function dataLane(row) { return row === 0 ? n : row - 1; }
-  function rowOf(lane) { return lane === n ? 0 : lane + 1; }
-  var marks = { t: sums(R.marks.t), k: R.marks.k, l: R.marks.l };
-  var handoffs = [];
-  (function () {
-    var g = lanes[n], last = 0;
-    for (var i = 0; i < g.code.length; i++) {
-      var c = g.code[i];
+  /**
+   * One timeline's data, decoded: the run's, or a --compare arm's stacked under it. Lanes on screen: the GIL first,
+   * then the threads in order; lanes[n] is the GIL's in the data. The drawing reads the one in use (use()).
+   */
+  function decode(run, names) {
+    var tl = { threads: names, n: names.length, lanes: [], marks: { t: sums(run.marks.t), k: run.marks.k, l: run.marks.l },
+      handoffs: [], levels: run.summaries || [], detailFrom: run.detailFromNs, detailTo: run.detailToNs, S: run.state };
+    for (var i = 0; i <= tl.n; i++) tl.lanes.push({ start: sums(run.lanes[i].t), code: run.lanes[i].c });
+    var g = tl.lanes[tl.n], last = 0;
+    for (var j = 0; j < g.code.length; j++) {
+      var c = g.code[j];
       if (c === 0) continue;
-      if (last !== 0 && c !== last) handoffs.push({ t: g.start[i], from: last - 1, to: c - 1 });
+      if (last !== 0 && c !== last) tl.handoffs.push({ t: g.start[j], from: last - 1, to: c - 1 });
       last = c;
     }
-  })();
+    tl.handoffTimes = tl.handoffs.map(function (h) { return h.t; });
+    return tl;
+  }
+  var threads, n, lanes, marks, handoffs, handoffTimes, levels, detailFrom, detailTo, S, changes, takes;
+  /** Makes tl the timeline the drawing and the state read. */
+  function use(tl) {
+    threads = tl.threads; n = tl.n; lanes = tl.lanes; marks = tl.marks; handoffs = tl.handoffs;
+    handoffTimes = tl.handoffTimes; levels = tl.levels; detailFrom = tl.detailFrom; detailTo = tl.detailTo;
+    S = tl.S; changes = tl.changes; takes = tl.takes;
+  }
+  var main = decode(R, D.threads);
+  var arms = D.arms.map(function (a) { var tl = decode(a.run, a.threads); tl.label = a.label; return tl; });
+  use(main);
+  function dataLane(row) { return row === 0 ? n : row - 1; }
+  function rowOf(lane) { return lane === n ? 0 : lane + 1; }
   var beats = (function () {
     var t = sums(R.beats.t), args = R.beats.a === '' ? [] : R.beats.a.split(','), next = 0, text = [];
     for (var i = 0; i < t.length; i++) {
@@ -47,8 +59,7 @@
     }
     return { t: t, text: text };
   })();
-  var detailFrom = R.detailFromNs, detailTo = R.detailToNs, endNs = R.endNs;
-  var levels = R.summaries || [];
+  var endNs = R.endNs;
 
   // ---------------------------------------------------------------- formatting
 
@@ -71,6 +82,22 @@
 
   var canvas = document.getElementById('tl');
   var ctx = canvas.getContext('2d');
+  main.canvas = canvas;
+  main.ctx = ctx;
+  // Each --compare arm's timeline under the run's, on the same axis: it follows every zoom, pan and instant.
+  arms.forEach(function (tl) {
+    var h = document.createElement('h4');
+    h.className = 'arm-title';
+    h.textContent = tl.label + ' (the same seed and moment, this arm\'s keys changed)';
+    tl.canvas = document.createElement('canvas');
+    tl.canvas.className = 'arm';
+    tl.canvas.setAttribute('role', 'img');
+    tl.canvas.setAttribute('aria-label', 'timeline of the arm ' + tl.label);
+    tl.ctx = tl.canvas.getContext('2d');
+    var legend = document.getElementById('legend');
+    legend.parentElement.insertBefore(h, legend);
+    legend.parentElement.insertBefore(tl.canvas, legend);
+  });
   var tip = document.getElementById('tip');
   var LABEL = 78, AXIS = 26, LANE = 38, BAR = 16, PAD = 6;
   var view = { from: detailFrom, to: Math.max(detailTo, detailFrom + 1000) };
@@ -111,20 +138,34 @@
   function schedule() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(function () { pending = false; draw(); story(); showWindow(); showState(); remember(); });
+    requestAnimationFrame(function () { pending = false; drawAll(); story(); showWindow(); showState(); remember(); });
   }
 
   // ---------------------------------------------------------------- drawing
 
   function resize() {
     cssWidth = Math.max(320, canvas.parentElement.clientWidth);
-    var h = AXIS + (n + 1) * LANE + 4, r = window.devicePixelRatio || 1;
-    canvas.width = Math.round(cssWidth * r);
-    canvas.height = Math.round(h * r);
-    canvas.style.height = h + 'px';
-    ctx.setTransform(r, 0, 0, r, 0, 0);
-    document.getElementById('narration').style.maxHeight = Math.max(320, h - 40) + 'px';
+    var r = window.devicePixelRatio || 1;
+    [main].concat(arms).forEach(function (tl) {
+      var h = AXIS + (tl.n + 1) * LANE + 4;
+      tl.canvas.width = Math.round(cssWidth * r);
+      tl.canvas.height = Math.round(h * r);
+      tl.canvas.style.height = h + 'px';
+      tl.ctx.setTransform(r, 0, 0, r, 0, 0);
+    });
+    document.getElementById('narration').style.maxHeight = Math.max(320, AXIS + (main.n + 1) * LANE - 36) + 'px';
     schedule();
+  }
+
+  /** The arms' timelines, then the run's (whose count of crowded marks the window's line reports). */
+  function drawAll() {
+    arms.concat([main]).forEach(function (tl) {
+      use(tl);
+      ctx = tl.ctx;
+      draw();
+    });
+    use(main);
+    ctx = main.ctx;
   }
 
   // The first index whose time is >= ns (times ascending).
@@ -295,7 +336,6 @@
       if (++drawn > 20000) break;
     }
   }
-  var handoffTimes = handoffs.map(function (h) { return h.t; });
 
   // The PNG charts' marker shapes (XChart's names), drawn around (x, y).
   function shape(kind, x, y, size) {
@@ -505,6 +545,14 @@
       zoomAt(nsOf(Math.max(LABEL, p.x)), Math.exp(e.deltaY * 0.0015));
     }
   }, { passive: false });
+  arms.forEach(function (tl) {
+    tl.canvas.addEventListener('wheel', function (e) {
+      e.preventDefault();
+      var r = tl.canvas.getBoundingClientRect(), x = e.clientX - r.left;
+      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) pan((e.shiftKey ? e.deltaY : e.deltaX) / plotWidth());
+      else zoomAt(nsOf(Math.max(LABEL, x)), Math.exp(e.deltaY * 0.0015));
+    }, { passive: false });
+  });
   canvas.addEventListener('mousedown', function (e) {
     if (e.button !== 0) return;
     var p = local(e);
@@ -577,24 +625,27 @@
   // The changes GilState recorded (report/html/GilState.java), replayed from its snapshot at the detail's start;
   // the GIL's own fields come from the GIL lane, which holds every take and drop.
   var OP = { SWITCH: 1, REQUEST: 3, WAIT: 4, SIGNAL: 5, TIMEOUT: 6, ABSORB: 7, RUNS: 8, READY: 9, BLOCKED: 10 };
-  var S = R.state, changes = { t: sums(S.t), o: [], a: [], b: [], d: {} };
-  S.c.forEach(function (c) {
-    var rest = Math.floor(c / 16);
-    changes.o.push(c % 16);
-    changes.a.push(rest % 65536 - 2);
-    changes.b.push(Math.floor(rest / 65536) - 3);
-  });
-  for (var di = 0; di < S.d.length; di += 2) changes.d[S.d[di]] = S.d[di + 1];
-  // Each take of the GIL the lane shows (a hold of no length it cannot): its time and its taker.
-  var takes = (function () {
-    var g = lanes[n], out = { t: [], who: [] };
+  function decodeState(tl) {
+    var St = tl.S, ch = { t: sums(St.t), o: [], a: [], b: [], d: {} };
+    St.c.forEach(function (c) {
+      var rest = Math.floor(c / 16);
+      ch.o.push(c % 16);
+      ch.a.push(rest % 65536 - 2);
+      ch.b.push(Math.floor(rest / 65536) - 3);
+    });
+    for (var di = 0; di < St.d.length; di += 2) ch.d[St.d[di]] = St.d[di + 1];
+    // Each take of the GIL the lane shows (a hold of no length it cannot): its time and its taker.
+    var g = tl.lanes[tl.n], tk = { t: [], who: [] };
     for (var i = 0; i < g.code.length; i++) {
       var c = g.code[i];
       if (c === 0 || (i > 0 && g.code[i - 1] === c)) continue;
-      out.t.push(g.start[i]); out.who.push(c - 1);
+      tk.t.push(g.start[i]); tk.who.push(c - 1);
     }
-    return out;
-  })();
+    tl.changes = ch;
+    tl.takes = tk;
+  }
+  [main].concat(arms).forEach(decodeState);
+  use(main);
   function name(t) { return t >= 0 && t < n ? threads[t] : '\u2013'; }
   function stateAt(ns) {
     var st = { holder: S.start.holder, last: S.start.lastHolder, sw: S.start.switchNumber,
@@ -678,6 +729,20 @@
     var wk = document.createElement('li');
     wk.textContent = 'woken by a signal, not yet on a core: ' + (woken.length ? woken.join(', ') : 'nobody');
     cs.appendChild(wk);
+    // Each arm at the same instant, a line each, beside the run's.
+    var ul = document.getElementById('state-arms');
+    ul.replaceChildren();
+    arms.forEach(function (tl) {
+      use(tl);
+      var a = stateAt(focusNs), li = document.createElement('li');
+      li.textContent = tl.label + ': ' + (focusNs > detailTo ? 'not recorded this late (the arm keeps its first '
+        + human(detailTo - detailFrom) + ')' : 'locked ' + (a.holder >= 0 ? '1, held by ' + name(a.holder) : '0')
+        + '; switch_number ' + a.sw + '; waiting on gil->cond: ' + (a.waiters.length ? a.waiters.map(function (w) {
+          return name(w[0]); }).join(', ') : 'nobody') + (a.req >= 0 ? '; drop request by ' + name(a.req) : ''));
+      ul.appendChild(li);
+      use(main);
+    });
+    ul.parentElement.hidden = arms.length === 0;
   }
 
   // ---------------------------------------------------------------- why did this wait last?
@@ -861,7 +926,9 @@
       document.querySelectorAll('#state-gil dt').forEach(function (dt) {
         out.push(dt.textContent + '\t' + dt.nextSibling.textContent);
       });
-      document.querySelectorAll('#state-waiters li, #state-cores li').forEach(function (li) { out.push(li.textContent); });
+      document.querySelectorAll('#state-waiters li, #state-cores li, #state-arms li').forEach(function (li) {
+        out.push(li.textContent);
+      });
       return out.join('\n');
     },
     /** The why-chain of the wait of a thread (by name) at an instant, as a click on it shows it; null: no wait. */

@@ -214,4 +214,35 @@ class StatePanelBrowserTest {
         assertTrue(second.startsWith(String.format(java.util.Locale.ROOT, "%.6f s",
                 ((Number) js("return gilsimReport.at()")).doubleValue() / 1e9)), second);
     }
+
+    /** --compare pinned=true: the arm's timeline under the run's on the same axis, and its state at the same instant. */
+    @Test
+    void theArmsTimelineIsStackedUnderTheRunsAndItsStateShownBesideIt() throws Exception {
+        Path page = dir.resolve("arms.html");
+        Cli cli = Cli.run("report", "short-release", "--set", "duration=100ms", "--compare", "pinned=true", "--out",
+                page.toString());
+        assertEquals(0, cli.code(), cli.err());
+        browser.get(page.toUri() + "#t=0.003,0.009&at=0.004005");
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (((Number) js("return document.querySelectorAll('canvas.arm').length")).intValue() == 0) {
+            if (System.nanoTime() > until) fail("no arm timeline");
+        }
+        assertEquals("pinned=true (the same seed and moment, this arm's keys changed)",
+                js("return document.querySelector('h4.arm-title').textContent"));
+        // Drawn: the arm's canvas has ink of several colours, as the run's has.
+        Number colours = (Number) js("var c = document.querySelector('canvas.arm'), d = c.getContext('2d')"
+                + ".getImageData(0, 0, c.width, c.height).data, seen = {}; for (var i = 0; i < d.length; i += 4) "
+                + "seen[d[i] + ',' + d[i+1] + ',' + d[i+2]] = 1; return Object.keys(seen).length;");
+        assertTrue(colours.intValue() > 5, "the arm's canvas is blank: " + colours);
+        String state = (String) js("return gilsimReport.state()");
+        // Pinned, main takes the GIL at the worker's release: at 4.005 ms the arm's main holds it.
+        assertTrue(state.contains("pinned=true: locked 1, held by main"), state);
+        assertTrue(state.contains("woken by a signal, not yet on a core: main"), "the run's own state: " + state);
+        for (int width : List.of(640, 1400)) {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(width, 1600));
+            js("document.getElementById('timeline').scrollIntoView()");
+            Thread.sleep(100);
+            Files.write(Path.of("target", "state-panel-arms-" + width + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+        }
+    }
 }
