@@ -16,6 +16,7 @@ import gilsim.sync.CondEvent.CondWait;
 import gilsim.cpython.GilEvent;
 import gilsim.os.OsEvent;
 import gilsim.sync.CondEvent;
+import gilsim.m0.PoolEvent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,11 +32,13 @@ import java.util.Map;
  * it simulates nothing. Changes are kept inside the detailed span, as the timeline's segments are, without counting
  * against its budget: they index the same events.
  *
- * <p>A change is one number, {@code op + 16 * ((a + 2) + 65536 * (b + 3))}, and its time as a difference from the one
+ * <p>For the m0 pool it also records the turn: whose run of its slice it is, and who yields its turn.
+ *
+ * <p>A change is one number, {@code op + 16 * ((a + 2) + 2048 * (b + 3))}, and its time as a difference from the one
  * before; a wait's deadline is kept only where it is not the wait's start plus the switch interval: a 2 s built-in's
  * page stays under 1 MB.
  */
-final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.Listener {
+final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.Listener, PoolEvent.Listener {
     /** The change codes the page reads ({@code report.js}, {@code OP}). */
     static final int SWITCH = 1;
     static final int REQUEST = 3;
@@ -46,6 +49,12 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
     static final int RUNS = 8;
     static final int READY = 9;
     static final int BLOCKED = 10;
+    /** The m0 pool's turn: a thread's run of its slice begins; a thread starts or stops yielding its turn. */
+    static final int SLICE = 11;
+    static final int YIELD = 12;
+    static final int YIELD_END = 13;
+    /** The thread numbers a change holds stay below this. */
+    static final long BASE = 2048;
 
     private final TimeWindow window;
     private final long intervalNs;
@@ -65,6 +74,9 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
     private int requested = -1;
     private final List<long[]> waiters = new ArrayList<>();
     private final int[] place;
+    /** The pool's thread in its slice (-1: none yet, or no pool) and the threads yielding their turn. */
+    private int slice = -1;
+    private final java.util.Set<Integer> yielding = new java.util.TreeSet<>();
     private Map<String, Object> snapshot;
 
     GilState(int threads, TimeWindow window, long intervalNs, java.util.function.LongPredicate keep) {
@@ -141,6 +153,19 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
         place[e.thread()] = e.state() == RunState.RUNNING ? e.core() : e.state() == RunState.RUNNABLE ? -2 : -1;
     }
 
+    @Override
+    public void onSliceStart(PoolEvent.SliceStart e) {
+        change(e.timeNs(), SLICE, e.thread(), 0, 0);
+        slice = e.thread();
+    }
+
+    @Override
+    public void onTurnYield(PoolEvent.TurnYield e) {
+        change(e.timeNs(), e.start() ? YIELD : YIELD_END, e.thread(), 0, 0);
+        if (e.start()) yielding.add(e.thread());
+        else yielding.remove(e.thread());
+    }
+
     private void leave(int thread) {
         waiters.removeIf(w -> w[0] == thread);
     }
@@ -154,7 +179,7 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
             deadlines.add(deadlineNs);
         }
         ops.add(timeNs, 0);
-        codes.add(op + 16L * ((a + 2) + 65536L * (b + 3)));
+        codes.add(op + 16L * ((a + 2) + BASE * (b + 3)));
     }
 
     /** The state at the window's start, taken before the first event at or after it changes anything. */
@@ -174,6 +199,8 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
         for (long[] x : waiters) w.add(x.clone());
         s.put("waiters", w);
         s.put("place", place.clone());
+        s.put("slice", slice);
+        s.put("yielding", List.copyOf(yielding));
         return s;
     }
 

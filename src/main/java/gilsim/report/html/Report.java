@@ -36,10 +36,10 @@ public final class Report {
     public static final int DETAIL_BUDGET = 100_000;
     /**
      * A {@code --compare} arm's timeline keeps this many items in detail, from the same window, and no summaries:
-     * enough for the moments a review compares (slice-rotation's keep arm: its first 0.4 s), and a 2 s built-in's page
-     * with an arm stays under 1 MB (1014 kB).
+     * enough for the moments a review compares (slice-rotation's keep arm: its first 0.26 s), and a 2 s built-in's
+     * page with an arm stays under 1 MB.
      */
-    static final int ARM_BUDGET = 3_000;
+    static final int ARM_BUDGET = 2_000;
 
     private Report() {}
 

@@ -334,6 +334,7 @@ final class ReportPage {
         d.put("threads", threads);
         d.put("intervalNs", interval(s));
         d.put("cores", Integer.parseInt(s.params().get("cores")));
+        d.put("pool", s.pool() != null);
         d.put("activities", PagePalette.ACTIVITIES);
         d.put("marks", PagePalette.MARKS);
         d.put("hole", String.valueOf(Phrases.HOLE));

@@ -624,14 +624,15 @@
 
   // The changes GilState recorded (report/html/GilState.java), replayed from its snapshot at the detail's start;
   // the GIL's own fields come from the GIL lane, which holds every take and drop.
-  var OP = { SWITCH: 1, REQUEST: 3, WAIT: 4, SIGNAL: 5, TIMEOUT: 6, ABSORB: 7, RUNS: 8, READY: 9, BLOCKED: 10 };
+  var OP = { SWITCH: 1, REQUEST: 3, WAIT: 4, SIGNAL: 5, TIMEOUT: 6, ABSORB: 7, RUNS: 8, READY: 9, BLOCKED: 10,
+    SLICE: 11, YIELD: 12, YIELD_END: 13 };
   function decodeState(tl) {
     var St = tl.S, ch = { t: sums(St.t), o: [], a: [], b: [], d: {} };
     St.c.forEach(function (c) {
       var rest = Math.floor(c / 16);
       ch.o.push(c % 16);
-      ch.a.push(rest % 65536 - 2);
-      ch.b.push(Math.floor(rest / 65536) - 3);
+      ch.a.push(rest % 2048 - 2);
+      ch.b.push(Math.floor(rest / 2048) - 3);
     });
     for (var di = 0; di < St.d.length; di += 2) ch.d[St.d[di]] = St.d[di + 1];
     // Each take of the GIL the lane shows (a hold of no length it cannot): its time and its taker.
@@ -650,7 +651,8 @@
   function stateAt(ns) {
     var st = { holder: S.start.holder, last: S.start.lastHolder, sw: S.start.switchNumber,
       req: S.start.requester, reqFor: S.start.requested, waiters: S.start.waiters.map(function (w) { return w.slice(); }),
-      place: S.start.place.slice(), woken: {} };
+      place: S.start.place.slice(), woken: {}, slice: S.start.slice, yielding: {} };
+    S.start.yielding.forEach(function (t) { st.yielding[t] = true; });
     // The GIL lane: who holds it at ns, the last holder, and the switches since the snapshot.
     var g = lanes[n], k = lowerBound(g.start, ns + 0.5) - 1;
     if (k >= 0) st.holder = g.code[k] - 1;
@@ -669,6 +671,9 @@
       else if (o === OP.RUNS) { st.place[a] = b; delete st.woken[a]; }
       else if (o === OP.READY) st.place[a] = -2;
       else if (o === OP.BLOCKED) st.place[a] = -1;
+      else if (o === OP.SLICE) st.slice = a;
+      else if (o === OP.YIELD) st.yielding[a] = true;
+      else if (o === OP.YIELD_END) delete st.yielding[a];
     }
     // A take resets the drop request (take_gil's RESET_GIL_DROP_REQUEST): one after the last request clears it.
     if (st.req >= 0) {
@@ -699,6 +704,11 @@
     row(gil, 'drop request', st.req >= 0 ? 'set by ' + name(st.req) + ', asking ' + name(st.reqFor) + ' to drop'
       : 'none');
     row(gil, 'interval', human(D.intervalNs));
+    if (D.pool) {
+      row(gil, 'pool: slice', st.slice >= 0 ? name(st.slice) + '\'s run of its slice' : 'none yet');
+      var ys = Object.keys(st.yielding).map(Number).map(name);
+      row(gil, 'pool: yielding', ys.length ? ys.join(', ') : 'nobody');
+    }
     st.waiters.forEach(function (w) {
       var li = document.createElement('li');
       li.textContent = name(w[0]) + (w[1] > 0 ? ': its timed wait runs out at ' + secs(w[1]) + ' (in '

@@ -135,6 +135,16 @@ class StatePanelBrowserTest {
             int of = w.group(4) == null ? 1 : Integer.parseInt(w.group(4));
             assertEquals(of, waiters.size(), scenario + " at " + rewait[0] + ": " + w.group() + "\n" + state);
             assertEquals(w.group(1), waiters.get(position - 1), scenario + ": " + w.group() + "\n" + state);
+            if (scenario.equals("slice-rotation")) {
+                // The pool's turn: whose run of its slice it is, and who yields.
+                Object[] slice = first(lines, Pattern.compile("^(\\S+) starts a run of its slice"), scenario);
+                String at = stateAt((double) slice[0]);
+                assertTrue(at.contains("pool: slice\t" + ((Matcher) slice[1]).group(1) + "'s run of its slice"), at);
+                Object[] yields = first(lines, Pattern.compile("^(\\S+) yields its turn"), scenario);
+                at = stateAt((double) yields[0]);
+                assertTrue(at.contains("pool: yielding\t") && at.contains(((Matcher) yields[1]).group(1)), at);
+                stateAt((double) rewait[0]);
+            }
             // The narration line of the instant is the one highlighted.
             assertEquals(rewait[0], ((Number) ((Map<?, ?>) js("return gilsimReport.focusLine()")).get("t")).doubleValue());
         }
