@@ -10,6 +10,7 @@ import gilsim.metrics.Summary;
 import gilsim.sim.Durations;
 import gilsim.sync.WakeOrder;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +20,30 @@ import java.util.Map;
  */
 public final class Explanation {
     private Explanation() {}
+
+    /**
+     * How long a wake-up takes in the run: the machine profile's median when the run has one (its distribution
+     * replaces wake_latency), else wake_latency.
+     */
+    static String wakeLatency(Summary s) {
+        if (s.paramValues().get("machine") instanceof Map<?, ?> m
+                && m.get("wake_latency_quantiles_ns") instanceof List<?> q && q.size() >= 2) {
+            double lastP = 0;
+            double lastNs = 0;
+            for (Object point : q) {
+                List<?> pn = (List<?>) point;
+                double pr = ((Number) pn.get(0)).doubleValue();
+                double ns = ((Number) pn.get(1)).doubleValue();
+                if (pr >= 0.5) {
+                    double median = pr == lastP ? ns : lastNs + (0.5 - lastP) / (pr - lastP) * (ns - lastNs);
+                    return Durations.format(Math.round(median / 1000) * 1000) + ", the machine profile's median";
+                }
+                lastP = pr;
+                lastNs = ns;
+            }
+        }
+        return s.params().get("wake_latency");
+    }
 
     public static String of(Summary s) {
         Map<String, String> p = s.params();
@@ -31,7 +56,7 @@ public final class Explanation {
         long forcedSwitches = s.gil().get(Metrics.FORCED_SWITCHES);
         long timeouts = s.gil().get(Metrics.TIMEOUTS);
         String interval = p.get("interval");
-        String wake = p.get("wake_latency");
+        String wake = wakeLatency(s);
         // A run that names no version or policy ran the defaults.
         PythonVersion version = PythonVersions.of(p.getOrDefault("python", PythonVersions.DEFAULT));
         GilPolicies.Policy policy = GilPolicies.of(p.getOrDefault("policy", GilPolicies.byDefault().name()));

@@ -59,6 +59,18 @@ class MachineProfileRunTest {
         assertEquals("starves", run(s, s.params(List.of(), m)).verdict());
     }
 
+    /** The explanation names the wake-up latency the run drew from: the profile's median (40 us here), not 60us. */
+    @Test
+    void theExplanationGivesTheProfilesMedianWakeUp() throws Exception {
+        MachineProfile m = profile("wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [0.4, 30us]\n"
+                + "    - [0.6, 50us]\n    - [1.0, 90us]\n");
+        Scenario s = Builtins.get("short-release");
+        String why = gilsim.report.Explanation.of(run(s, s.params(List.of(), m)));
+        assertTrue(why.contains("(a wake-up takes about 40us, the machine profile's median)"), why);
+        String defaults = gilsim.report.Explanation.of(run(s, s.params(List.of(), null)));
+        assertTrue(defaults.contains("(a wake-up takes about 60us)"), defaults);
+    }
+
     @Test
     void withoutWakeUpPreemptionPinnedThreadsWaitForTheTimeSlice() {
         Scenario s = Builtins.get("short-release");

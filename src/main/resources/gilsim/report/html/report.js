@@ -478,14 +478,7 @@
     var total = last - first, shown = Math.min(total, MAX_LINES);
     var frag = document.createDocumentFragment();
     for (var i = first; i < first + shown; i++) {
-      var li = document.createElement('li');
-      li.dataset.t = beats.t[i];
-      li.tabIndex = 0;
-      var t = document.createElement('span');
-      t.className = 't';
-      t.textContent = secs(beats.t[i]);
-      li.appendChild(t);
-      li.appendChild(document.createTextNode(beats.text[i]));
+      var li = lineItem(i);
       if (i === focusBeat()) li.className = 'focus';
       frag.appendChild(li);
     }
@@ -498,6 +491,19 @@
     if (outside && levels.length) count.textContent += ' The narration covers ' + secs(detailFrom) + ' to '
       + secs(detailTo) + ' only.';
   }
+  /** Narration line i as a list item: its time, then its sentence; a click or Enter goes to its moment. */
+  function lineItem(i) {
+    var li = document.createElement('li');
+    li.dataset.t = beats.t[i];
+    li.tabIndex = 0;
+    var t = document.createElement('span');
+    t.className = 't';
+    t.textContent = secs(beats.t[i]);
+    li.appendChild(t);
+    li.appendChild(document.createTextNode(beats.text[i]));
+    return li;
+  }
+
   /** The narration line of the chosen instant: the last one at or before it. */
   function focusBeat() { return focusNs < 0 ? -1 : lowerBound(beats.t, focusNs + 0.5) - 1; }
   list.addEventListener('keydown', function (e) {
@@ -813,17 +819,7 @@
     box.hidden = false;
     sum.textContent = chain.summary;
     var frag = document.createDocumentFragment();
-    chain.lines.slice(0, 200).forEach(function (i) {
-      var li = document.createElement('li');
-      li.dataset.t = beats.t[i];
-      li.tabIndex = 0;
-      var t = document.createElement('span');
-      t.className = 't';
-      t.textContent = secs(beats.t[i]);
-      li.appendChild(t);
-      li.appendChild(document.createTextNode(beats.text[i]));
-      frag.appendChild(li);
-    });
+    chain.lines.slice(0, 200).forEach(function (i) { frag.appendChild(lineItem(i)); });
     ol.replaceChildren(frag);
     return true;
   }
