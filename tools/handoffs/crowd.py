@@ -83,3 +83,10 @@ for lo, hi in [(0, 250), (250, 500), (500, 750), (750, 1000), (1000, 1500), (150
         print("  gap %5.2f-%-6s us: %4d drops, the requester took it in %3.0f %%"
               % (lo / 1e3, "%.2f" % (hi / 1e3) if hi < 10 ** 12 else "", len(sel),
                  100.0 * sum(1 for r in sel if r[3]) / len(sel)))
+# By who requested, and who else waited: a thread that sleeps between its waits (main) against a spinner.
+by = collections.defaultdict(lambda: [0, 0])
+for r in rows:
+    by[r[0]][0] += 1
+    by[r[0]][1] += 1 if r[3] else 0
+for who in sorted(by):
+    print("  requester %-8s %4d drops, took the GIL in %3.0f %%" % (who, by[who][0], 100.0 * by[who][1] / by[who][0]))
