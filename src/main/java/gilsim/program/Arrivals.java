@@ -15,9 +15,6 @@ import java.util.SplittableRandom;
  * move no other's and no thread's.
  */
 public final class Arrivals {
-    /** More clients than a source may have; a client's number holds its source's index above it. */
-    private static final int CLIENTS_PER_SOURCE = 1_000_000;
-
     private final Engine engine;
     private final Trace trace;
     private final Shared shared;
@@ -53,8 +50,7 @@ public final class Arrivals {
                 if (!t.timesNs().isEmpty()) engine.at(t.timesNs().get(0), () -> times(source, t, 0));
             } else if (spec instanceof ArrivalSpec.Clients c) {
                 thinkNs[i] = c.thinkNs();
-                // Client k of source i is numbered i * CLIENTS_PER_SOURCE + k: its answer finds the source again.
-                for (int k = 0; k < c.clients(); k++) send(source, source * CLIENTS_PER_SOURCE + k);
+                for (int k = 0; k < c.clients(); k++) send(source, k);
             }
         }
     }
@@ -71,7 +67,7 @@ public final class Arrivals {
     }
 
     private void send(int source, int client) {
-        Request r = new Request(nextId++, engine.nowNs(), client);
+        Request r = new Request(nextId++, engine.nowNs(), source, client);
         String queue = specs.get(source).queue();
         trace.emit(new RequestEvent.RequestArrived(engine.nowNs(), r.id(), queue));
         queues[source].put(-1, r);
@@ -80,8 +76,7 @@ public final class Arrivals {
     /** A closed-loop client's request was answered: it thinks, then sends its next. */
     private void answered(Request r) {
         if (r.client() < 0) return;
-        int source = r.client() / CLIENTS_PER_SOURCE;
-        engine.post(thinkNs[source], () -> send(source, r.client()));
+        engine.post(thinkNs[r.source()], () -> send(r.source(), r.client()));
     }
 
     /**

@@ -1,26 +1,29 @@
 package gilsim.report.html;
 
 import gilsim.cpython.Gil;
+import gilsim.cpython.GilEvent;
 import gilsim.cpython.GilEvent.DropRequest;
 import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
+import gilsim.m0.PoolEvent;
+import gilsim.os.OsEvent;
 import gilsim.os.OsEvent.ThreadState;
 import gilsim.os.RunState;
 import gilsim.report.TimeWindow;
 import gilsim.sim.TraceEvent;
-import gilsim.sim.TraceListener;
+import gilsim.sync.CondEvent;
 import gilsim.sync.CondEvent.CondAbsorb;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
-import gilsim.cpython.GilEvent;
-import gilsim.os.OsEvent;
-import gilsim.sync.CondEvent;
-import gilsim.m0.PoolEvent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.LongPredicate;
 
 /**
  * What the page's state panel shows at any instant, recorded as the changes that make it: the drop request and whom
@@ -64,7 +67,7 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
     /** Each change's code (the op and its two numbers). */
     private final List<Long> codes = new ArrayList<>();
     /** Whether a change at this instant is kept: the recording's window and budget. */
-    private final java.util.function.LongPredicate keep;
+    private final LongPredicate keep;
 
     // The live state, for the snapshot at the window's start.
     private int holder = -1;
@@ -76,15 +79,15 @@ final class GilState implements OsEvent.Listener, GilEvent.Listener, CondEvent.L
     private final int[] place;
     /** The pool's thread in its slice (-1: none yet, or no pool) and the threads yielding their turn. */
     private int slice = -1;
-    private final java.util.Set<Integer> yielding = new java.util.TreeSet<>();
+    private final Set<Integer> yielding = new TreeSet<>();
     private Map<String, Object> snapshot;
 
-    GilState(int threads, TimeWindow window, long intervalNs, java.util.function.LongPredicate keep) {
+    GilState(int threads, TimeWindow window, long intervalNs, LongPredicate keep) {
         this.window = window;
         this.intervalNs = intervalNs;
         this.keep = keep;
         this.place = new int[threads];
-        java.util.Arrays.fill(place, -1);
+        Arrays.fill(place, -1);
     }
 
     @Override

@@ -5,13 +5,9 @@ import gilsim.compare.ComparisonText;
 import gilsim.metrics.Summary;
 import gilsim.report.Beat;
 import gilsim.report.Explanation;
-import gilsim.report.GilStory;
 import gilsim.report.TimeWindow;
 import gilsim.report.chart.Charts;
 import gilsim.report.chart.RunSpec;
-import gilsim.run.Simulation;
-import gilsim.scenario.Params;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
