@@ -83,7 +83,8 @@ public final class Builtins {
         keys.add(Key.duration("view", "300us", "the view's Python time per job, holding the GIL"));
         keys.add(Key.duration("overhead", "75us", "attached time per job beside the view"));
         keys.add(new Key("jobs", Key.Kind.COUNT, "0", List.of(), 0, MAX_JOBS, "jobs that fit a slice (1 to "
-                + MAX_JOBS + "): sets view so that a job takes slice/jobs + 1 % of slice; 0: view as given"));
+                + MAX_JOBS + "): sets view so that a job takes slice/jobs + 1 % of slice, and refuses a view set beside it; 0: "
+                + "view as given"));
         keys.add(Key.duration("client_gap", "100us", "from a response to its connection's next request"));
         keys.add(Key.duration("slice", "1ms", "TURN_SLICE_NS: a thread's run of the GIL"));
         keys.add(Key.duration("waited", "50us", "TURN_WAITED_NS: a re-attach this long starts a new run"));

@@ -4,6 +4,7 @@ import gilsim.cpython.PythonVersions;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import gilsim.m0.PoolSpec;
+import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -204,6 +205,12 @@ public record Scenario(String name, String description, String origin, List<Key>
             return new Problem(0, List.of("wake_tail_min", "wake_tail_max"), "wake_tail_min ("
                     + p.asText().get("wake_tail_min") + ") must not exceed wake_tail_max ("
                     + p.asText().get("wake_tail_max") + ")");
+        }
+        if (p.has("jobs") && p.count("jobs") != 0 && key("view") != null
+                && p.ns("view") != Durations.parse(key("view").defaultValue())) {
+            return new Problem(0, List.of("jobs", "view"), "jobs=" + p.count("jobs") + " sets the view itself (a job "
+                    + "of slice/jobs + 1 % of slice), so view=" + p.asText().get("view") + " would be ignored: set "
+                    + "one of them (jobs=0 takes view as given)");
         }
         String version = p.has("python") ? PythonVersions.problem(p.choice("python"), p.choice("policy")) : null;
         if (version != null) return new Problem(0, List.of("python", "policy"), version);

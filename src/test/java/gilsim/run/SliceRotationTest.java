@@ -187,4 +187,19 @@ class SliceRotationTest {
         assertEquals(List.of("fair", "starves"),
                 List.of(run(6, "keep=true").verdict(), run(7, "keep=false").verdict()));
     }
+
+    /** jobs sets the view itself: a view given beside it would be ignored, so the two together are refused. */
+    @Test
+    void jobsAndAViewOfOnesOwnAreRefusedTogether() {
+        gilsim.scenario.Scenario s = gilsim.scenario.Builtins.get("slice-rotation");
+        gilsim.scenario.InputError e = org.junit.jupiter.api.Assertions.assertThrows(gilsim.scenario.InputError.class,
+                () -> s.params(List.of("jobs=2", "view=100us")));
+        assertTrue(e.getMessage().contains("jobs=2 sets the view itself") && e.getMessage().contains("view=100us would "
+                + "be ignored"), e.getMessage());
+        // Either alone runs: jobs picks its view (slice/2 + 1 % of slice - overhead), a view alone is taken as given.
+        assertEquals("435us", new Simulation(s, s.params(List.of("jobs=2", "duration=10ms")), 1).params().asText()
+                .get("view"));
+        assertEquals("100us", new Simulation(s, s.params(List.of("view=100us", "duration=10ms")), 1).params().asText()
+                .get("view"));
+    }
 }
