@@ -1,9 +1,11 @@
 package gilsim.cli;
 
+import gilsim.compare.Arm;
 import gilsim.report.LoadRange;
 import gilsim.report.TimeWindow;
 import gilsim.report.chart.ChartFile;
 import gilsim.report.chart.Charts;
+import gilsim.report.chart.LoadChart;
 import gilsim.report.chart.RunSpec;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Scenario;
@@ -11,8 +13,10 @@ import gilsim.scenario.Scenarios;
 import gilsim.scenario.Waiters;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -209,27 +213,17 @@ final class ChartCommand implements Callable<Integer> {
         int n = points == null ? 9 : points;
         if (n < 2 || n > 50) throw new InputError("--points " + n + ": pick 2..50");
         LoadRange range = LoadRange.parse("--over", over, n, s);
-        List<String> labels = new ArrayList<>(List.of("as-is"));
-        List<List<String>> armSets = new ArrayList<>(List.of(List.of()));
-        for (String arm : arms) {
-            List<String> kvs = List.of(arm.split(",", -1));
-            if (kvs.stream().anyMatch(String::isBlank)) {
-                throw new InputError("--arm " + arm + ": expected KEY=VALUE, or several separated by commas, none empty");
-            }
-            checkOverrides(s, "--arm", kvs);
-            labels.add(arm);
-            armSets.add(kvs);
+        Map<String, List<String>> armSets = new LinkedHashMap<>();
+        armSets.put(Arm.AS_IS, List.of());
+        for (String group : arms) {
+            Arm arm = Arm.parse("--arm", group);
+            checkOverrides(s, "--arm", arm.sets());
+            armSets.put(arm.label(), arm.sets());
         }
         if (armSets.size() > 4) throw new InputError("--arm: at most 3, beside the scenario's own");
-        List<List<RunSpec>> runs = new ArrayList<>();
-        for (List<String> armSet : armSets) {
-            List<RunSpec> curve = new ArrayList<>();
-            for (int i = 0; i < range.values().length; i++) {
-                curve.add(RunSpec.of(s, concat(concat(sets, armSet), List.of(range.set(i))), machine.profile(), seed));
-            }
-            runs.add(curve);
-        }
-        Charts.load(s.name(), range, labels, runs, out, width, height);
+        RunSpec asIs = RunSpec.of(s, concat(sets, List.of(range.set(0))), machine.profile(), seed);
+        Charts.load(range, LoadChart.curves(s, sets, machine.profile(), seed, range, armSets), asIs, out, width,
+                height);
     }
 
     /**

@@ -13,9 +13,7 @@ import gilsim.search.Replay;
 import gilsim.search.Launcher;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -90,7 +88,7 @@ final class ReportCommand implements Callable<Integer> {
         long durationNs = s.params(set.sets, profile).ns("duration");
         TimeWindow detail = window == null ? null : TimeWindow.parse("--window", window, durationNs);
         List<Arm> arms = new ArrayList<>();
-        for (String group : compare) arms.add(arm(group));
+        for (String group : compare) arms.add(Arm.parse("--compare", group));
         Arms checked;
         try {
             checked = Arms.of(s, set.sets, arms, profile);
@@ -116,22 +114,6 @@ final class ReportCommand implements Callable<Integer> {
         }
         OutputPath.wrote(spec.commandLine().getOut(), out);
         return 0;
-    }
-
-    /** One {@code --compare} group: {@code KEY=VALUE[,KEY=VALUE]}, each key once. */
-    private static Arm arm(String group) {
-        Map<String, String> overrides = new LinkedHashMap<>();
-        for (String kv : group.split(",", -1)) {
-            int eq = kv.indexOf('=');
-            if (eq <= 0 || kv.substring(0, eq).isBlank()) {
-                throw new InputError("--compare " + group + ": expected KEY=VALUE[,KEY=VALUE], e.g. pinned=true");
-            }
-            String key = kv.substring(0, eq).trim();
-            if (overrides.put(key, kv.substring(eq + 1).trim()) != null) {
-                throw new InputError("--compare " + group + ": " + key + " is given twice");
-            }
-        }
-        return Arm.of(overrides);
     }
 
     /** The command line that writes this page again, as it would run pasted. */

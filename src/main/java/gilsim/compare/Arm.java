@@ -1,5 +1,6 @@
 package gilsim.compare;
 
+import gilsim.scenario.InputError;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,6 +32,27 @@ public record Arm(String label, Map<String, String> overrides) {
     public static Arm of(Map<String, String> overrides) {
         if (overrides.isEmpty()) return asIs();
         return new Arm(String.join(",", sets(overrides)), overrides);
+    }
+
+    /**
+     * An arm as an option gives it, {@code KEY=VALUE[,KEY=VALUE]}, each key once ({@code report --compare},
+     * {@code chart --kind load --arm}); the keys are checked against a scenario elsewhere.
+     *
+     * @throws InputError one line naming the option for a part that is not KEY=VALUE or a key given twice
+     */
+    public static Arm parse(String option, String group) {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        for (String kv : group.split(",", -1)) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0 || kv.substring(0, eq).isBlank()) {
+                throw new InputError(option + " " + group + ": expected KEY=VALUE[,KEY=VALUE], e.g. pinned=true");
+            }
+            String key = kv.substring(0, eq).trim();
+            if (overrides.put(key, kv.substring(eq + 1).trim()) != null) {
+                throw new InputError(option + " " + group + ": " + key + " is given twice");
+            }
+        }
+        return of(overrides);
     }
 
     public boolean isAsIs() {

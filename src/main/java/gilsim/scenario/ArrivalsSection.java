@@ -123,8 +123,7 @@ final class ArrivalsSection {
      */
     private static Function<Params, ArrivalSpec> times(String file, YamlTree.Mapping m, String where, String queue) {
         YamlTree.Scalar s = ScenarioFile.scalar(file, m.entries().get("times"), where + ".times");
-        Path parent = Path.of(file).toAbsolutePath().getParent();
-        Path csv = parent == null ? Path.of(s.text().trim()) : parent.resolve(s.text().trim());
+        Path csv = ScenarioFile.beside(file, s.text().trim());
         List<String> lines;
         try {
             if (Files.size(csv) > ScenarioFile.MAX_BYTES * 32L) {

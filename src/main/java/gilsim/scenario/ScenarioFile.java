@@ -776,13 +776,18 @@ public final class ScenarioFile {
     private static MachineProfile machine(String file, YamlTree node) {
         if (node == null) return null;
         YamlTree.Scalar s = scalar(file, node, "machine");
-        Path parent = Path.of(file).toAbsolutePath().getParent();
-        Path profile = parent == null ? Path.of(s.text().trim()) : parent.resolve(s.text().trim());
+        Path profile = beside(file, s.text().trim());
         try {
             return MachineProfile.load(profile);
         } catch (InputError e) {
             throw new InputError(file + ":" + s.line() + ": machine: " + e.getMessage());
         }
+    }
+
+    /** A file a scenario file names, relative to the scenario file's directory. */
+    static Path beside(String file, String name) {
+        Path parent = Path.of(file).toAbsolutePath().getParent();
+        return parent == null ? Path.of(name) : parent.resolve(name);
     }
 
     static YamlTree required(String file, YamlTree.Mapping m, String field, String prefix) {

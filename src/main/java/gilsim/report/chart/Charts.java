@@ -131,20 +131,16 @@ public final class Charts {
     }
 
     /**
-     * Request latency against offered load: each arm run at every value of the range.
-     *
-     * @param arms each arm's runs, one {@link RunSpec} per value of the range, labelled by {@code labels}
+     * Request latency against offered load: each arm's curve ({@link LoadChart#curves}), titled from the run as
+     * asked at its first value.
      */
-    public static void load(String scenario, LoadRange range, List<String> labels, List<List<RunSpec>> arms,
-                            Path out, int width, int height) {
+    public static void load(LoadRange range, List<LoadChart.Curve> curves, RunSpec asIs, Path out, int width,
+                            int height) {
         ChartStyle.Fonts fonts = ChartStyle.Fonts.of(width, height);
-        List<LoadChart.Curve> curves = new ArrayList<>();
-        for (int a = 0; a < arms.size(); a++) curves.add(LoadChart.curve(labels.get(a), range.values(), arms.get(a)));
-        RunSpec first = arms.get(0).get(0);
-        boolean pool = first.scenario().workload().apply(first.params()) instanceof Workload.Pool;
+        boolean pool = asIs.scenario().workload().apply(asIs.params()) instanceof Workload.Pool;
         WaitCdfChart.Drawn drawn = LoadChart.of(curves, range.key() + " (offered load)", pool, fonts);
-        String title = "Request latency against " + range.key() + ": " + scenario + ", seed " + first.seed() + ", "
-                + first.params().asText().get("duration") + " a run";
+        String title = "Request latency against " + range.key() + ": " + asIs.scenario().name() + ", seed "
+                + asIs.seed() + ", " + asIs.params().asText().get("duration") + " a run";
         ChartFile.writePanels(out, ChartFile.Layout.COLUMN, List.of(new Panel(width, height, title, 0, drawn.chart(),
                 new Legend(drawn.legend(), fonts.legend()), 0, fonts)));
     }

@@ -4,11 +4,15 @@ import gilsim.metrics.Figures;
 import gilsim.metrics.Metrics;
 import gilsim.metrics.Summary;
 import gilsim.run.Simulation;
+import gilsim.report.LoadRange;
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
+import gilsim.scenario.Scenario;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
@@ -30,11 +34,33 @@ public final class LoadChart {
     public record Curve(String label, long[] loads, long[] p50Ns, long[] p99Ns) {}
 
     /**
+     * Each arm run at every value of the load: the scenario with the user's {@code sets}, then the arm's, then the
+     * load key's value ({@code chart --kind load}, {@code report --load}).
+     *
+     * @param arms each arm's label and its overrides as {@code --set} values, the scenario's own arm first
+     */
+    public static List<Curve> curves(Scenario scenario, List<String> sets, MachineProfile machine, long seed,
+                                     LoadRange range, Map<String, List<String>> arms) {
+        List<Curve> out = new ArrayList<>();
+        arms.forEach((label, armSets) -> {
+            List<RunSpec> runs = new ArrayList<>();
+            for (int i = 0; i < range.values().length; i++) {
+                List<String> all = new ArrayList<>(sets);
+                all.addAll(armSets);
+                all.add(range.set(i));
+                runs.add(RunSpec.of(scenario, all, machine, seed));
+            }
+            out.add(curve(label, range.values(), runs));
+        });
+        return out;
+    }
+
+    /**
      * Runs each arm (a list of {@link RunSpec}s, one per load value, in the values' order) and reads its request
      * latency: a scenario's requests, or the m0 pool's (whose p50 it does not keep: its raw p99 stands in the
      * median's place, so the pool's curves are the p99 corrected and raw).
      */
-    public static Curve curve(String label, long[] loads, List<RunSpec> runs) {
+    static Curve curve(String label, long[] loads, List<RunSpec> runs) {
         long[] p50 = new long[runs.size()];
         long[] p99 = new long[runs.size()];
         for (int i = 0; i < runs.size(); i++) {

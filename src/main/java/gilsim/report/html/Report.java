@@ -12,7 +12,6 @@ import gilsim.report.GilStory;
 import gilsim.report.LoadRange;
 import gilsim.report.TimeWindow;
 import gilsim.report.chart.LoadChart;
-import gilsim.report.chart.RunSpec;
 import gilsim.run.Simulation;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
@@ -22,7 +21,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs what a report shows and writes the page: the run as asked (recorded for the timeline and narration), each
@@ -139,19 +140,9 @@ public final class Report {
     /** Each arm's request latency at each value of the load; empty when the page has no load section. */
     private static List<LoadChart.Curve> load(Request r) {
         if (r.load() == null) return List.of();
-        List<LoadChart.Curve> curves = new ArrayList<>();
-        for (Arm arm : r.arms().arms()) {
-            List<RunSpec> runs = new ArrayList<>();
-            for (int i = 0; i < r.load().values().length; i++) {
-                List<String> sets = new ArrayList<>(r.sets());
-                sets.addAll(arm.sets());
-                sets.add(r.load().set(i));
-                runs.add(RunSpec.of(r.scenario(), sets, r.machine(), r.seed()));
-            }
-            curves.add(LoadChart.curve(arm.sets().isEmpty() ? "as-is" : String.join(",", arm.sets()),
-                    r.load().values(), runs));
-        }
-        return curves;
+        Map<String, List<String>> arms = new LinkedHashMap<>();
+        for (Arm arm : r.arms().arms()) arms.put(arm.label(), arm.sets());
+        return LoadChart.curves(r.scenario(), r.sets(), r.machine(), r.seed(), r.load(), arms);
     }
 
     /** The arm's run, with each thread's waits recorded for its CDF and its timeline over the page's detail window. */
