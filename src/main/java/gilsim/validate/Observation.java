@@ -15,9 +15,11 @@ import java.util.List;
  * @param locks   each thread's use of each {@code threading.Lock} it called, in the threads' order; empty when the
  *                scenario has none (or a real run's script predates the figures)
  * @param requests the run's requests, when the scenario has arrivals; else null
+ * @param machine  for a real run, how busy the machine was around it; null for a simulated run (or a real run's
+ *                 script that predates the figures)
  */
 public record Observation(String side, String label, long wallNs, List<ThreadRounds> threads,
-                          List<StepAccuracy> steps, List<LockUse> locks, Requests requests) {
+                          List<StepAccuracy> steps, List<LockUse> locks, Requests requests, Machine machine) {
     public Observation {
         threads = List.copyOf(threads);
         steps = List.copyOf(steps);
@@ -26,23 +28,34 @@ public record Observation(String side, String label, long wallNs, List<ThreadRou
 
     /** An observation with no lock figures. */
     public Observation(String side, String label, long wallNs, List<ThreadRounds> threads, List<StepAccuracy> steps) {
-        this(side, label, wallNs, threads, steps, List.of(), null);
+        this(side, label, wallNs, threads, steps, List.of(), null, null);
     }
 
     public Observation(String side, String label, long wallNs, List<ThreadRounds> threads, List<StepAccuracy> steps,
                        List<LockUse> locks) {
-        this(side, label, wallNs, threads, steps, locks, null);
+        this(side, label, wallNs, threads, steps, locks, null, null);
     }
 
     /** The same observation with these lock figures. */
     public Observation withLocks(List<LockUse> locks) {
-        return new Observation(side, label, wallNs, threads, steps, locks, requests);
+        return new Observation(side, label, wallNs, threads, steps, locks, requests, machine);
     }
 
     /** The same observation with these requests. */
     public Observation withRequests(Requests requests) {
-        return new Observation(side, label, wallNs, threads, steps, locks, requests);
+        return new Observation(side, label, wallNs, threads, steps, locks, requests, machine);
     }
+
+    /**
+     * How busy the machine was around a real run, NaN where the platform does not say.
+     *
+     * @param loadBefore the 1-minute load average before the run's calibration
+     * @param loadAfter  the same after its threads stopped
+     * @param hostSteal  the share of the machine's CPU time its host ran something else while a virtual CPU was
+     *                   ready (steal, {@code /proc/stat}), over the run: capacity the real side lost that no load
+     *                   average inside the machine shows
+     */
+    public record Machine(double loadBefore, double loadAfter, double hostSteal) {}
 
     /**
      * A run's requests, as both sides can measure them: how many arrived, and the latency of each (from its arrival

@@ -226,11 +226,23 @@ public final class RealRun {
             String label = root.path("implementation").asText("Python") + " " + root.path("python").asText("?")
                     + (root.path("gil").asBoolean(true) ? "" : " without a GIL")
                     + " (" + root.path("executable").asText(name) + ")";
-            return new Observation("real", label, wallNs, threads, steps, locks, answered(root));
+            return new Observation("real", label, wallNs, threads, steps, locks, answered(root), machine(root));
         } catch (IllegalStateException e) {
             throw new InputError("--python " + name + ": the real run printed no result gilsim can read: "
                     + e.getMessage());
         }
+    }
+
+    /** The load average and host steal the script read around its run ({@code load_average}, {@code host_steal}). */
+    private static Observation.Machine machine(JsonNode root) {
+        JsonNode load = root.path("load_average");
+        return new Observation.Machine(number(load.path(0)), number(load.path(1)), number(root.path("host_steal")));
+    }
+
+    /** The first number of a load average ([1, 5, 15 minutes]) or a plain number; NaN for null or missing. */
+    private static double number(JsonNode n) {
+        if (n.isArray()) n = n.path(0);
+        return n.isNumber() ? n.asDouble() : Double.NaN;
     }
 
     /**

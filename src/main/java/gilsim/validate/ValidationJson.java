@@ -4,6 +4,7 @@ import gilsim.handoff.HandoffStats;
 import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +95,13 @@ public final class ValidationJson {
             threads.add(th);
         }
         run.put("threads", threads);
+        if (obs.machine() != null) {
+            Observation.Machine m = obs.machine();
+            // Before and after; null where the platform gave none (so not List.of, which refuses nulls).
+            run.put("load_average", Arrays.asList(Stat.num(m.loadBefore(), false),
+                    Stat.num(m.loadAfter(), false)));
+            run.put("host_steal", Stat.num(m.hostSteal(), false));
+        }
         return run;
     }
 

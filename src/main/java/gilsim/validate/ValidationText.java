@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
+import java.util.stream.DoubleStream;
 
 /** A validation as text: per interpreter, the side-by-side table, the spread, the steps and the verdicts. */
 public final class ValidationText {
@@ -24,6 +25,7 @@ public final class ValidationText {
                 .append(Durations.format(r.durationNs())).append(" each").append(durationNote(r)).append('\n');
         for (Validation.Interpreter i : r.interpreters()) {
             b.append('\n').append(label(i)).append('\n');
+            machine(b, i.runs());
             table(b, i.comparison());
             spread(b, i.comparison());
             steps(b, i);
@@ -151,6 +153,37 @@ public final class ValidationText {
         if (s.n() == 1) return head + " (n=1)";
         return head + " (" + f.apply(s.min()) + ".." + f.apply(s.max()) + "; CI " + f.apply(s.ciLow()) + ".."
                 + f.apply(s.ciHigh()) + ", n=" + s.n() + ")";
+    }
+
+    /**
+     * How busy the machine was around the real runs, when their scripts said: the load average inside it, and the
+     * host's steal, which takes the real side's capacity without showing in that load.
+     */
+    private static void machine(StringBuilder b, List<Observation> runs) {
+        List<Observation.Machine> m = runs.stream().map(Observation::machine).filter(x -> x != null).toList();
+        if (m.isEmpty()) return;
+        String load = range(m.stream().flatMapToDouble(x -> DoubleStream.of(x.loadBefore(), x.loadAfter())).toArray(),
+                "%.2f", 1);
+        String steal = range(m.stream().mapToDouble(Observation.Machine::hostSteal).toArray(), "%.1f %%", 100);
+        b.append("machine around the real runs: ")
+                .append(load == null ? "load average not recorded" : "load average (1 minute) " + load)
+                .append(steal == null ? ", host steal not recorded" : ", host steal " + steal + " of CPU time (/proc/stat)")
+                .append('\n');
+    }
+
+    /** The lowest and highest of the known values, each times {@code scale} in {@code format}; null if none. */
+    private static String range(double[] values, String format, double scale) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double v : values) {
+            if (Double.isNaN(v)) continue;
+            lo = Math.min(lo, v);
+            hi = Math.max(hi, v);
+        }
+        if (lo > hi) return null;
+        String l = String.format(Locale.ROOT, format, lo * scale);
+        String h = String.format(Locale.ROOT, format, hi * scale);
+        return l.equals(h) ? l : l + " to " + h;
     }
 
     private static void steps(StringBuilder b, Validation.Interpreter i) {

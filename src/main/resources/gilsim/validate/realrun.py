@@ -291,9 +291,28 @@ _STARTED_BY = [None]  # the name of the thread that arrived last at the barrier 
 
 
 _SENDER_START = [None]  # the write end of the pipe that tells the sender child the start time, if there is one
+_HOST_CPU = [None]  # the machine's CPU time counters at the start (host_cpu_ticks), None where there are none
+
+
+def host_cpu_ticks():
+    """The machine's CPU time so far, in clock ticks, as (steal, total) from /proc/stat; None off Linux.
+
+    Steal is time a virtual CPU was ready but the hypervisor ran something else (another tenant of the host). The
+    run reads it because it takes capacity from the real side that no load average inside the machine shows."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()
+        if fields[0] != "cpu" or len(fields) < 9:
+            return None
+        ticks = [int(x) for x in fields[1:]]
+        # user nice system idle iowait irq softirq steal [guest guest_nice, already counted in user and nice]
+        return ticks[7], sum(ticks[:8])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _started():
+    _HOST_CPU[0] = host_cpu_ticks()
     now = wall()
     _START[0] = now
     _START[1] = now + DURATION_NS
@@ -478,6 +497,10 @@ def main():
     for r in runners:
         r.join()
     end = max([t.end for t in threads] or [wall()])
+    host_end = host_cpu_ticks()
+    host_steal = None
+    if _HOST_CPU[0] is not None and host_end is not None and host_end[1] > _HOST_CPU[0][1]:
+        host_steal = (host_end[0] - _HOST_CPU[0][0]) / float(host_end[1] - _HOST_CPU[0][1])
     if sender is not None:
         os.close(_SENDER_START[0])  # a run that never started: the child reads nothing and stops
         os.waitpid(sender, 0)
@@ -512,6 +535,7 @@ def main():
                         "release_min_ns": int(round(GIL_RELEASE_MIN_BYTES / rate)), "buffers": described},
         "load_average": [load_before, os.getloadavg() if hasattr(os, "getloadavg") else None],
         "cpus": os.cpu_count(),
+        "host_steal": host_steal,  # the share of the machine's CPU time stolen by its host over the run; None unknown
         "duration_ns": DURATION_NS,
         "wall_ns": end - _START[0],
         "start_ns": _START[0],  # on the wall clock above: CLOCK_MONOTONIC on Linux, as a hand-off recording's

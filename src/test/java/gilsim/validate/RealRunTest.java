@@ -161,6 +161,10 @@ class RealRunTest {
         Observation.StepAccuracy sleep = step(o, "sleeper sleep");
         assertEquals(MS, sleep.nominalNs());
         assertTrue(sleep.meanNs() >= MS && sleep.meanNs() <= 1_000 * MS, sleep.toString());
+        // The machine around the run, as the script read it (Linux: /proc/loadavg and /proc/stat).
+        Observation.Machine m = o.machine();
+        assertTrue(m.loadBefore() >= 0 && m.loadAfter() >= 0, m.toString());
+        assertTrue(m.hostSteal() >= 0 && m.hostSteal() <= 1, m.toString());
     }
 
     private static Observation.StepAccuracy step(Observation o, String kind) {
