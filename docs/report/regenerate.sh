@@ -22,7 +22,7 @@ shot slice-rotation 1.0,1.01
 # no core yet); slice-rotation at a rotation, t1 sent to the back of the queue behind t2 and t3.
 for w in 640 1400; do
   h=$([ "$w" = 640 ] && echo 2600 || echo 1500)
-  shot short-release '0.001,0.007&at=0.002005000' "$w" "$h" "short-release-state-$w"
+  shot short-release '0.001,0.007&at=0.002047000' "$w" "$h" "short-release-state-$w"
   shot slice-rotation '0.0995,0.1012&at=0.100145000' "$w" "$h" "slice-rotation-state-$w"
 done
 ls -l docs/report/

@@ -77,7 +77,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
     /** The thread whose condvar wait was just told, so that its BLOCKED state change is not told twice. */
     private long parkedAtNs = -1;
     private int parkedThread = -1;
-    /** The scenario's locks, known from their first acquire() ({@code gil->mutex} is not told). */
+    /** The scenario's locks, known from their first acquire() ({@code gil->mutex} is told only when it blocks). */
     private final Set<String> locks = new HashSet<>();
     /** A lock's release held back so that it is told in one sentence with the wake-up or hand-off that follows it. */
     private MutexReleased pendingRelease;
@@ -135,6 +135,14 @@ public final class GilStory implements TraceListener, Spans.Sink {
 
         @Override
         public void onMutexBlock(MutexBlock e) {
+            if (e.mutex().equals(Gil.MUTEX)) {
+                // Only a waiter woken onto the dropper's core, which preempted it between COND_SIGNAL and
+                // MUTEX_UNLOCK, finds gil->mutex held (every other section of it is an instant).
+                parked(e.timeNs(), e.thread());
+                tell(e.timeNs(), name(e.thread()) + " finds gil->mutex still held by " + name(e.holder())
+                        + ", who signalled before letting go of it, and sleeps on it");
+                return;
+            }
             if (!locks.contains(e.mutex())) return;
             parked(e.timeNs(), e.thread());
             tell(e.timeNs(), name(e.thread()) + " finds lock " + e.mutex() + " held by " + name(e.holder())

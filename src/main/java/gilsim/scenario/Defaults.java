@@ -55,14 +55,14 @@ public final class Defaults {
                 Key.duration("timeslice", "1500us", MIN_TIMESLICE_NS, MAX_DURATION_NS,
                         "how long a thread keeps a shared core while another waits for it (at least 1us)"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
-                Key.percent("preempt_percent", "100", "of wake-ups that find no idle core, the percentage that "
+                Key.percent("preempt_percent", "94", "of wake-ups that find no idle core, the percentage that "
                         + "preempt a runner at once (Linux's wake-up preemption); 0..100"),
                 Key.duration("checkpoint", "2500ns",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),
                 Key.choice("policy", GilPolicies.byDefault().name(), GilPolicies.names(), "GIL hand-off policy"),
-                Key.bool("gil_mutex", "false", "model gil->mutex: drop_gil signals while holding it, so a waiter "
+                Key.bool("gil_mutex", "true", "model gil->mutex: drop_gil signals while holding it, so a waiter "
                         + "woken onto the dropper's core can block on it"),
                 Key.choice("wake_order", WakeOrder.DEFAULT.id, WakeOrder.ids(),
                         "which waiter a condition-variable signal wakes"),

@@ -89,7 +89,7 @@ class ReportCommandTest {
         String text = Files.readString(md);
         assertTrue(text.startsWith("### short-release: starves (main)\n\nmain waited up to 2.00 s"), text);
         assertTrue(text.contains("](short-release-timeline.svg)"), text);
-        assertTrue(text.contains("- `0.006006 s` worker takes the GIL back at once: a re-take, no switch"), text);
+        assertTrue(text.contains("- `0.006048 s` worker takes the GIL back at once: a re-take, no switch"), text);
         assertTrue(text.contains("| arm | verdict | longest wait | p99 wait | cost |\n|---|---|---|---|---|\n"
                 + "| as-is | starves: main |"), text);
         String svg = Files.readString(dir.resolve("short-release-timeline.svg"));
