@@ -60,6 +60,35 @@ public final class RequestComparison {
                         r.real().p99Ns()),
                 Durations.human(r.real().maxNs()), Durations.human(r.sim().maxNs()), ratio(r.sim().maxNs(),
                         r.real().maxNs())));
+        String behind = behind(r);
+        if (behind != null) b.append(behind);
+    }
+
+    /**
+     * A side that answered fewer than this share of the requests that arrived fell behind. A queue that keeps up
+     * leaves unanswered only the requests still in flight at the end: a rate times a latency, 1.3 % of a 1 s run at
+     * 600 a second with a p99 of 19 ms, under 1 % of 5 s runs at 800 a second. One past its capacity leaves a backlog
+     * that grows for the whole run: 4 % and more in the runs that showed it.
+     */
+    static final double BEHIND = 0.97;
+
+    /**
+     * The line that says a side fell behind, or null when neither did. Its latencies are then the age of a growing
+     * backlog, which follows a per cent of capacity, so the ratios say less than the answered rates do.
+     */
+    static String behind(Result r) {
+        boolean real = share(r.real()) < BEHIND;
+        boolean sim = share(r.sim()) < BEHIND;
+        if (!real && !sim) return null;
+        String who = real && sim ? "both sides" : real ? "the real side" : "the simulation";
+        return String.format(Locale.ROOT, "%s fell behind: real answered %.1f %% of the requests that arrived, sim "
+                + "%.1f %%; a side past its capacity has a backlog that grows for the whole run, so its latency "
+                + "follows a per cent of capacity (on the real side, the host's steal above takes some): compare the "
+                + "answered rates first%n", who, 100 * share(r.real()), 100 * share(r.sim()));
+    }
+
+    private static double share(Side s) {
+        return s.arrived() == 0 ? 1 : s.answered() / (double) s.arrived();
     }
 
     private static String ratio(long sim, long real) {
