@@ -20,29 +20,21 @@ public sealed interface PoolEvent extends TraceEvent.Family {
 
     record JobTaken(long timeNs, int thread, long job, long sentNs, boolean kept) implements PoolEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onJobTaken(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onJobTaken(this); }
     }
 
     /** A thread began yielding its turn ({@code sched_yield} until an attach), or ended it. */
     record TurnYield(long timeNs, int thread, boolean start, boolean boundHit) implements PoolEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onTurnYield(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onTurnYield(this); }
     }
 
     /** A thread attached after a wait or a yield, which starts a new run of its slice. */
     record SliceStart(long timeNs, int thread) implements PoolEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onSliceStart(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onSliceStart(this); }
     }
 
     /** A request was answered; {@code sentNs} is when its client sent it. */
     record JobAnswered(long timeNs, int thread, long job, long sentNs) implements PoolEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onJobAnswered(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onJobAnswered(this); }
     }
 
     /** A thread attached with no wait while another pool thread was parked on the GIL. */
@@ -51,8 +43,6 @@ public sealed interface PoolEvent extends TraceEvent.Family {
             if (l instanceof Handler h) h.onRetakePastWaiter(this);
             else passOn(l);
         }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onRetakePastWaiter(this); }
     }
 
     /** The family's events a listener wants: it overrides their methods, and the others go to {@code onOther}. */

@@ -13,8 +13,6 @@ public sealed interface OsEvent extends TraceEvent.Family {
 
     record ThreadState(long timeNs, int thread, RunState state, int core) implements OsEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onThreadState(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onThreadState(this); }
     }
 
     /** The family's events a listener wants: it overrides their methods, and the others go to {@code onOther}. */

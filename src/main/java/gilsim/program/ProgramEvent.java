@@ -17,15 +17,11 @@ public sealed interface ProgramEvent extends TraceEvent.Family {
 
     record RoundStart(long timeNs, int thread) implements ProgramEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onRoundStart(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onRoundStart(this); }
     }
 
     /** The thread's outer loop ran its last pass (a loop of N passes); the round begun last ends here. */
     record LoopEnd(long timeNs, int thread) implements ProgramEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onLoopEnd(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onLoopEnd(this); }
     }
 
     /** The family's events a listener wants: it overrides their methods, and the others go to {@code onOther}. */

@@ -22,29 +22,21 @@ public sealed interface RequestEvent extends TraceEvent.Family {
     /** The request arrived in {@code queue}, from outside the process (a client, the network). */
     record RequestArrived(long timeNs, long request, String queue) implements RequestEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onRequestArrived(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onRequestArrived(this); }
     }
 
     /** {@code thread} got the request's item from a queue, holding the GIL: from now it works on the request. */
     record RequestTaken(long timeNs, int thread, long request) implements RequestEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onRequestTaken(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onRequestTaken(this); }
     }
 
     /** {@code thread} put the request into {@code queue}, for the next stage: it waits there again. */
     record RequestPassed(long timeNs, int thread, long request, String queue) implements RequestEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onRequestPassed(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onRequestPassed(this); }
     }
 
     /** {@code thread} answered the request: its latency is from its arrival to now. */
     record RequestAnswered(long timeNs, int thread, long request) implements RequestEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onRequestAnswered(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onRequestAnswered(this); }
     }
 
     /** The family's events a listener wants: it overrides their methods, and the others go to {@code onOther}. */

@@ -25,14 +25,6 @@ public interface TraceEvent {
     }
 
     /**
-     * Hands this event to {@code listener}'s method for its class, if it has one, as {@link #deliverTo} does; how a
-     * listener that holds others hands it on to each ({@link TraceListener.OfFamilies#onOther}). Not
-     * {@code deliverTo}: the JIT's profile of that one must see only the trace's own listeners, and its compiled code,
-     * which holds the whole run's work for the class, is too big to inline again here.
-     */
-    default void accept(TraceListener.OfFamilies listener) {}
-
-    /**
      * Hands this event to a listener that has no method for its class: through {@link TraceListener#on}, unless
      * the listener reads only families' events ({@link TraceListener.OfFamilies}).
      */
@@ -41,15 +33,12 @@ public interface TraceEvent {
     }
 
     /**
-     * A model's sealed family of events. Each of its records implements {@link #deliverTo} and {@link #accept}, a line
-     * each naming its method in the family's {@code Handler}: the compiler refuses a record without them, where the
-     * defaults above would pass the event by in silence.
+     * A model's sealed family of events. Each of its records implements {@link #deliverTo}, a line naming its method
+     * in the family's {@code Handler}: the compiler refuses a record without it, where the default above would pass
+     * the event by in silence.
      */
     interface Family extends TraceEvent {
         @Override
         void deliverTo(TraceListener listener);
-
-        @Override
-        void accept(TraceListener.OfFamilies listener);
     }
 }

@@ -36,10 +36,7 @@ public interface TraceListener {
             event.deliverTo(this);
         }
 
-        /**
-         * An event of a family this listener implements, whose own method it does not override; by default nothing.
-         * A listener that hands every event on to others overrides this alone ({@link TraceEvent#accept}).
-         */
+        /** An event of a family this listener implements, whose own method it does not override; by default nothing. */
         default void onOther(TraceEvent event) {}
     }
 

@@ -19,15 +19,11 @@ public sealed interface CondEvent extends TraceEvent.Family {
     record CondWait(long timeNs, String cond, int thread, int position, int queued, long deadlineNs)
             implements CondEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onCondWait(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onCondWait(this); }
     }
 
     /** A signal: it woke {@code woken}, or nobody ({@code -1}, the signal is lost). */
     record CondSignal(long timeNs, String cond, int signaller, int woken) implements CondEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onCondSignal(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onCondSignal(this); }
     }
 
     /**
@@ -36,15 +32,11 @@ public sealed interface CondEvent extends TraceEvent.Family {
      */
     record CondAbsorb(long timeNs, String cond, int signaller, int absorber) implements CondEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onCondAbsorb(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onCondAbsorb(this); }
     }
 
     /** A timed wait expired before any signal reached it. */
     record CondTimeout(long timeNs, String cond, int thread) implements CondEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onCondTimeout(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onCondTimeout(this); }
     }
 
     /** The family's events a listener wants: it overrides their methods, and the others go to {@code onOther}. */

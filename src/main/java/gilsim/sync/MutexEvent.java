@@ -24,29 +24,21 @@ public sealed interface MutexEvent extends TraceEvent.Family {
     /** {@code thread} found the mutex held by {@code holder} and went to sleep on it. */
     record MutexBlock(long timeNs, String mutex, int thread, int holder) implements MutexEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexBlock(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexBlock(this); }
     }
 
     /** {@code thread} took the mutex (reported for a scenario's locks only). */
     record MutexTaken(long timeNs, String mutex, int thread) implements MutexEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexTaken(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexTaken(this); }
     }
 
     /** {@code thread} let go of the mutex (reported for a scenario's locks only). */
     record MutexReleased(long timeNs, String mutex, int thread) implements MutexEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexReleased(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexReleased(this); }
     }
 
     /** {@code thread}, holding the GIL, called {@code acquire()} on a scenario's lock. */
     record MutexAcquire(long timeNs, String mutex, int thread) implements MutexEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexAcquire(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexAcquire(this); }
     }
 
     /**
@@ -56,8 +48,6 @@ public sealed interface MutexEvent extends TraceEvent.Family {
      */
     record MutexWake(long timeNs, String mutex, int thread, int woken) implements MutexEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexWake(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexWake(this); }
     }
 
     /**
@@ -68,8 +58,6 @@ public sealed interface MutexEvent extends TraceEvent.Family {
      */
     record MutexHandOff(long timeNs, String mutex, int thread, int to, long waitedNs) implements MutexEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexHandOff(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexHandOff(this); }
     }
 
     /**
@@ -78,8 +66,6 @@ public sealed interface MutexEvent extends TraceEvent.Family {
      */
     record MutexAcquired(long timeNs, String mutex, int thread, long calledNs) implements MutexEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onMutexAcquired(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onMutexAcquired(this); }
 
         public long waitNs() {
             return timeNs - calledNs;

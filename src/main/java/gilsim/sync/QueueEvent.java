@@ -16,21 +16,15 @@ public sealed interface QueueEvent extends TraceEvent.Family {
 
     record QueuePut(long timeNs, String queue, int thread, long items) implements QueueEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onQueuePut(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onQueuePut(this); }
     }
 
     record QueueGet(long timeNs, String queue, int thread, long items) implements QueueEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onQueueGet(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onQueueGet(this); }
     }
 
     /** {@code thread} found the queue empty and waits, {@code waiting} getters in all. */
     record QueueWait(long timeNs, String queue, int thread, int waiting) implements QueueEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onQueueWait(this); else passOn(l); }
-
-        public void accept(TraceListener.OfFamilies l) { if (l instanceof Handler h) h.onQueueWait(this); }
     }
 
     /** The family's events a listener wants: it overrides their methods, and the others go to {@code onOther}. */
