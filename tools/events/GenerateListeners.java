@@ -127,14 +127,15 @@ public class GenerateListeners {
                 List<String> calls = new ArrayList<>();
                 for (Field field : fields) {
                     if (!declared.get(field.type()).contains(" " + method[0] + " ")) continue;
-                    calls.add("        " + (field.optional() ? "if (" + field.name() + " != null) " : "")
-                            + field.name() + "." + method[0] + "(e);\n");
+                    calls.add((field.optional() ? "if (" + field.name() + " != null) " : "") + field.name() + "."
+                            + method[0] + "(e);");
                 }
                 if (calls.isEmpty()) continue;
-                b.append("    @Override\n    public void ").append(method[0]).append('(').append(f.pkg()).append('.')
-                        .append(f.name()).append('.').append(method[1]).append(" e) {\n");
-                calls.forEach(b::append);
-                b.append("    }\n\n");
+                // One line a method: generated, read rarely, and not a run of look-alike blocks (duplicates).
+                b.append("    @Override public void ").append(method[0]).append('(').append(f.pkg()).append('.')
+                        .append(f.name()).append('.').append(method[1]).append(" e) {");
+                calls.forEach(c -> b.append(' ').append(c));
+                b.append(" }\n");
             }
         }
         return b.toString();
