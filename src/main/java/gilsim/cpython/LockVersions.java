@@ -5,6 +5,7 @@ import gilsim.sim.Trace;
 import gilsim.sync.Mutex;
 import gilsim.sync.PyMutex;
 import gilsim.sync.PythonLock;
+import gilsim.sync.ReleaseCost;
 
 /**
  * Which {@code threading.Lock} a CPython version has, decided here and nowhere else:
@@ -45,10 +46,10 @@ public final class LockVersions {
     /**
      * A scenario's lock named {@code name} under {@code python}.
      *
-     * @param wakeNs CPU time of a release whose {@code sem_post} wakes a sleeping waiter ({@code sem_wake})
+     * @param wakeCost CPU time of a release whose {@code sem_post} wakes a sleeping waiter ({@code sem_wake})
      */
-    public static PythonLock build(String name, String python, Machine machine, Trace trace, long wakeNs) {
-        return pyMutex(python) ? new PyMutex(name, machine, trace, maxSpins(python), wakeNs)
-                : new Mutex(name, machine, trace, true, wakeNs);
+    public static PythonLock build(String name, String python, Machine machine, Trace trace, ReleaseCost wakeCost) {
+        return pyMutex(python) ? new PyMutex(name, machine, trace, maxSpins(python), wakeCost)
+                : new Mutex(name, machine, trace, true, wakeCost);
     }
 }

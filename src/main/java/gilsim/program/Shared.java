@@ -6,6 +6,7 @@ import gilsim.os.Machine;
 import gilsim.sim.Trace;
 import gilsim.sync.ItemQueue;
 import gilsim.sync.PythonLock;
+import gilsim.sync.ReleaseCost;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -19,7 +20,7 @@ public final class Shared {
     private final Machine machine;
     private final Trace trace;
     private final String python;
-    private final long lockWakeNs;
+    private final ReleaseCost lockWake;
     private final Map<String, PythonLock> locks = new HashMap<>();
     private final Map<String, ItemQueue> queues = new HashMap<>();
     /** Told of each answered request: the run's closed-loop clients, which then send their next. */
@@ -27,22 +28,22 @@ public final class Shared {
 
     /** The default version's locks, whose releases cost nothing. */
     public Shared(Machine machine, Trace trace) {
-        this(machine, trace, PythonVersions.DEFAULT, 0);
+        this(machine, trace, PythonVersions.DEFAULT, ReleaseCost.fixed(0));
     }
 
     /**
-     * @param python     the run's {@code python} key: which lock a {@code threading.Lock} is
-     * @param lockWakeNs CPU time of a release that wakes a sleeping waiter ({@code sem_wake})
+     * @param python   the run's {@code python} key: which lock a {@code threading.Lock} is
+     * @param lockWake CPU time of a release that wakes a sleeping waiter ({@code sem_wake} and its tail)
      */
-    public Shared(Machine machine, Trace trace, String python, long lockWakeNs) {
+    public Shared(Machine machine, Trace trace, String python, ReleaseCost lockWake) {
         this.machine = machine;
         this.trace = trace;
         this.python = python;
-        this.lockWakeNs = lockWakeNs;
+        this.lockWake = lockWake;
     }
 
     PythonLock lock(String name) {
-        return locks.computeIfAbsent(name, n -> LockVersions.build(n, python, machine, trace, lockWakeNs));
+        return locks.computeIfAbsent(name, n -> LockVersions.build(n, python, machine, trace, lockWake));
     }
 
     ItemQueue queue(String name) {

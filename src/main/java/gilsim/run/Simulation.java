@@ -3,20 +3,20 @@ package gilsim.run;
 import gilsim.cpython.Gil;
 import gilsim.cpython.GilSetup;
 import gilsim.cpython.Interpreter;
+import gilsim.cpython.LockVersions;
 import gilsim.cpython.PythonVersions;
-import gilsim.metrics.GilStats;
 import gilsim.m0.Pool;
 import gilsim.m0.PoolSpec;
-import gilsim.cpython.LockVersions;
+import gilsim.metrics.GilStats;
 import gilsim.metrics.Invariants;
 import gilsim.metrics.LockStats;
 import gilsim.metrics.PoolStats;
+import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.RequestStats;
 import gilsim.metrics.RoundStats;
 import gilsim.metrics.RunListeners;
-import gilsim.metrics.Summary;
-import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.Spans;
+import gilsim.metrics.Summary;
 import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
@@ -37,6 +37,7 @@ import gilsim.sim.Engine;
 import gilsim.sim.RandomStreams;
 import gilsim.sim.Trace;
 import gilsim.sim.TraceListener;
+import gilsim.sync.ReleaseCost;
 import gilsim.sync.WakeOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,7 +91,9 @@ public final class Simulation {
         this.spans = new Spans(threadCount);
         boolean pinned = params.bool("pinned");
         if (workload instanceof Workload.Threads w) {
-            Shared shared = new Shared(machine, trace, params.choice("python"), params.ns("sem_wake"));
+            Shared shared = new Shared(machine, trace, params.choice("python"), new ReleaseCost(params.ns("sem_wake"),
+                    (int) params.count("sem_wake_tail_permille"), params.ns("sem_wake_tail_min"),
+                    params.ns("sem_wake_tail_max"), streams.stream("lock-release")));
             for (ThreadSpec spec : w.threads()) {
                 SimThread t = machine.newThread(spec.name(), pinned ? 0 : spec.pinnedCore());
                 // Each thread draws its steps' durations from its own stream: one thread's draws move no other's.

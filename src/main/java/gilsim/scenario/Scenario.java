@@ -201,10 +201,13 @@ public record Scenario(String name, String description, String origin, List<Key>
                     + p.asText().get("wait_entry_jitter") + ") must not exceed wait_entry ("
                     + p.asText().get("wait_entry") + "): the entry is uniform in median +- jitter");
         }
-        if (p.has("wake_tail_min") && p.has("wake_tail_max") && p.ns("wake_tail_min") > p.ns("wake_tail_max")) {
-            return new Problem(0, List.of("wake_tail_min", "wake_tail_max"), "wake_tail_min ("
-                    + p.asText().get("wake_tail_min") + ") must not exceed wake_tail_max ("
-                    + p.asText().get("wake_tail_max") + ")");
+        for (String tail : List.of("wake_tail", "sem_wake_tail")) {
+            String min = tail + "_min";
+            String max = tail + "_max";
+            if (p.has(min) && p.has(max) && p.ns(min) > p.ns(max)) {
+                return new Problem(0, List.of(min, max), min + " (" + p.asText().get(min) + ") must not exceed " + max
+                        + " (" + p.asText().get(max) + ")");
+            }
         }
         if (p.has("jobs") && p.count("jobs") != 0 && key("view") != null
                 && p.ns("view") != Durations.parse(key("view").defaultValue())) {

@@ -36,6 +36,11 @@ public final class VersionKeys {
                 Key.duration("sem_wake", "15us", 0, MAX_TICK_NS, "CPU time of a release whose FUTEX_WAKE wakes a "
                         + "sleeping waiter: the old GIL's (" + old.substring(0, old.length() - 2) + ") and, under "
                         + "every version, a threading.Lock's (at most 1ms)"),
+                Key.permille("sem_wake_tail_permille", "5", "of a threading.Lock's releases that wake a sleeper, "
+                        + "how many per thousand take sem_wake_tail_min..sem_wake_tail_max instead of sem_wake "
+                        + "(0 to 1000)"),
+                Key.duration("sem_wake_tail_min", "30us", "the shortest of those slow releases"),
+                Key.duration("sem_wake_tail_max", "150us", "the longest of those slow releases"),
                 Key.duration("sem_syscall", "95ns", 0, MAX_TICK_NS, old + "CPU time of a release "
                         + "whose FUTEX_WAKE finds nobody asleep (at most 1ms)"),
                 Key.duration("sem_retry", "22us", 0, MAX_TICK_NS, old + "CPU time of a woken waiter "

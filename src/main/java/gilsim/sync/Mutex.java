@@ -34,18 +34,18 @@ public final class Mutex extends PythonLock {
     private final boolean reportTakes;
 
     public Mutex(String name, Machine machine, Trace trace) {
-        this(name, machine, trace, false, 0);
+        this(name, machine, trace, false, ReleaseCost.fixed(0));
     }
 
     public Mutex(String name, Machine machine, Trace trace, boolean reportTakes) {
-        this(name, machine, trace, reportTakes, 0);
+        this(name, machine, trace, reportTakes, ReleaseCost.fixed(0));
     }
 
     /**
-     * @param wakeNs CPU time {@link #release} spends in a {@code sem_post} that wakes a sleeper ({@code sem_wake})
+     * @param wakeCost CPU time {@link #release} spends in a {@code sem_post} that wakes a sleeper ({@code sem_wake})
      */
-    public Mutex(String name, Machine machine, Trace trace, boolean reportTakes, long wakeNs) {
-        super(name, machine, trace, wakeNs);
+    public Mutex(String name, Machine machine, Trace trace, boolean reportTakes, ReleaseCost wakeCost) {
+        super(name, machine, trace, wakeCost);
         this.reportTakes = reportTakes;
     }
 
@@ -71,8 +71,7 @@ public final class Mutex extends PythonLock {
 
     @Override
     public void release(SimThread t, Runnable then) {
-        boolean woke = unlock(t);
-        if (woke && wakeNs > 0) machine.cpu(t, wakeNs, then);
+        if (unlock(t)) afterWake(t, then);
         else then.run();
     }
 

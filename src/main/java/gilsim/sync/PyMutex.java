@@ -85,10 +85,10 @@ public final class PyMutex extends PythonLock {
 
     /**
      * @param maxSpins {@code MAX_SPIN_COUNT}: {@link #FREE_THREADED_SPINS} in a free-threaded build, 0 with the GIL
-     * @param wakeNs   CPU time of a release whose {@code sem_post} wakes a sleeping waiter ({@code sem_wake})
+     * @param wakeCost CPU time of a release whose {@code sem_post} wakes a sleeping waiter ({@code sem_wake})
      */
-    public PyMutex(String name, Machine machine, Trace trace, int maxSpins, long wakeNs) {
-        super(name, machine, trace, wakeNs);
+    public PyMutex(String name, Machine machine, Trace trace, int maxSpins, ReleaseCost wakeCost) {
+        super(name, machine, trace, wakeCost);
         if (maxSpins < 0) throw new IllegalArgumentException("negative spins");
         this.maxSpins = maxSpins;
     }
@@ -175,10 +175,8 @@ public final class PyMutex extends PythonLock {
         if (w.asleep) {
             w.asleep = false;
             machine.wake(w.thread);
-            if (wakeNs > 0) {
-                machine.cpu(t, wakeNs, then);
-                return;
-            }
+            afterWake(t, then);
+            return;
         }
         then.run();
     }

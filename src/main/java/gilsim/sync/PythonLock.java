@@ -18,15 +18,21 @@ public abstract sealed class PythonLock permits Mutex, PyMutex {
     final String name;
     final Machine machine;
     final Trace trace;
-    /** CPU time of a release whose FUTEX_WAKE wakes a sleeper ({@code sem_wake}). */
-    final long wakeNs;
+    /** CPU time of a release whose FUTEX_WAKE wakes a sleeper ({@code sem_wake} and its tail). */
+    final ReleaseCost wakeCost;
 
-    PythonLock(String name, Machine machine, Trace trace, long wakeNs) {
-        if (wakeNs < 0) throw new IllegalArgumentException("negative wake cost");
+    PythonLock(String name, Machine machine, Trace trace, ReleaseCost wakeCost) {
         this.name = name;
         this.machine = machine;
         this.trace = trace;
-        this.wakeNs = wakeNs;
+        this.wakeCost = wakeCost;
+    }
+
+    /** Runs {@code then} after {@code t} has spent the cost of a release that woke a sleeper. */
+    final void afterWake(SimThread t, Runnable then) {
+        long ns = wakeCost.draw();
+        if (ns > 0) machine.cpu(t, ns, then);
+        else then.run();
     }
 
     public final String name() {

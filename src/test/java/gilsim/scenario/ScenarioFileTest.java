@@ -109,7 +109,8 @@ class ScenarioFileTest {
                 + "timeslice=1500us timer_slack=50us preempt_percent=94 checkpoint=2500ns load_gap=0ns load_run=1ms policy=cpython "
                 + "gil_mutex=true wake_order=glibc-groups wait_entry=750ns wait_entry_jitter=350ns starve_after=100ms "
                 + "max_events=50000000 "
-                + "python=3.12 checkinterval=100 tick=5ns sem_wake=15us sem_syscall=95ns sem_retry=22us work=2ms release=2us sleep=1ms",
+                + "python=3.12 checkinterval=100 tick=5ns sem_wake=15us "
+                + "sem_wake_tail_permille=5 sem_wake_tail_min=30us sem_wake_tail_max=150us sem_syscall=95ns sem_retry=22us work=2ms release=2us sleep=1ms",
                 line(p));
         assertEquals(List.of(
                 new ThreadSpec("main", -1, List.of(new Step.Loop(-1, List.of(new Step.Sleep(MS),
@@ -130,7 +131,8 @@ class ScenarioFileTest {
                 + "timeslice=1500us timer_slack=50us preempt_percent=94 checkpoint=2500ns load_gap=0ns load_run=1ms policy=cpython "
                 + "gil_mutex=true wake_order=glibc-groups wait_entry=750ns wait_entry_jitter=350ns starve_after=100ms "
                 + "max_events=50000000 "
-                + "python=3.12 checkinterval=100 tick=5ns sem_wake=15us sem_syscall=95ns sem_retry=22us threads=4 "
+                + "python=3.12 checkinterval=100 tick=5ns sem_wake=15us "
+                + "sem_wake_tail_permille=5 sem_wake_tail_min=30us sem_wake_tail_max=150us sem_syscall=95ns sem_retry=22us threads=4 "
                 + "connections=16 view=300us overhead=75us jobs=0 client_gap=100us slice=1ms waited=50us yield_bound=1ms "
                 + "turn=true keep=false",
                 line(p));

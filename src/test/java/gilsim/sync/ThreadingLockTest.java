@@ -89,7 +89,7 @@ class ThreadingLockTest {
     }
 
     private static Bench pyMutex(long wakeUs) {
-        return new Bench(wakeUs, b -> new PyMutex("L", b.machine, b.trace, 0, 0));
+        return new Bench(wakeUs, b -> new PyMutex("L", b.machine, b.trace, 0, ReleaseCost.fixed(0)));
     }
 
     @Test
@@ -134,7 +134,7 @@ class ThreadingLockTest {
 
     @Test
     void aFreeThreadedPyMutexWaiterSpinsInSchedYieldAndTakesTheLockWithoutParking() {
-        Bench b = new Bench(50, x -> new PyMutex("L", x.machine, x.trace, PyMutex.FREE_THREADED_SPINS, 0));
+        Bench b = new Bench(50, x -> new PyMutex("L", x.machine, x.trace, PyMutex.FREE_THREADED_SPINS, ReleaseCost.fixed(0)));
         b.thread("a", 0, 10);
         b.thread("b", 1, 10);
         // b spins from 1 us in 480 ns yields; a lets go at 10 us, and b sees it at the end of its 19th yield.
@@ -145,7 +145,7 @@ class ThreadingLockTest {
 
     @Test
     void aSemaphoreGoesBackToItsReleaserWhoTakesItAgainBeforeTheWokenWaiterRuns() {
-        Bench b = new Bench(50, x -> new Mutex("L", x.machine, x.trace, true, 0));
+        Bench b = new Bench(50, x -> new Mutex("L", x.machine, x.trace, true, ReleaseCost.fixed(0)));
         b.thread("a", 0, 1500, 1500, 1500);
         b.thread("b", 100, 100);
         // However long b has waited, each release wakes it and a takes the token straight back: b runs 50 us later,
@@ -160,11 +160,44 @@ class ThreadingLockTest {
     void aSemaphoreWaiterWokenFasterThanTheReleasersFutexWakeTakesTheFreeToken() {
         // sem_post frees the token before its FUTEX_WAKE: a waiter that runs 5 us later, while the 15 us system call
         // is still under way, takes it, and the releaser's own acquire finds it gone.
-        Bench b = new Bench(5, x -> new Mutex("L", x.machine, x.trace, true, 15 * US));
+        Bench b = new Bench(5, x -> new Mutex("L", x.machine, x.trace, true, ReleaseCost.fixed(15 * US)));
         b.thread("a", 0, 1500, 100);
         b.thread("b", 100, 100);
         assertEquals(List.of("taken a@0", "acquired a after 0us@0", "waits b@100", "wakes b@1500", "taken b@1505",
                 "acquired b after 1405us@1505", "waits a@1515", "wakes a@1605", "taken a@1610",
                 "acquired a after 95us@1610"), b.run());
+    }
+
+    /**
+     * The same race with the measured tail: a release that is slow (here every one, 200 us) outlasts the waiter's
+     * 50 us wake-up, so the waiter takes the token, which a fixed 15 us release never lets it do (the test above but
+     * one).
+     */
+    @Test
+    void aSlowReleaseLetsTheWokenWaiterTakeTheToken() {
+        Bench b = new Bench(50, x -> new Mutex("L", x.machine, x.trace, true,
+                new ReleaseCost(15 * US, 1000, 200 * US, 200 * US, new java.util.SplittableRandom(1))));
+        b.thread("a", 0, 1500, 100);
+        b.thread("b", 100, 100);
+        // b runs at 1,550 us, mid-release, and takes the token; it holds the lock 100 us and lets it go at 1,650 us,
+        // before a, still in its 200 us release, comes back for it at 1,700 us and finds it free.
+        assertEquals(List.of("taken a@0", "acquired a after 0us@0", "waits b@100", "wakes b@1500", "taken b@1550",
+                "acquired b after 1450us@1550", "taken a@1700", "acquired a after 0us@1700"), b.run());
+    }
+
+    @Test
+    void aReleaseCostDrawsItsTailAtItsRateAndOnlyWithATail() {
+        assertEquals(15 * US, ReleaseCost.fixed(15 * US).draw());
+        ReleaseCost c = new ReleaseCost(15 * US, 5, 30 * US, 150 * US, new java.util.SplittableRandom(7));
+        int slow = 0;
+        for (int i = 0; i < 200_000; i++) {
+            long ns = c.draw();
+            if (ns != 15 * US) {
+                slow++;
+                assertTrue(ns >= 30 * US && ns <= 150 * US, ns + " ns");
+            }
+        }
+        // 5 in a thousand of 200,000: 1,000, with a standard deviation of about 32 (seed 7).
+        assertTrue(slow > 850 && slow < 1150, slow + " slow releases of 200,000 (seed 7)");
     }
 }
