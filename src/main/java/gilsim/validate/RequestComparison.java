@@ -1,7 +1,6 @@
 package gilsim.validate;
 
 import gilsim.sim.Durations;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,25 +27,22 @@ public final class RequestComparison {
     }
 
     private static Side side(List<Observation> runs, long durationNs) {
-        List<Long> all = new ArrayList<>();
         long arrived = 0;
         long answered = 0;
         for (Observation o : runs) {
             arrived += o.requests().arrived();
             answered += o.requests().answered();
-            all.addAll(o.requests().latencyNs());
         }
-        all.sort(null);
+        long[] all = runs.stream().flatMap(o -> o.requests().latencyNs().stream()).mapToLong(Long::longValue).sorted()
+                .toArray();
         double seconds = runs.size() * durationNs / 1e9;
         return new Side(arrived, answered, seconds == 0 ? 0 : answered / seconds, at(all, 0.50), at(all, 0.99),
-                all.isEmpty() ? 0 : all.get(all.size() - 1));
+                at(all, 1.0));
     }
 
-    /** The value below which a share {@code q} of the sorted values lie (nearest rank). */
-    private static long at(List<Long> sorted, double q) {
-        if (sorted.isEmpty()) return 0;
-        int rank = (int) Math.ceil(q * sorted.size());
-        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+    /** The nearest-rank quantile {@code q} of the sorted latencies; 0 with none. */
+    private static long at(long[] sorted, double q) {
+        return sorted.length == 0 ? 0 : Calibration.quantile(sorted, q);
     }
 
     static void text(StringBuilder b, Result r) {
