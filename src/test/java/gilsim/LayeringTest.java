@@ -32,8 +32,8 @@ class LayeringTest {
             Map.entry("cpython", Set.of("sim", "os", "sync")),
             Map.entry("program", Set.of("sim", "os", "sync", "cpython")),
             Map.entry("m0", Set.of("sim", "os", "sync", "cpython", "program")),
-            // The scenario layer reads the policy and wake-order registries instead of re-typing their names.
-            Map.entry("scenario", Set.of("sim", "sync", "cpython", "program", "m0")),
+            // The scenario layer reads the policy, wake-order and wake-core registries instead of re-typing their names.
+            Map.entry("scenario", Set.of("sim", "os", "sync", "cpython", "program", "m0")),
             // Listeners match on the event families the model packages own, and the programs' rounds.
             Map.entry("metrics", union(MODELS, Set.of("program"))),
             Map.entry("run", Set.of("sim", "os", "sync", "cpython", "program", "m0", "scenario", "metrics")),

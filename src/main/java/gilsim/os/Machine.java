@@ -13,13 +13,17 @@ import java.util.SplittableRandom;
  * The machine the interpreter runs on: cores, a run queue, wake-ups with latency, affinity and
  * Linux-style wake-up preemption.
  *
- * <p>A woken thread that finds an idle core it may use runs there after the wake-up latency (an idle core must be
- * kicked out of idle first). One that finds none preempts the thread that has run longest on a core it may use,
- * at once, on its way back from the wake-up call: the outcome Linux's scheduler gave for most same-core wake-ups
- * measured on this project's VM (EEVDF; 86 to 92 %). {@code preempt_percent} sets the share (default all, the
- * documented figures' setting; a machine profile gives the measured one). That is why two threads pinned to one core
- * hand the GIL over promptly.
- * The preempted thread keeps its place at the front of the run queue.
+ * <p>Where a woken thread runs is {@link WakeCore}'s rule. With {@code previous} (the default) it goes back to the
+ * core it last ran on; with {@code idle}, to any idle core it may use. Onto an idle core it runs after the wake-up
+ * latency (an idle core must be kicked out of idle first). Onto a busy one it preempts the runner at once, on its way
+ * back from the wake-up call (with {@code idle}: the runner that has run longest on a core it may use): the outcome
+ * Linux's scheduler gave for most same-core wake-ups measured on this project's VM (EEVDF; 86 to 92 %).
+ * {@code preempt_percent} sets the share; the others queue. That is why two threads pinned to one core hand the GIL
+ * over promptly. The preempted thread keeps its place at the front of the run queue.
+ *
+ * <p>A core that comes free takes the first queued thread that may run on it (Linux's balance when a CPU goes idle).
+ * A core that is already idle takes one only at the scheduler's next balance, up to {@code balance_tick} later (the
+ * busy CPU's tick kicks the idle one to pull work): only {@code previous} leaves a thread queued beside an idle core.
  *
  * <p>Threads that share a core also take turns: a runner that has used its time slice while another thread
  * waits for its core goes to the back of the run queue (round robin, as the fair scheduler's slice does).
@@ -46,6 +50,10 @@ public final class Machine {
     /** Of the wake-ups that find no idle core, the percentage that preempt at once (Linux: most, measured). */
     private final int preemptPercent;
     private final SplittableRandom preemptRandom;
+    private final WakeCore wakeCore;
+    /** The scheduler tick: an idle core pulls a queued thread at most this long after it was queued. */
+    private final long balanceTickNs;
+    private final SplittableRandom balanceRandom;
     private int exited;
     /** Run when the last thread has exited, or null. */
     private Runnable onLastExit;
@@ -61,6 +69,16 @@ public final class Machine {
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent) {
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, WakeCore.IDLE, 0);
+    }
+
+    /**
+     * @param wakeCore      which core a woken thread runs on
+     * @param balanceTickNs with {@link WakeCore#PREVIOUS}: an idle core takes a thread queued beside it after a time
+     *                      uniform in (0, balanceTickNs]
+     */
+    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
+                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -75,6 +93,10 @@ public final class Machine {
         if (preemptPercent < 0 || preemptPercent > 100) throw new IllegalArgumentException("preempt percent 0..100");
         this.preemptPercent = preemptPercent;
         this.preemptRandom = streams.stream("wake-preempt");
+        this.wakeCore = wakeCore;
+        if (wakeCore == WakeCore.PREVIOUS && balanceTickNs <= 0) throw new IllegalArgumentException("balance tick");
+        this.balanceTickNs = balanceTickNs;
+        this.balanceRandom = streams.stream("idle-balance");
     }
 
     public Engine engine() {
@@ -170,9 +192,9 @@ public final class Machine {
     }
 
     /**
-     * Wakes a blocked thread. The wake-up rule, all of it here and in {@link #arrive}: a thread that finds an idle
-     * core it may use runs there after the wake-up latency; one that finds none preempts at once (see the class
-     * comment), or, for the share of wake-ups {@code preempt_percent} leaves out, queues; so does one that can
+     * Wakes a blocked thread. The wake-up rule, all of it here and in {@link #arrive}: a thread whose core (see
+     * {@link WakeCore}) is idle runs there after the wake-up latency; one whose core is busy preempts at once (see the
+     * class comment), or, for the share of wake-ups {@code preempt_percent} leaves out, queues; so does one that can
      * preempt nobody (every core it may use is taken by other processes).
      */
     public void wake(SimThread t) {
@@ -180,7 +202,7 @@ public final class Machine {
             throw new IllegalStateException("wake of " + t + " which is " + t.state);
         }
         t.waking = true;
-        long delay = idleCoreFor(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
+        long delay = idleCoreOf(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
         engine.post(delay, t.arrival);
@@ -196,14 +218,43 @@ public final class Machine {
 
     private void arrive(SimThread t) {
         t.waking = false;
-        int core = idleCoreFor(t);
+        int core = idleCoreOf(t);
         if (core < 0 && preempts()) core = preemptFor(t);
         if (core < 0) {
             setState(t, RunState.RUNNABLE, -1);
-            runQueue.addLast(t);
+            enqueue(t, false);
             for (int c = 0; c < running.length; c++) if (t.mayRunOn(c)) armSlice(c);
         } else {
             dispatch(t, core);
+        }
+    }
+
+    /** Whether {@code t} goes back to the core it last ran on (it has one, and may run elsewhere too). */
+    private boolean toPrevious(SimThread t) {
+        return wakeCore == WakeCore.PREVIOUS && t.pinnedCore < 0 && t.lastCore >= 0;
+    }
+
+    /** The idle core a woken {@code t} runs on, or -1 when its core is busy. */
+    private int idleCoreOf(SimThread t) {
+        if (toPrevious(t)) return isIdle(t.lastCore) ? t.lastCore : -1;
+        return idleCoreFor(t);
+    }
+
+    /**
+     * Queues a runnable thread (a preempted one at the front). With {@code previous} a core may be idle beside it: that
+     * core takes it at the scheduler's next balance, unless something else has taken the core or the thread by then.
+     */
+    private void enqueue(SimThread t, boolean front) {
+        if (front) runQueue.addFirst(t);
+        else runQueue.addLast(t);
+        if (wakeCore != WakeCore.PREVIOUS) return;
+        for (int c = 0; c < running.length; c++) {
+            if (isIdle(c) && t.mayRunOn(c)) {
+                int core = c;
+                engine.post(1 + balanceRandom.nextLong(balanceTickNs), () -> {
+                    if (isIdle(core)) fillCore(core);
+                });
+            }
         }
     }
 
@@ -212,10 +263,15 @@ public final class Machine {
         return preemptPercent >= 100 || preemptRandom.nextInt(100) < preemptPercent;
     }
 
-    /** Preempts the longest-running thread on a core {@code t} may use; returns that core, or -1. */
+    /**
+     * Preempts the runner of {@code t}'s core: with {@code previous} the core it last ran on, else the longest-running
+     * thread on a core it may use; returns that core, or -1.
+     */
     private int preemptFor(SimThread t) {
         int victimCore = -1;
-        for (int c = 0; c < running.length; c++) {
+        if (toPrevious(t)) {
+            if (running[t.lastCore] != null) victimCore = t.lastCore;
+        } else for (int c = 0; c < running.length; c++) {
             SimThread r = running[c];
             if (r != null && t.mayRunOn(c) && (victimCore < 0 || r.dispatchedNs < running[victimCore].dispatchedNs)) {
                 victimCore = c;
@@ -224,7 +280,7 @@ public final class Machine {
         if (victimCore < 0) return -1;
         SimThread victim = running[victimCore];
         takeOffCore(victim);
-        runQueue.addFirst(victim);
+        enqueue(victim, true);
         return victimCore;
     }
 
@@ -241,6 +297,7 @@ public final class Machine {
     private void dispatch(SimThread t, int core) {
         running[core] = t;
         t.core = core;
+        t.lastCore = core;
         t.dispatchedNs = engine.nowNs();
         ++t.dispatchGeneration;
         // A paused burst runs again from now: a stop or a preemption before proceed() must not count the time the
@@ -284,7 +341,7 @@ public final class Machine {
         }
         takeOffCore(r);
         runQueue.remove(next);
-        runQueue.addLast(r);
+        enqueue(r, false);
         dispatch(next, core);
     }
 
@@ -329,7 +386,7 @@ public final class Machine {
         SimThread victim = running[core];
         if (victim != null) {
             takeOffCore(victim);
-            runQueue.addFirst(victim);
+            enqueue(victim, true);
         }
         foreign[core] = true;
         return true;

@@ -12,6 +12,8 @@ public final class SimThread {
     RunState state = RunState.BLOCKED;
     /** The core it runs on while RUNNING, else -1. */
     int core = -1;
+    /** The core it last ran on, -1 before its first dispatch: where {@link WakeCore#PREVIOUS} wakes it. */
+    int lastCore = -1;
     /** What to run when it next gets a core after blocking; null while a burst is in progress. */
     Runnable onDispatch;
     /** CPU work in progress, paused while the thread is preempted. */

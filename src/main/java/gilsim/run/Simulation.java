@@ -20,6 +20,7 @@ import gilsim.metrics.Summary;
 import gilsim.os.BackgroundLoad;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
+import gilsim.os.WakeCore;
 import gilsim.os.WakeLatency;
 import gilsim.program.ArrivalSpec;
 import gilsim.program.Arrivals;
@@ -78,7 +79,8 @@ public final class Simulation {
         RandomStreams streams = new RandomStreams(seed);
         this.engine = new Engine(params.count("max_events"));
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), wakeLatency(params),
-                params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"));
+                params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"),
+                WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()

@@ -1,10 +1,11 @@
 package gilsim.scenario;
 
-import gilsim.sim.Durations;
 import gilsim.m0.PoolRule;
 import gilsim.m0.PoolSpec;
+import gilsim.os.WakeCore;
 import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
+import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,14 @@ public final class Builtins {
     static Scenario sliceRotation() {
         List<Key> keys = new ArrayList<>();
         for (Key k : Defaults.common()) {
-            keys.add(k.name().equals("cores") ? k.withDefault("4") : k);
+            // m0's probe ran on 4 vCPUs. The previous-core wake-up rule was traced on 2 (docs/model.md, "Which core
+            // a woken thread runs on"); the probe's machine was not, so the replay keeps the idle-core rule its
+            // figures were matched with.
+            keys.add(switch (k.name()) {
+                case "cores" -> k.withDefault("4");
+                case "wake_core" -> k.withDefault(WakeCore.IDLE.id);
+                default -> k;
+            });
         }
         keys.add(Key.count("threads", "4", MAX_POOL_THREADS, "pool threads (1 to 1024)"));
         keys.add(Key.count("connections", "16", MAX_CONNECTIONS,

@@ -1,6 +1,7 @@
 package gilsim.scenario;
 
 import gilsim.cpython.GilPolicies;
+import gilsim.os.WakeCore;
 import gilsim.sync.WakeOrder;
 import static gilsim.scenario.Key.MAX_DURATION_NS;
 
@@ -55,9 +56,14 @@ public final class Defaults {
                 Key.duration("timeslice", "1500us", MIN_TIMESLICE_NS, MAX_DURATION_NS,
                         "how long a thread keeps a shared core while another waits for it (at least 1us)"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
-                Key.percent("preempt_percent", "94", "of wake-ups that find no idle core, the percentage that "
-                        + "preempt a runner at once (Linux's wake-up preemption); 0..100"),
-                Key.duration("checkpoint", "2500ns",
+                Key.percent("preempt_percent", "94", "of wake-ups onto a busy core, the percentage that preempt its "
+                        + "runner at once (Linux's wake-up preemption); 0..100"),
+                Key.choice("wake_core", WakeCore.DEFAULT.id, WakeCore.ids(),
+                        "which core a woken thread runs on: previous (the one it last ran on, busy or not) or idle "
+                                + "(any idle core first)"),
+                Key.duration("balance_tick", "4ms", 1_000, MAX_DURATION_NS, "wake_core=previous: an idle core "
+                        + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
+                Key.duration("checkpoint", "1us",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 class MachineTest {
     private static final long US = 1_000L;
     private static final long MS = 1_000_000L;
+    private static final long BALANCE_TICK_NS = 4 * MS;
 
     /** A machine and everything it reported. */
     private static final class Bench {
@@ -28,7 +29,12 @@ class MachineTest {
         final List<String> log = new ArrayList<>();
 
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs) {
-            machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs);
+            this(seed, cores, latency, slackNs, timesliceNs, WakeCore.IDLE);
+        }
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore) {
+            machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
+                    wakeCore, BALANCE_TICK_NS);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -137,6 +143,57 @@ class MachineTest {
         assertTrue(b.dispatches().contains("s@" + 2 * MS + " c" + oldCore), b.dispatches().toString());
         // old gets its core back when s is done (3 ms) and finishes its remaining 8 ms at 11 ms.
         assertTrue(b.log.contains("old@" + 11 * MS + " done"), b.log.toString());
+    }
+
+    /**
+     * wake_core=previous: s ran on core 0 and slept; busy took core 0 (the first idle one). Woken, s goes back to core
+     * 0 and preempts busy there, without a wake-up latency, although core 1 is idle; busy gets core 0 back when s
+     * blocks. With wake_core=idle, s takes core 1 after the latency and busy is never stopped.
+     */
+    @Test
+    void aWokenThreadGoesBackToItsPreviousCoreAndPreemptsThereWhileAnotherIsIdle() {
+        for (WakeCore rule : WakeCore.values()) {
+            Bench b = new Bench(1, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, rule);
+            SimThread s = b.sleeper("s", -1, 10 * US);
+            SimThread busy = b.computer("busy", -1, 100 * US, 5 * MS);
+            b.engine.at(MS, () -> b.machine.wake(s));
+            b.engine.runUntil(20 * MS);
+            if (rule == WakeCore.PREVIOUS) {
+                assertEquals(List.of("s@0 c0", "busy@" + 100 * US + " c0", "s@" + MS + " c0",
+                        "busy@" + (MS + 10 * US) + " c0"), b.dispatches(), rule.id);
+                assertEquals(RunState.RUNNABLE, b.stateAt(busy, MS), rule.id);
+                assertTrue(b.log.contains("busy@" + (5 * MS + 100 * US + 10 * US) + " done"), b.log.toString());
+            } else {
+                assertEquals(List.of("s@0 c0", "busy@" + 100 * US + " c0", "s@" + (MS + 50 * US) + " c1"),
+                        b.dispatches(), rule.id);
+                assertTrue(b.log.contains("busy@" + (5 * MS + 100 * US) + " done"), b.log.toString());
+            }
+        }
+    }
+
+    /**
+     * wake_core=previous: a thread preempted on a busy core while another core is idle moves to the idle core at the
+     * scheduler's next balance, within balance_tick of being queued, not at once; the time is drawn from the seed.
+     */
+    @Test
+    void anIdleCoreTakesAQueuedThreadAtTheNextBalance() {
+        Set<Long> seen = new HashSet<>();
+        for (long s0 = 1; s0 <= 20; s0++) {
+            long seed = s0;
+            Bench b = new Bench(seed, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS);
+            SimThread s = b.sleeper("s", -1, 20 * MS);
+            SimThread busy = b.computer("busy", -1, 100 * US, 5 * MS);
+            b.engine.at(MS, () -> b.machine.wake(s));
+            b.engine.runUntil(30 * MS);
+            String moved = b.dispatches().stream().filter(d -> d.startsWith("busy@") && d.endsWith(" c1")).findFirst()
+                    .orElseThrow(() -> new AssertionError("seed " + seed + ": busy never moved: " + b.dispatches()));
+            long atNs = Long.parseLong(moved.replaceAll("busy@(\\d+) c1", "$1"));
+            assertTrue(atNs > MS && atNs <= MS + BALANCE_TICK_NS, "seed " + seed + ": " + b.dispatches()
+                    + " (replay: MachineTest.anIdleCoreTakesAQueuedThreadAtTheNextBalance with this seed)");
+            assertEquals(RunState.RUNNABLE, b.stateAt(busy, atNs - 1), "seed " + seed);
+            seen.add(atNs);
+        }
+        assertTrue(seen.size() > 5, "the balance time varies with the seed: " + seen);
     }
 
     @Test

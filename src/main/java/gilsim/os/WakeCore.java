@@ -1,0 +1,43 @@
+package gilsim.os;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which core a woken thread runs on ({@code wake_core=previous|idle}). docs/model.md ("Which core a woken thread
+ * runs on") gives the scheduler traces each rule was held against.
+ */
+public enum WakeCore {
+    /**
+     * The core it last ran on, busy or not: a busy one it preempts ({@code preempt_percent}) or queues for, while
+     * another core may stay idle until the scheduler's next balance pulls a queued thread over
+     * ({@code balance_tick}). What Linux did on this project's VM: of 1,754 wake-ups sent from the woken thread's
+     * own previous CPU while the other CPU was idle, 1,753 stayed on the busy CPU. The default.
+     */
+    PREVIOUS("previous", "the core it last ran on, busy or not; an idle core takes a queued thread at the next "
+            + "balance (`balance_tick`); the default, from scheduler traces"),
+    /** An idle core if there is one, anywhere; only when none is idle does it preempt or queue. The earlier rule. */
+    IDLE("idle", "an idle core if there is one; only when none is does it preempt or queue (the rule before "
+            + "2026-12-02)");
+
+    public static final WakeCore DEFAULT = PREVIOUS;
+
+    /** What {@code wake_core=} takes. */
+    public final String id;
+    /** Its line in docs/model.md's list, after {@code - `ID`: }. */
+    public final String docsLine;
+
+    WakeCore(String id, String docsLine) {
+        this.id = id;
+        this.docsLine = docsLine;
+    }
+
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(w -> w.id).toList();
+    }
+
+    public static WakeCore byId(String id) {
+        for (WakeCore w : values()) if (w.id.equals(id)) return w;
+        throw new IllegalArgumentException("no wake_core " + id);
+    }
+}

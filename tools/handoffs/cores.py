@@ -1,0 +1,114 @@
+# Which core a woken thread ran on, and what that did to the crowded forced drops, from sched-record.sh's files.
+#   python3 cores.py OUT_PREFIX
+# Prints (1) every wake-up of the recorded threads by where its waker ran (on the wakee's previous CPU or the
+# other), whether those CPUs were busy, and where the wakee went; (2) how long a wake-up took to run, onto an idle or
+# a busy CPU; (3) the crowded forced drops (a drop request pending, another thread waiting besides the requester)
+# split by whether the holder was running on its CPU when the requester called wait again, with the requester's
+# share and the gap from that call to the drop.
+import bisect
+import collections
+import json
+import re
+import sys
+
+prefix = sys.argv[1]
+meta = json.load(open(prefix + ".json"))
+names = {v: k for k, v in meta["threads"].items()}
+sched = []  # (t, "S", cpu, prev, prev_sleeps, next) or (t, "W", waker cpu, pid, target cpu)
+for line in open(prefix + ".sched.txt"):
+    m = re.search(r"\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_wakeup): (.*)", line)
+    if not m:
+        continue
+    cpu, t, body = int(m.group(1)), int(m.group(2)) * 10 ** 9 + int(m.group(3).ljust(9, "0")[:9]), m.group(5)
+    if m.group(4) == "sched_switch":
+        state = re.search(r"prev_state=(\S+)", body).group(1)
+        sched.append((t, "S", cpu, int(re.search(r"prev_pid=(\d+)", body).group(1)), state not in ("R", "R+"),
+                      int(re.search(r"next_pid=(\d+)", body).group(1))))
+    else:
+        sched.append((t, "W", cpu, int(re.search(r" pid=(\d+)", body).group(1)),
+                      int(re.search(r"target_cpu=(\d+)", body).group(1))))
+sched.sort()
+ours = set(names)
+
+# (1) and (2)
+last, running, pending = {}, {}, {}
+rule, delay = collections.Counter(), collections.defaultdict(list)
+for e in sched:
+    if e[1] == "S":
+        t, _, cpu, prev, _, nxt = e
+        last[prev], running[cpu] = cpu, nxt
+        if nxt in pending:
+            t0, busy = pending.pop(nxt)
+            delay["onto a busy CPU" if busy else "onto an idle CPU"].append(t - t0)
+    elif e[3] in ours and e[3] in last:
+        t, _, wcpu, pid, tcpu = e
+        prev = last[pid]
+        others = [c for c in running if c != prev]
+        other_idle = any(running.get(c, 0) == 0 for c in others)
+        rule[("waker on its previous CPU" if wcpu == prev else "waker on another CPU",
+              "previous CPU busy" if running.get(prev, 0) else "previous CPU idle",
+              "another CPU idle" if other_idle else "no other CPU idle",
+              "ran on its previous CPU" if tcpu == prev else "ran on another CPU")] += 1
+        pending[pid] = (t, running.get(tcpu, 0) != 0)
+print("wake-ups of the recorded threads")
+for k, n in sorted(rule.items()):
+    print("  %-26s %-18s %-18s %-24s %6d" % (k + (n,)))
+for k, v in sorted(delay.items()):
+    v.sort()
+    print("  wake-up to running, %-16s %6d: p10 %.1f us, p50 %.1f us, p90 %.1f us"
+          % (k, len(v), v[len(v) // 10] / 1e3, v[len(v) // 2] / 1e3, v[9 * len(v) // 10] / 1e3))
+
+# (3)
+times = collections.defaultdict(list)  # cpu -> [(t, pid now running)]
+for e in sched:
+    if e[1] == "S":
+        times[e[2]].append((e[0], e[5]))
+keys = {c: [x[0] for x in v] for c, v in times.items()}
+
+
+def runs_at(pid, t):
+    for c, v in times.items():
+        i = bisect.bisect_right(keys[c], t) - 1
+        if i >= 0 and v[i][1] == pid:
+            return True
+    return False
+
+
+calls = []
+with open(prefix + ".calls.txt") as f:
+    f.readline()
+    for line in f:
+        t, tid, kind, obj, rc = line.split()
+        calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
+calls.sort()
+cond = collections.Counter(c[3] for c in calls if c[2] == 3).most_common(1)[0][0]
+switch_cond = collections.Counter(c[3] for c in calls if c[2] == 1 and c[3] != cond).most_common(1)[0][0]
+holder, switches, saved, last_wait, waiting = None, 0, {}, {}, set()
+request, drop, rows = None, None, []
+for t, tid, kind, obj, rc in calls:
+    if tid not in names or not meta["start_ns"] <= t <= meta["end_ns"]:
+        continue
+    n = names[tid]
+    if obj == cond and kind == 3:
+        saved[n], last_wait[n] = switches, t
+        waiting.add(n)
+    elif obj == cond and kind == 4 and rc == 110 and saved.get(n) == switches and request is None and holder:
+        request = n
+    elif obj == cond and kind == 1 and request and drop is None:
+        drop = (n, t, any(o not in (request, n) for o in waiting))
+    elif obj == switch_cond and kind == 1:
+        waiting.discard(n)
+        if n != holder:
+            if request and drop and drop[2]:
+                rows.append((runs_at(meta["threads"][drop[0]], last_wait[request]), drop[1] - last_wait[request],
+                             n == request))
+            holder, switches, request, drop = n, switches + 1, None, None
+print("crowded forced drops: %d, the requester took the GIL in %.0f %%"
+      % (len(rows), 100.0 * sum(r[2] for r in rows) / max(1, len(rows))))
+for label, sel in (("the holder running on its CPU at the requester's new wait", [r for r in rows if r[0]]),
+                   ("the holder off its CPU then", [r for r in rows if not r[0]])):
+    if sel:
+        g = sorted(r[1] for r in sel)
+        print("  %-58s %5d, requester %3.0f %%, gap p10 / p50 / p90 %.2f / %.2f / %.2f us"
+              % (label, len(sel), 100.0 * sum(r[2] for r in sel) / len(sel), g[len(g) // 10] / 1e3,
+                 g[len(g) // 2] / 1e3, g[9 * len(g) // 10] / 1e3))

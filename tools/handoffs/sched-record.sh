@@ -1,0 +1,24 @@
+#!/bin/bash
+# Records a hand-off run through the shim and, beside it, the kernel's scheduler events (sched_switch,
+# sched_wakeup) into a tracefs ring buffer that nobody reads until the run ends, so no tracing process competes for
+# the CPUs (bpftrace's reader ran on the idle CPU in a fifth of the crowded drops and changed what it measured).
+# Needs root and tracefs; the clock is CLOCK_MONOTONIC, the shim's.
+#   sudo bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
+#   python3 cores.py OUT_PREFIX
+set -euo pipefail
+out=$1; py=$2; shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+cc -O2 -shared -fPIC -o "$out.shim.so" "$here/../../src/main/resources/gilsim/validate/handoff_shim.c" -ldl -pthread
+T=/sys/kernel/tracing
+[ -d $T/instances ] || mount -t tracefs nodev $T
+I=$T/instances/gilsim-sched
+rmdir $I 2>/dev/null || true
+mkdir $I
+trap 'echo 0 > $I/events/sched/sched_switch/enable; echo 0 > $I/events/sched/sched_wakeup/enable; rmdir $I' EXIT
+echo mono > $I/trace_clock
+echo 65536 > $I/buffer_size_kb
+echo 1 > $I/events/sched/sched_switch/enable
+echo 1 > $I/events/sched/sched_wakeup/enable
+GILSIM_HANDOFF_OUT="$out.calls.txt" LD_PRELOAD="$out.shim.so" "$py" "$here/$1" "${@:2}" > "$out.json"
+echo 0 > $I/tracing_on
+cat $I/trace > "$out.sched.txt"
