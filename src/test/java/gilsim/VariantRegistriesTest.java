@@ -13,6 +13,7 @@ import gilsim.cpython.RunFigures;
 import gilsim.m0.PoolRule;
 import gilsim.m0.PoolSpec;
 import gilsim.os.Machine;
+import gilsim.os.WakeCore;
 import gilsim.os.WakeLatency;
 import gilsim.scenario.Builtins;
 import gilsim.scenario.Key;
@@ -33,7 +34,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The four registries of variants (versions, GIL policies, wake orders, pool rules): each variant carries its own
+ * The five registries of variants (versions, GIL policies, wake orders, wake cores, pool rules): each variant carries its own
  * factory, refusal, explanation and docs line, and docs/model.md lists every one of them as registered.
  */
 class VariantRegistriesTest {
@@ -45,6 +46,7 @@ class VariantRegistriesTest {
         assertListed(doc, "policies", GilPolicies.all(), GilPolicies.Policy::name, GilPolicies.Policy::docsLine);
         assertListed(doc, "wake orders", Arrays.asList(WakeOrder.values()), o -> o.id, o -> o.docsLine);
         assertListed(doc, "pool rules", Arrays.asList(PoolRule.values()), r -> r.key, r -> r.docsLine);
+        assertListed(doc, "wake cores", Arrays.asList(WakeCore.values()), w -> w.id, w -> w.docsLine);
     }
 
     /** {@code - `NAME`: LINE} for each, on consecutive lines, in registry order. */

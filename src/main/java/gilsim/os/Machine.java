@@ -47,7 +47,7 @@ public final class Machine {
     private final long timesliceNs;
     private final SplittableRandom latencyRandom;
     private final SplittableRandom slackRandom;
-    /** Of the wake-ups that find no idle core, the percentage that preempt at once (Linux: most, measured). */
+    /** Of the wake-ups onto a busy core, the percentage that preempt its runner at once (Linux: most, measured). */
     private final int preemptPercent;
     private final SplittableRandom preemptRandom;
     private final WakeCore wakeCore;
@@ -64,7 +64,7 @@ public final class Machine {
     }
 
     /**
-     * @param preemptPercent of the wake-ups that find no idle core, the percentage that preempt a runner at once;
+     * @param preemptPercent of the wake-ups onto a busy core, the percentage that preempt its runner at once;
      *                       the others queue behind it until its time slice ends or it blocks
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,

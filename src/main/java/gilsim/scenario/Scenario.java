@@ -112,8 +112,8 @@ public record Scenario(String name, String description, String origin, List<Key>
 
     /**
      * As {@link #params(List)}, on a machine profile: its timer slack and preemption rate replace the defaults
-     * (before {@code --set}), and its wake-up latency distribution replaces {@code wake_latency} and
-     * {@code wake_jitter}, which may then not be set.
+     * and {@code sem_wake} is 0 (before {@code --set}), and its wake-up latency distribution replaces
+     * {@code wake_latency} and {@code wake_jitter}, which may then not be set.
      */
     public Params params(List<String> sets, MachineProfile machine) {
         if (machine == null) machine = this.machine;
@@ -133,6 +133,10 @@ public record Scenario(String name, String description, String origin, List<Key>
         if (machine != null) {
             if (machine.timerSlackNs() != null) values.put("timer_slack", machine.timerSlackNs());
             if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
+            // A profile's wake-up latency is the release race's effective one: the waker's cost of signalling is
+            // already counted in it, so a release that wakes a sleeper costs its releaser nothing more
+            // (docs/model.md, "Machine profiles").
+            values.put("sem_wake", 0L);
         }
         String threadsSet = null;
         String waitersSet = null;

@@ -42,6 +42,10 @@ class MachineProfileRunTest {
         Params p = s.params(List.of(), m);
         assertEquals(70_000L, p.ns("timer_slack"));
         assertEquals(90L, p.count("preempt_percent"));
+        // The profile's latency already counts the waker's cost of signalling: a waking release costs nothing more.
+        assertEquals(0L, p.ns("sem_wake"));
+        assertEquals(15_000L, s.params(List.of()).ns("sem_wake"));
+        assertEquals(5_000L, s.params(List.of("sem_wake=5us"), m).ns("sem_wake"), "--set still overrides it");
         Params over = s.params(List.of("timer_slack=10us"), m);
         assertEquals(10_000L, over.ns("timer_slack"), "--set still overrides the profile");
         Summary sum = run(s, p);
