@@ -9,8 +9,11 @@
  * gilsim tells the two condition variables apart from the calls (gilsim.handoff.ShimLog);
  * gilsim.validate.HandoffShim builds this file.
  *
- * The cost per call is one vDSO clock read and one atomic add, tens of nanoseconds, where a uprobe traps into the
- * kernel for microseconds; nothing is written to a file while the program runs.
+ * The cost per call is one vDSO clock read and a store into the calling thread's own block of records, tens of
+ * nanoseconds, where a uprobe traps into the kernel for microseconds; nothing is written to a file while the program
+ * runs. Each thread takes a block of CHUNK records at a time from the shared counter, so the stamps inside the GIL's
+ * race touch no cache line another CPU is writing (one shared counter per stamp moved the race it measures:
+ * docs/validation.md, "the recorder's cost").
  *
  * Mutexes are recorded only when they block: a pthread_mutex_trylock first, and on EBUSY a "block" record before
  * the real lock and a "got" record after it.
@@ -48,10 +51,13 @@ struct rec {
 };
 
 #define CAPACITY (8u << 20) /* 8 Mi records, 192 MiB of address space, touched only as used */
+#define CHUNK (1u << 14)    /* records a thread takes at a time: 384 KiB */
 
 static struct rec *records;
-static atomic_uint_fast64_t next_record;
+static atomic_uint_fast64_t next_chunk; /* the first record of the next free block */
+static atomic_uint_fast64_t lost;       /* stamps that found no free block */
 static __thread int32_t my_tid;
+static __thread struct rec *my_next, *my_end; /* the calling thread's block: next free record, and its end */
 
 static int (*real_signal)(pthread_cond_t *);
 static int (*real_broadcast)(pthread_cond_t *);
@@ -82,12 +88,19 @@ __attribute__((constructor)) static void init(void) {
 
 static void stamp(int kind, const void *obj, int rc) {
     if (!records) return;
-    uint64_t i = atomic_fetch_add_explicit(&next_record, 1, memory_order_relaxed);
-    if (i >= CAPACITY) return; /* counted, not kept: the header says how many were lost */
+    if (my_next == my_end) {
+        uint64_t i = atomic_fetch_add_explicit(&next_chunk, CHUNK, memory_order_relaxed);
+        if (i >= CAPACITY) { /* counted, not kept: the header says how many were lost */
+            atomic_fetch_add_explicit(&lost, 1, memory_order_relaxed);
+            return;
+        }
+        my_next = &records[i];
+        my_end = &records[i + CHUNK <= CAPACITY ? i + CHUNK : CAPACITY];
+    }
     if (!my_tid) my_tid = (int32_t)syscall(SYS_gettid);
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    struct rec *r = &records[i];
+    struct rec *r = my_next++;
     r->t_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
     r->obj = (uint64_t)(uintptr_t)obj;
     r->tid = my_tid;
@@ -138,14 +151,19 @@ int pthread_mutex_lock(pthread_mutex_t *m) {
 __attribute__((destructor)) static void finish(void) {
     const char *path = getenv("GILSIM_HANDOFF_OUT");
     if (!path || !records) return;
-    uint64_t n = atomic_load(&next_record);
-    uint64_t kept = n < CAPACITY ? n : CAPACITY;
+    uint64_t end = atomic_load(&next_chunk);
+    if (end > CAPACITY) end = CAPACITY;
+    /* Blocks are filled from their start and the mapping starts zeroed: a record with no time was never written. */
+    uint64_t kept = 0;
+    for (uint64_t i = 0; i < end; i++) kept += records[i].t_ns != 0;
     FILE *f = fopen(path, "w");
     if (!f) return;
     fprintf(f, "gilsim-handoffs 1 pid %d records %llu lost %llu\n", (int)getpid(), (unsigned long long)kept,
-            (unsigned long long)(n - kept));
-    for (uint64_t i = 0; i < kept; i++) {
+            (unsigned long long)atomic_load(&lost));
+    /* Block by block, so not in time order across threads: the reader sorts by time (gilsim.handoff.ShimLog). */
+    for (uint64_t i = 0; i < end; i++) {
         struct rec *r = &records[i];
+        if (r->t_ns == 0) continue;
         fprintf(f, "%llu %d %d %llx %d\n", (unsigned long long)r->t_ns, r->tid, r->kind_rc & 0xff,
                 (unsigned long long)r->obj, r->kind_rc >> 8);
     }
