@@ -74,9 +74,12 @@ public final class GilStory implements TraceListener, Spans.Sink {
     private int lastHolder = -1;
     /** A drop held back for a moment so that it is told in one sentence with the signal that follows it. */
     private GilDrop pendingDrop;
-    /** The thread whose condvar wait was just told, so that its BLOCKED state change is not told twice. */
-    private long parkedAtNs = -1;
-    private int parkedThread = -1;
+    /**
+     * Threads whose wait (on a condition variable, a lock, gil->mutex) has been told and whose going to sleep in it is
+     * part of that: its BLOCKED is not told again. A wait spends `wait_entry` of CPU before it sleeps, so the sleep can
+     * come a little after the wait; a wait that ends without sleeping ends the flag at the thread's next take.
+     */
+    private final boolean[] waitTold;
     /** The scenario's locks, known from their first acquire() ({@code gil->mutex} is told only when it blocks). */
     private final Set<String> locks = new HashSet<>();
     /** A lock's release held back so that it is told in one sentence with the wake-up or hand-off that follows it. */
@@ -92,6 +95,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
         this.sink = sink;
         int n = names.size();
         this.waitedInTake = new boolean[n];
+        this.waitTold = new boolean[n];
         this.lastWake = new Wake[n];
         this.waitedNs = new long[n];
         Arrays.fill(lastWake, Wake.NONE);
@@ -131,20 +135,22 @@ public final class GilStory implements TraceListener, Spans.Sink {
 
         /** The return of acquire() is told by the take before it. */
         @Override
-        public void onMutexAcquired(MutexAcquired e) {}
+        public void onMutexAcquired(MutexAcquired e) {
+            waitTold[e.thread()] = false;
+        }
 
         @Override
         public void onMutexBlock(MutexBlock e) {
             if (e.mutex().equals(Gil.MUTEX)) {
                 // Only a waiter woken onto the dropper's core, which preempted it between COND_SIGNAL and
                 // MUTEX_UNLOCK, finds gil->mutex held (every other section of it is an instant).
-                parked(e.timeNs(), e.thread());
+                parked(e.thread());
                 tell(e.timeNs(), name(e.thread()) + " finds gil->mutex still held by " + name(e.holder())
                         + ", who signalled before letting go of it, and sleeps on it");
                 return;
             }
             if (!locks.contains(e.mutex())) return;
-            parked(e.timeNs(), e.thread());
+            parked(e.thread());
             tell(e.timeNs(), name(e.thread()) + " finds lock " + e.mutex() + " held by " + name(e.holder())
                     + " and waits for it, without the GIL", Message.note(e.thread(), "waits for " + e.mutex()));
         }
@@ -234,13 +240,14 @@ public final class GilStory implements TraceListener, Spans.Sink {
 
         @Override
         public void onForcedSwitch(ForcedSwitch e) {
-            parked(e.timeNs(), e.thread());
+            parked(e.thread());
             tell(e.timeNs(), name(e.thread()) + " had a drop request, so it waits until another thread has taken "
                     + "the GIL (forced switch)", Message.note(e.thread(), "forced switch, waits for a taker"));
         }
 
         @Override
         public void onGilTake(GilTake e) {
+            waitTold[e.thread()] = false;
             gilTake(e);
         }
 
@@ -314,9 +321,8 @@ public final class GilStory implements TraceListener, Spans.Sink {
             case RUNNABLE -> tell(e.timeNs(), name(t) + (before == RunState.RUNNING
                     ? " is preempted and waits for a core" : " is ready but every core it may use is busy"));
             case BLOCKED -> {
-                if (parkedThread != t || parkedAtNs != e.timeNs()) {
-                    tell(e.timeNs(), name(t) + " blocks without the GIL (a sleep or a blocking call)");
-                }
+                if (!waitTold[t]) tell(e.timeNs(), name(t) + " blocks without the GIL (a sleep or a blocking call)");
+                waitTold[t] = false;
             }
             case EXITED -> tell(e.timeNs(), name(t) + " exits");
         }
@@ -325,7 +331,7 @@ public final class GilStory implements TraceListener, Spans.Sink {
     private void condWait(CondWait e) {
         List<Integer> q = queue(e.cond());
         q.add(Math.min(e.position(), q.size()), e.thread());
-        parked(e.timeNs(), e.thread());
+        parked(e.thread());
         if (!e.cond().equals(Gil.COND)) return; // the switch_cond wait is told with its ForcedSwitch
         int t = e.thread();
         String place = place(e.position(), e.queued());
@@ -441,9 +447,8 @@ public final class GilStory implements TraceListener, Spans.Sink {
                 && pendingRelease.timeNs() == timeNs;
     }
 
-    private void parked(long timeNs, int thread) {
-        parkedAtNs = timeNs;
-        parkedThread = thread;
+    private void parked(int thread) {
+        waitTold[thread] = true;
     }
 
     private List<Integer> queue(String cond) {
