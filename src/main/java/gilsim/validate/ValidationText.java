@@ -232,13 +232,33 @@ public final class ValidationText {
         return String.join(", ", parts);
     }
 
+    /**
+     * Where each side's longest rounds lay, run by run, against the threshold: a split that straddles it on both
+     * sides is a tail near the threshold, not two behaviours (docs/validation.md, "The verdict rule").
+     */
+    static String longestRounds(Comparison.Row row) {
+        Stat real = row.real().maxNs();
+        Stat sim = row.sim().maxNs();
+        if (row.thresholdNs() < 0 || real.n() == 0 || sim.n() == 0) return "";
+        return "; longest rounds real " + span(real) + ", sim " + span(sim) + ", threshold "
+                + time(row.thresholdNs());
+    }
+
+    private static String span(Stat s) {
+        String lo = time(s.min());
+        String hi = time(s.max());
+        return lo.equals(hi) ? lo : lo + ".." + hi;
+    }
+
     static String finalLine(Validation.Report r) {
         List<String> off = new ArrayList<>();
         for (Validation.Interpreter i : r.interpreters()) {
             for (Comparison.Row row : i.comparison().rows()) {
                 if (!row.agree()) {
-                    off.add(row.name() + " on " + label(i) + " (real " + row.real().verdict() + ", sim "
-                            + row.sim().verdict() + ")");
+                    off.add(row.name() + " on " + label(i) + " (real " + row.real().verdict() + ", "
+                            + row.real().starvedRuns() + " of " + row.real().runs() + " runs starved; sim "
+                            + row.sim().verdict() + ", " + row.sim().starvedRuns() + " of " + row.sim().runs()
+                            + longestRounds(row) + ")");
                 }
             }
         }
