@@ -25,7 +25,9 @@
 #include <time.h>
 #include <errno.h>
 
-#define GAP_US 500
+#ifndef GAP_US
+#define GAP_US 500 /* -DGAP_US=N: how long the waiter's CPU idles before each signal */
+#endif
 #define WARMUP 1000
 
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
