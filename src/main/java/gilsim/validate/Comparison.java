@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.math3.distribution.HypergeometricDistribution;
 import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
@@ -20,7 +21,10 @@ import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
  * {@code starve_after} plus its nominal round (the sum of the step durations of one pass of its outer loop); for a
  * loop that runs forever, the part of the run its completed rounds do not cover (the round still open at the end,
  * and the start before the first) counts as a round, so a thread stuck for the rest of the run starves too. A side
- * says a thread starves when it starves in at least half of that side's runs.
+ * says a thread starves when it starves in every one of its runs, is fair when it starves in none, and is mixed
+ * otherwise. The two sides disagree when one starves in every run and the other in none, or when their counts of
+ * starved runs differ beyond chance (Fisher's exact test, two-sided, p &lt; 0.05); other differences are too close
+ * to call: both sides' tails reach the threshold in some runs, and a verdict there depends on the run.
  */
 public final class Comparison {
     /** Percentiles of round times: R-7, linear between order statistics (NumPy's and R's default). */
@@ -28,19 +32,42 @@ public final class Comparison {
 
     public static final String RULE = "a thread starves in a run when one of its rounds (for a loop forever, also "
             + "the time its completed rounds do not cover) lasts longer than starve_after plus its nominal round "
-            + "(the step durations of one pass of its outer loop); a side says it starves when it does in at least "
-            + "half its runs";
+            + "(the step durations of one pass of its outer loop); a side says starves when it does in every run, "
+            + "fair in none, mixed otherwise; the sides disagree when one starves in every run and the other in none, "
+            + "or their counts of starved runs differ beyond chance (Fisher's exact test, p < 0.05); other "
+            + "differences are too close to call";
+
+    /** Below this, Fisher's exact test says two counts of starved runs differ beyond chance. */
+    public static final double DIFFERENCE_P = 0.05;
+
+    /** What a side's runs say about a thread. */
+    public enum Verdict {
+        FAIR("fair"), MIXED("mixed"), STARVES("starves");
+
+        public final String id;
+
+        Verdict(String id) {
+            this.id = id;
+        }
+    }
+
+    /** How the two sides' verdicts on a thread compare (see the class comment). */
+    public enum Agreement {
+        AGREE("agree"), CLOSE("too close to call"), DISAGREE("disagree");
+
+        public final String id;
+
+        Agreement(String id) {
+            this.id = id;
+        }
+    }
 
     /** A thread's figures on one side. */
     public record Side(int runs, long rounds, Stat roundsPerSecond, Stat p50Ns, Stat p99Ns, Stat maxNs,
                        Stat cpuShare, int starvedRuns) {
-        /** At least half the runs starved the thread. */
-        public boolean starves() {
-            return runs > 0 && 2 * starvedRuns >= runs;
-        }
-
-        public String verdict() {
-            return starves() ? "starves" : "fair";
+        public Verdict verdict() {
+            if (starvedRuns == 0) return Verdict.FAIR;
+            return starvedRuns == runs ? Verdict.STARVES : Verdict.MIXED;
         }
     }
 
@@ -54,8 +81,23 @@ public final class Comparison {
      */
     public record Row(String name, long nominalRoundNs, long thresholdNs, Side real, Side sim, double ks,
                       int simOwnStarved) {
+        public Agreement agreement() {
+            Verdict r = real.verdict();
+            Verdict s = sim.verdict();
+            boolean opposite = (r == Verdict.STARVES && s == Verdict.FAIR) || (r == Verdict.FAIR && s == Verdict.STARVES);
+            if (opposite || fisherP() < DIFFERENCE_P) return Agreement.DISAGREE;
+            return r == s ? Agreement.AGREE : Agreement.CLOSE;
+        }
+
+        /** No disagreement: the verdicts agree or are too close to call. */
         public boolean agree() {
-            return real.starves() == sim.starves();
+            return agreement() != Agreement.DISAGREE;
+        }
+
+        /** Fisher's exact test, two-sided, on the starved and fair runs of the two sides. */
+        public double fisherP() {
+            return fisherExact(real.starvedRuns(), real.runs() - real.starvedRuns(), sim.starvedRuns(),
+                    sim.runs() - sim.starvedRuns());
         }
 
         /** sim/real of a figure's means; NaN when either is undefined or the real one is 0. */
@@ -135,6 +177,27 @@ public final class Comparison {
             covered += r;
         }
         return forever && wallNs - covered > thresholdNs;
+    }
+
+    /**
+     * Fisher's exact test, two-sided, on the 2x2 table {@code [[a, b], [c, d]]}: the probability, with the margins
+     * fixed, of a table at most as likely as this one (the hypergeometric law of its top-left cell). 1 when a margin
+     * is 0.
+     */
+    public static double fisherExact(int a, int b, int c, int d) {
+        int row1 = a + b;
+        int col1 = a + c;
+        int n = a + b + c + d;
+        if (row1 == 0 || col1 == 0 || row1 == n || col1 == n) return 1;
+        HypergeometricDistribution h = new HypergeometricDistribution(null, n, col1, row1);
+        double observed = h.probability(a);
+        double p = 0;
+        // A relative tolerance so that a table as likely as the observed one is not lost to rounding.
+        for (int x = Math.max(0, col1 - (n - row1)); x <= Math.min(row1, col1); x++) {
+            double px = h.probability(x);
+            if (px <= observed * (1 + 1e-7)) p += px;
+        }
+        return Math.min(1, p);
     }
 
     /** The p-th percentile (0 < p <= 100) by {@link #ESTIMATION}; NaN for no samples. */

@@ -121,9 +121,11 @@ public final class ValidationJson {
         ratio.put("cpu_share", Stat.num(Comparison.Row.ratio(row.real().cpuShare(), row.sim().cpuShare()), false));
         t.put("ratio_sim_real", ratio);
         t.put("ks_distance", Stat.num(row.ks(), false));
-        t.put("verdict_real", row.real().verdict());
-        t.put("verdict_sim", row.sim().verdict());
+        t.put("verdict_real", row.real().verdict().id);
+        t.put("verdict_sim", row.sim().verdict().id);
         t.put("sim_own_starved_runs", row.simOwnStarved());
+        t.put("agreement", row.agreement().name().toLowerCase(java.util.Locale.ROOT));
+        t.put("fisher_p", Stat.num(row.fisherP(), false));
         t.put("agree", row.agree());
         return t;
     }

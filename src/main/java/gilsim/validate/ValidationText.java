@@ -32,7 +32,7 @@ public final class ValidationText {
             LockComparison.text(b, LockComparison.of(i.runs(), simObservations(r)), r.params().choice("python"));
             RequestComparison.text(b, RequestComparison.of(i.runs(), simObservations(r), r.durationNs()));
             b.append("verdicts: real ").append(verdicts(i.comparison(), true)).append("; sim ")
-                    .append(verdicts(i.comparison(), false)).append(i.comparison().agree() ? ": agree" : ": DISAGREE")
+                    .append(verdicts(i.comparison(), false)).append(": ").append(agreement(i.comparison()))
                     .append('\n');
             if (r.handoffs()) handoffs(b, r, i);
         }
@@ -103,7 +103,7 @@ public final class ValidationText {
             triple(cells, row.real().maxNs(), row.sim().maxNs(), ValidationText::time);
             triple(cells, row.real().cpuShare(), row.sim().cpuShare(), ValidationText::share);
             cells.add(Double.isNaN(row.ks()) ? "-" : String.format(Locale.ROOT, "%.3f", row.ks()));
-            cells.add(row.real().verdict() + "/" + row.sim().verdict());
+            cells.add(row.real().verdict().id + "/" + row.sim().verdict().id);
             rows.add(cells.toArray(new String[0]));
         }
         int cols = rows.get(0).length;
@@ -208,9 +208,18 @@ public final class ValidationText {
         List<String> parts = new ArrayList<>();
         for (Comparison.Row row : c.rows()) {
             Comparison.Side s = real ? row.real() : row.sim();
-            parts.add(row.name() + " " + s.verdict() + " (" + s.starvedRuns() + "/" + s.runs() + ")");
+            parts.add(row.name() + " " + s.verdict().id + " (" + s.starvedRuns() + "/" + s.runs() + ")");
         }
         return String.join(", ", parts);
+    }
+
+    /** The worst agreement among the threads: DISAGREE, else too close to call, else agree. */
+    private static String agreement(Comparison.Result c) {
+        Comparison.Agreement worst = Comparison.Agreement.AGREE;
+        for (Comparison.Row row : c.rows()) {
+            if (row.agreement().compareTo(worst) > 0) worst = row.agreement();
+        }
+        return worst == Comparison.Agreement.DISAGREE ? "DISAGREE" : worst.id;
     }
 
     private static String nominals(Validation.Report r) {
@@ -252,20 +261,29 @@ public final class ValidationText {
 
     static String finalLine(Validation.Report r) {
         List<String> off = new ArrayList<>();
+        List<String> close = new ArrayList<>();
         for (Validation.Interpreter i : r.interpreters()) {
             for (Comparison.Row row : i.comparison().rows()) {
-                if (!row.agree()) {
-                    off.add(row.name() + " on " + label(i) + " (real " + row.real().verdict() + ", "
-                            + row.real().starvedRuns() + " of " + row.real().runs() + " runs starved; sim "
-                            + row.sim().verdict() + ", " + row.sim().starvedRuns() + " of " + row.sim().runs()
-                            + longestRounds(row) + ")");
-                }
+                Comparison.Agreement a = row.agreement();
+                if (a == Comparison.Agreement.AGREE) continue;
+                (a == Comparison.Agreement.DISAGREE ? off : close).add(row.name() + " on " + label(i) + " ("
+                        + counts(row) + longestRounds(row) + String.format(Locale.ROOT, "; Fisher's exact p %.2f",
+                        row.fisherP()) + ")");
             }
         }
-        if (off.isEmpty()) {
-            return "verdicts agree on every thread" + (r.interpreters().size() > 1 ? " and every interpreter" : "");
+        String every = "every thread" + (r.interpreters().size() > 1 ? " and every interpreter" : "");
+        String closeText = "too close to call: " + String.join("; ", close);
+        if (!off.isEmpty()) {
+            return "verdicts disagree: " + String.join("; ", off) + (close.isEmpty() ? "" : "; " + closeText);
         }
-        return "verdicts disagree: " + String.join("; ", off);
+        return close.isEmpty() ? "verdicts agree on " + every : "no verdict disagrees; " + closeText;
+    }
+
+    /** Both sides' verdicts with how many runs starved: {@code real starves, 3 of 3 runs starved; sim mixed, 1 of 3}. */
+    static String counts(Comparison.Row row) {
+        return "real " + row.real().verdict().id + ", " + row.real().starvedRuns() + " of " + row.real().runs()
+                + " runs starved; sim " + row.sim().verdict().id + ", " + row.sim().starvedRuns() + " of "
+                + row.sim().runs();
     }
 
     static String rate(double v) {

@@ -40,6 +40,9 @@ class ValidateCommandTest {
      */
     static final class Fake implements RealSide {
         boolean mainStarves;
+        /** When at least 0: main starves in this many real runs, the first ones, and not in the others. */
+        int mainStarvesRuns = -1;
+        private int observed;
         String failWith;
         /** What each run reports of its locks. */
         List<Observation.LockUse> locks = List.of();
@@ -65,10 +68,12 @@ class ValidateCommandTest {
             if (failWith != null) throw new InputError(failWith);
             List<Observation.ThreadRounds> out = new ArrayList<>();
             int k = calls.size();
+            boolean starve = mainStarvesRuns >= 0 ? observed < mainStarvesRuns : mainStarves;
+            observed++;
             for (ThreadSpec t : threads) {
                 long nominal = Rounds.nominalRoundNs(t.program());
                 List<Long> rounds = new ArrayList<>();
-                if (!(mainStarves && t.name().equals("main")) && nominal > 0) {
+                if (!(starve && t.name().equals("main")) && nominal > 0) {
                     long round = nominal * 105 / 100;
                     for (long at = 0; at + round + k <= durationNs; at += round + k) rounds.add(round + k * 1000L);
                 }
@@ -200,7 +205,28 @@ class ValidateCommandTest {
         assertTrue(r.out().contains("(n=1)"), r.out());
         // The fake's main completes no round, so the line has no longest rounds to give.
         assertTrue(r.out().endsWith("verdicts disagree: main on CPython 3.12.3 (fake) at /fake/python3 (real "
-                + "starves, 1 of 1 runs starved; sim fair, 0 of 1)\n"), r.out());
+                + "starves, 1 of 1 runs starved; sim fair, 0 of 1; Fisher's exact p 1.00)\n"), r.out());
+    }
+
+    @Test
+    void verdictsTooCloseToCallAreNamedAndExitZero() throws IOException {
+        // short-release starves main in every simulated seed; the fake real side in 2 runs of 3: mixed against
+        // starves, Fisher's exact p 1.00, so neither agree nor disagree.
+        fake.mainStarvesRuns = 2;
+        Result r = gilsim("validate", "short-release", "--set", "duration=300ms", "--repeat", "3");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("verdicts: real main mixed (2/3), worker fair (0/3); sim main starves (3/3), "
+                + "worker fair (0/3): too close to call\n"), r.out());
+        assertTrue(r.out().endsWith("no verdict disagrees; too close to call: main on CPython 3.12.3 (fake) at "
+                + "/fake/python3 (real mixed, 2 of 3 runs starved; sim starves, 3 of 3; Fisher's exact p 1.00)\n"),
+                r.out());
+        fake.calls.clear();
+        fake.observed = 0;
+        JsonNode main = new ObjectMapper().readTree(gilsim("validate", "short-release", "--set", "duration=300ms",
+                "--repeat", "3", "--json").out()).get("interpreters").get(0).get("threads").get(0);
+        assertEquals("mixed", main.get("verdict_real").asText());
+        assertEquals("close", main.get("agreement").asText());
+        assertTrue(main.get("agree").asBoolean());
     }
 
     @Test

@@ -79,8 +79,8 @@ class SimRoundsTest {
         // The round rule says the same as the summary: main's open round covers the run.
         Comparison.Result c = Comparison.of(Validation.threads(s, p), p.ns("starve_after"), List.of(o), List.of(o),
                 List.of(run.summary().starvedThreads()));
-        assertTrue(c.rows().get(0).sim().starves());
-        assertTrue(!c.rows().get(1).sim().starves());
+        assertEquals(Comparison.Verdict.STARVES, c.rows().get(0).sim().verdict());
+        assertEquals(Comparison.Verdict.FAIR, c.rows().get(1).sim().verdict());
     }
 
     @Test

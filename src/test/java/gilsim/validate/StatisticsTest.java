@@ -88,7 +88,7 @@ class StatisticsTest {
     }
 
     @Test
-    void aSideSaysStarvesWhenAtLeastHalfItsRunsDo() {
+    void aSideSaysStarvesWhenEveryRunDoesAndFairWhenNone() {
         ThreadSpec t = new ThreadSpec("t", -1, List.of(new Step.Loop(-1, List.of(new Step.Compute(10)))));
         Observation starved = obs("real", 100, List.of(10L, 80L));
         Observation fine = obs("real", 100, List.of(10L, 10L, 10L));
@@ -98,13 +98,14 @@ class StatisticsTest {
         Comparison.Row row = r.rows().get(0);
         assertEquals(60, row.thresholdNs());
         assertEquals(3, row.real().starvedRuns());
-        assertTrue(row.real().starves());
+        assertEquals(Comparison.Verdict.STARVES, row.real().verdict());
         assertEquals(2, row.sim().starvedRuns());
         assertEquals(1, row.simOwnStarved());
         r = Comparison.of(List.of(t), 80, List.of(starved, fine, fine), List.of(fine, fine), List.of());
         row = r.rows().get(0);
         assertEquals(0, row.real().starvedRuns());
-        assertFalse(row.sim().starves());
+        assertEquals(Comparison.Verdict.FAIR, row.sim().verdict());
+        assertEquals(Comparison.Agreement.AGREE, row.agreement());
         assertTrue(r.agree());
     }
 
