@@ -51,14 +51,16 @@ public final class Comparison {
         }
     }
 
-    /** How the two sides' verdicts on a thread compare (see the class comment). */
+    /** How the two sides' verdicts on a thread compare (see the class comment): an id for JSON, words for text. */
     public enum Agreement {
-        AGREE("agree"), CLOSE("too close to call"), DISAGREE("disagree");
+        AGREE("agree", "agree"), CLOSE("close", "too close to call"), DISAGREE("disagree", "DISAGREE");
 
         public final String id;
+        public final String words;
 
-        Agreement(String id) {
+        Agreement(String id, String words) {
             this.id = id;
+            this.words = words;
         }
     }
 
@@ -84,7 +86,7 @@ public final class Comparison {
         public Agreement agreement() {
             Verdict r = real.verdict();
             Verdict s = sim.verdict();
-            boolean opposite = (r == Verdict.STARVES && s == Verdict.FAIR) || (r == Verdict.FAIR && s == Verdict.STARVES);
+            boolean opposite = r != s && r != Verdict.MIXED && s != Verdict.MIXED; // starves against fair
             if (opposite || fisherP() < DIFFERENCE_P) return Agreement.DISAGREE;
             return r == s ? Agreement.AGREE : Agreement.CLOSE;
         }

@@ -124,7 +124,7 @@ public final class ValidationJson {
         t.put("verdict_real", row.real().verdict().id);
         t.put("verdict_sim", row.sim().verdict().id);
         t.put("sim_own_starved_runs", row.simOwnStarved());
-        t.put("agreement", row.agreement().name().toLowerCase(java.util.Locale.ROOT));
+        t.put("agreement", row.agreement().id);
         t.put("fisher_p", Stat.num(row.fisherP(), false));
         t.put("agree", row.agree());
         return t;

@@ -219,7 +219,7 @@ public final class ValidationText {
         for (Comparison.Row row : c.rows()) {
             if (row.agreement().compareTo(worst) > 0) worst = row.agreement();
         }
-        return worst == Comparison.Agreement.DISAGREE ? "DISAGREE" : worst.id;
+        return worst.words;
     }
 
     private static String nominals(Validation.Report r) {
@@ -267,7 +267,7 @@ public final class ValidationText {
                 Comparison.Agreement a = row.agreement();
                 if (a == Comparison.Agreement.AGREE) continue;
                 (a == Comparison.Agreement.DISAGREE ? off : close).add(row.name() + " on " + label(i) + " ("
-                        + counts(row) + longestRounds(row) + String.format(Locale.ROOT, "; Fisher's exact p %.2f",
+                        + counts(row) + longestRounds(row) + String.format(Locale.ROOT, "; Fisher's exact p %.2g",
                         row.fisherP()) + ")");
             }
         }

@@ -205,20 +205,20 @@ class ValidateCommandTest {
         assertTrue(r.out().contains("(n=1)"), r.out());
         // The fake's main completes no round, so the line has no longest rounds to give.
         assertTrue(r.out().endsWith("verdicts disagree: main on CPython 3.12.3 (fake) at /fake/python3 (real "
-                + "starves, 1 of 1 runs starved; sim fair, 0 of 1; Fisher's exact p 1.00)\n"), r.out());
+                + "starves, 1 of 1 runs starved; sim fair, 0 of 1; Fisher's exact p 1.0)\n"), r.out());
     }
 
     @Test
     void verdictsTooCloseToCallAreNamedAndExitZero() throws IOException {
         // short-release starves main in every simulated seed; the fake real side in 2 runs of 3: mixed against
-        // starves, Fisher's exact p 1.00, so neither agree nor disagree.
+        // starves, Fisher's exact p 1.0, so neither agree nor disagree.
         fake.mainStarvesRuns = 2;
         Result r = gilsim("validate", "short-release", "--set", "duration=300ms", "--repeat", "3");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("verdicts: real main mixed (2/3), worker fair (0/3); sim main starves (3/3), "
                 + "worker fair (0/3): too close to call\n"), r.out());
         assertTrue(r.out().endsWith("no verdict disagrees; too close to call: main on CPython 3.12.3 (fake) at "
-                + "/fake/python3 (real mixed, 2 of 3 runs starved; sim starves, 3 of 3; Fisher's exact p 1.00)\n"),
+                + "/fake/python3 (real mixed, 2 of 3 runs starved; sim starves, 3 of 3; Fisher's exact p 1.0)\n"),
                 r.out());
         fake.calls.clear();
         fake.observed = 0;
