@@ -37,8 +37,11 @@ import picocli.CommandLine.Spec;
                         + "duration capped at 5s, or --duration. Scenarios of the m0 pool cannot run as plain "
                         + "Python and are refused."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the verdicts of both sides agree on every thread and interpreter",
-                "1:a verdict disagrees", "2:bad input, a busy machine without --force, or a real run failed (one line on stderr; nothing "
+        exitCodeList = {"0:no verdict disagrees: on every thread and interpreter the sides agree or are too close "
+                + "to call (the last line names those)",
+                "1:a verdict disagrees: one side starves in every run and the other in none, or Fisher's exact test "
+                        + "on the starved runs gives p < 0.05",
+                "2:bad input, a busy machine without --force, or a real run failed (one line on stderr; nothing "
                         + "written)",
                 "3:a simulated run exceeded its event budget (max_events)"})
 final class ValidateCommand implements Callable<Integer> {
