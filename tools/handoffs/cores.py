@@ -4,7 +4,8 @@
 # other), whether those CPUs were busy, and where the wakee went; (2) how long a wake-up took to run, onto an idle or
 # a busy CPU; (3) the crowded forced drops (a drop request pending, another thread waiting besides the requester)
 # split by whether the holder was running on its CPU when the requester called wait again, with the requester's
-# share and the gap from that call to the drop.
+# share and the gap from that call to the drop; (4) of those with a gap of 1 us or more, whose wake-up came first
+# after the drop and who took the GIL, and whether the requester was still awake (not yet switched out) at the drop.
 import bisect
 import collections
 import json
@@ -95,13 +96,13 @@ for t, tid, kind, obj, rc in calls:
     elif obj == cond and kind == 4 and rc == 110 and saved.get(n) == switches and request is None and holder:
         request = n
     elif obj == cond and kind == 1 and request and drop is None:
-        drop = (n, t, any(o not in (request, n) for o in waiting))
+        drop = (n, t, any(o not in (request, n) for o in waiting), [o for o in waiting if o not in (request, n)])
     elif obj == switch_cond and kind == 1:
         waiting.discard(n)
         if n != holder:
             if request and drop and drop[2]:
                 rows.append((runs_at(meta["threads"][drop[0]], last_wait[request]), drop[1] - last_wait[request],
-                             n == request))
+                             n == request, drop[1], request, drop[3]))
             holder, switches, request, drop = n, switches + 1, None, None
 print("crowded forced drops: %d, the requester took the GIL in %.0f %%"
       % (len(rows), 100.0 * sum(r[2] for r in rows) / max(1, len(rows))))
@@ -112,3 +113,45 @@ for label, sel in (("the holder running on its CPU at the requester's new wait",
         print("  %-58s %5d, requester %3.0f %%, gap p10 / p50 / p90 %.2f / %.2f / %.2f us"
               % (label, len(sel), 100.0 * sum(r[2] for r in sel) / len(sel), g[len(g) // 10] / 1e3,
                  g[len(g) // 2] / 1e3, g[9 * len(g) // 10] / 1e3))
+
+# (4)
+wakeups = collections.defaultdict(list)  # pid -> times of its sched_wakeup
+sleeps = collections.defaultdict(list)  # pid -> times it was switched out asleep
+for e in sched:
+    if e[1] == "W":
+        wakeups[e[3]].append(e[0])
+    elif e[4]:
+        sleeps[e[3]].append(e[0])
+
+
+def after(times_, t, within=200_000):
+    i = bisect.bisect_left(times_, t)
+    return times_[i] - t if i < len(times_) and times_[i] - t <= within else None
+
+
+first = collections.Counter()
+awake = collections.Counter()
+for _, gap, won, t, req, others in rows:
+    if gap < 1000:
+        continue
+    mine = after(wakeups[meta["threads"][req]], t)
+    theirs = [x for x in (after(wakeups[meta["threads"][o]], t) for o in others) if x is not None]
+    if mine is None and not theirs:
+        who = "neither woken within 200 us"
+    else:
+        who = "the requester woken first" if theirs == [] or (mine is not None and mine < min(theirs)) \
+            else "another waiter woken first"
+    first[(who, won)] += 1
+    slept = after(sleeps[meta["threads"][req]], t - gap, 10 ** 9)
+    awake[(slept is None or slept > gap, won)] += 1
+print("crowded forced drops with a gap of 1 us or more: whose wake-up came first after the drop, and who took the GIL")
+for who in ("another waiter woken first", "the requester woken first", "neither woken within 200 us"):
+    n_won, n_lost = first[(who, True)], first[(who, False)]
+    if n_won + n_lost:
+        print("  %-28s %5d, the requester took it in %3.0f %%" % (who, n_won + n_lost, 100.0 * n_won / (n_won + n_lost)))
+for state in (True, False):
+    n_won, n_lost = awake[(state, True)], awake[(state, False)]
+    if n_won + n_lost:
+        print("  the requester %-24s %5d, took it in %3.0f %%"
+              % ("still awake at the drop" if state else "asleep at the drop", n_won + n_lost,
+                 100.0 * n_won / (n_won + n_lost)))

@@ -2,8 +2,10 @@
 # Records a hand-off run through the shim and, beside it, the kernel's scheduler events (sched_switch,
 # sched_wakeup) into a tracefs ring buffer that nobody reads until the run ends, so no tracing process competes for
 # the CPUs (bpftrace's reader ran on the idle CPU in a fifth of the crowded drops and changed what it measured).
-# Needs root and tracefs; the clock is CLOCK_MONOTONIC, the shim's.
-#   sudo bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
+# Needs root and tracefs; the clock is CLOCK_MONOTONIC, the shim's. FUTEX=1 also records every futex syscall's entry
+# and return (sys_enter_futex, sys_exit_futex): it shows who woke whom, but each call then costs more, and the
+# crowded race moves with it (the requester's share rose from 9-22 % to 51 % for four spinners).
+#   sudo [FUTEX=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
 #   python3 cores.py OUT_PREFIX
 set -euo pipefail
 out=$1; py=$2; shift 2
@@ -14,11 +16,12 @@ T=/sys/kernel/tracing
 I=$T/instances/gilsim-sched
 rmdir $I 2>/dev/null || true
 mkdir $I
-trap 'echo 0 > $I/events/sched/sched_switch/enable; echo 0 > $I/events/sched/sched_wakeup/enable; rmdir $I' EXIT
+events="sched/sched_switch sched/sched_wakeup"
+[ "${FUTEX:-0}" = 1 ] && events="$events syscalls/sys_enter_futex syscalls/sys_exit_futex"
+trap 'for e in $events; do echo 0 > $I/events/$e/enable; done; rmdir $I' EXIT
 echo mono > $I/trace_clock
 echo 65536 > $I/buffer_size_kb
-echo 1 > $I/events/sched/sched_switch/enable
-echo 1 > $I/events/sched/sched_wakeup/enable
+for e in $events; do echo 1 > $I/events/$e/enable; done
 GILSIM_HANDOFF_OUT="$out.calls.txt" LD_PRELOAD="$out.shim.so" "$py" "$here/$1" "${@:2}" > "$out.json"
 echo 0 > $I/tracing_on
 cat $I/trace > "$out.sched.txt"
