@@ -67,6 +67,25 @@ public final class HandoffStats {
         this.durationNs = durationNs;
     }
 
+    /**
+     * Each run's crowded forced drops on its own: how many, how many went to the requester, and the median gap from
+     * the requester's re-wait to the drop. The gap sets the requester's share, and it moves from run to run on a
+     * real machine (docs/validation.md, "Four spinners pair up in some runs and take turns in others").
+     */
+    public static List<Map<String, Object>> crowdedByRun(List<HandoffLog> logs) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (HandoffLog log : logs) {
+            HandoffStats s = of(List.of(log));
+            long[] gap = s.crowdedRewaitToDropNs();
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("crowded_forced_drops", s.crowdedForcedDrops);
+            o.put("crowded_to_requester", s.crowdedToRequester);
+            o.put("crowded_rewait_to_drop_p50_ns", gap.length == 0 ? null : percentile(gap, 50));
+            out.add(o);
+        }
+        return out;
+    }
+
     /** The figures over these runs together. */
     public static HandoffStats of(List<HandoffLog> logs) {
         HandoffStats s = new HandoffStats(logs.size(), logs.stream().mapToLong(HandoffLog::durationNs).sum());
@@ -318,6 +337,8 @@ public final class HandoffStats {
         o.put("timed_waits_before_takes", waitsBeforeTakes);
         long[] wake = wakeLatencyNs();
         long[] notice = requestToDropNs();
+        long[] gap = crowdedRewaitToDropNs();
+        o.put("crowded_rewait_to_drop_p50_ns", gap.length == 0 ? null : percentile(gap, 50));
         o.put("request_to_drop_p50_ns", notice.length == 0 ? null : percentile(notice, 50));
         o.put("request_to_drop_p90_ns", notice.length == 0 ? null : percentile(notice, 90));
         o.put("drop_to_wakeup_p50_ns", wake.length == 0 ? null : percentile(wake, 50));

@@ -108,6 +108,7 @@ public final class Validation {
         List<Interpreter> interpreters = new ArrayList<>();
         for (Path python : pythons) {
             List<Observation> runs = new ArrayList<>();
+            List<RealRun.Recorded> recorded = new ArrayList<>();
             for (int i = 1; i <= repeat; i++) {
                 progress.accept("real run " + i + " of " + repeat + " on " + python);
                 List<PythonScript.Arrival> arrivals = arrivals(scenario, params, i, durationNs);
@@ -115,15 +116,14 @@ public final class Validation {
                 check(o, threads, python);
                 runs.add(RealRun.withSchedule(o, arrivals.stream().map(PythonScript.Arrival::timeNs).toList(),
                         durationNs));
-            }
-            // Recorded runs come after the plain ones, not between them, so the plain runs are what validate
-            // always prints and the recorder's cost shows as the difference between the two sets.
-            List<RealRun.Recorded> recorded = new ArrayList<>();
-            for (int i = 1; handoffs && i <= repeat; i++) {
-                progress.accept("recorded run " + i + " of " + repeat + " on " + python);
-                RealRun.Recorded r = real.record(python, threads, params.ns("interval"), durationNs, timeoutMs);
-                check(r.observation(), threads, python);
-                recorded.add(r);
+                // Each recorded run right after its plain one, not all after all: a real machine's race moves from
+                // minute to minute, and the recorder's cost is the difference between the two sets of runs.
+                if (handoffs) {
+                    progress.accept("recorded run " + i + " of " + repeat + " on " + python);
+                    RealRun.Recorded r = real.record(python, threads, params.ns("interval"), durationNs, timeoutMs);
+                    check(r.observation(), threads, python);
+                    recorded.add(r);
+                }
             }
             interpreters.add(new Interpreter(python, runs,
                     Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded));

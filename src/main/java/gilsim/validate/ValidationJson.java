@@ -73,11 +73,15 @@ public final class ValidationJson {
                 for (RealRun.Recorded rec : i.recorded()) recorded.add(run(rec.observation()));
                 it.put("recorded_runs", recorded);
                 it.put("handoffs", HandoffStats.of(i.handoffs()).json());
+                it.put("handoffs_by_run", HandoffStats.crowdedByRun(i.handoffs()));
             }
             interpreters.add(it);
         }
         o.put("interpreters", interpreters);
-        if (r.handoffs()) o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
+        if (r.handoffs()) {
+            o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
+            o.put("sim_handoffs_by_run", HandoffStats.crowdedByRun(r.simHandoffs()));
+        }
         o.put("agree", r.agree());
         return o;
     }

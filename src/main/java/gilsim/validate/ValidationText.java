@@ -52,6 +52,9 @@ public final class ValidationText {
         b.append(HandoffText.of(List.of(
                 new HandoffText.Side("real", HandoffStats.of(i.handoffs())),
                 new HandoffText.Side("sim", HandoffStats.of(r.simHandoffs()))), threads));
+        b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
+                .append("  real: ").append(HandoffText.crowdedByRun(i.handoffs())).append('\n')
+                .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
         List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();

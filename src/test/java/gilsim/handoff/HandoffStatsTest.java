@@ -19,6 +19,41 @@ class HandoffStatsTest {
     private static final int B = 1;
     private static final int C = 2;
 
+    private static HandoffLog log(Object... steps) {
+        List<HandoffEvent> events = new ArrayList<>();
+        for (int i = 0; i < steps.length; i += 3) {
+            events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
+        }
+        return new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0);
+    }
+
+    /** A crowded forced drop {@code gapNs} after the requester b's re-wait, then {@code taker} takes the GIL. */
+    private static HandoffLog crowdedDrop(long gapNs, int taker) {
+        return log(
+                0L, A, TAKE,
+                1_000L, B, WAIT,
+                2_000L, C, WAIT,
+                5_001_000L, B, TIMED_OUT,
+                5_002_000L, B, WAIT,
+                5_002_000L + gapNs, A, DROP,
+                5_050_000L, taker, WOKEN,
+                5_051_000L, taker, TAKE);
+    }
+
+    @Test
+    void crowdedDropsRunByRunKeepEachRunsShareAndGapApart() {
+        List<HandoffLog> runs = List.of(crowdedDrop(400, B), crowdedDrop(2_500, C));
+        List<java.util.Map<String, Object>> byRun = HandoffStats.crowdedByRun(runs);
+        assertEquals(List.of(1L, 1L, 400L), List.copyOf(byRun.get(0).values()));
+        assertEquals(List.of(1L, 0L, 2_500L), List.copyOf(byRun.get(1).values()));
+        assertEquals("100 % of 1 at 0.40 us, 0 % of 1 at 2.50 us", HandoffText.crowdedByRun(runs));
+        // pooled, the two runs are one half-share at a gap between theirs
+        HandoffStats pooled = HandoffStats.of(runs);
+        assertEquals(2, pooled.crowdedForcedDrops());
+        assertEquals(1, pooled.crowdedToRequester());
+        assertArrayEquals(new long[] {400L, 2_500L}, pooled.crowdedRewaitToDropNs());
+    }
+
     private static HandoffStats stats(Object... steps) {
         List<HandoffEvent> events = new ArrayList<>();
         for (int i = 0; i < steps.length; i += 3) {

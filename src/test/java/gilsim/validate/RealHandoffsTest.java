@@ -47,6 +47,11 @@ class RealHandoffsTest {
             assertEquals("main", side.get("threads").get(0).get("name").asText(), where);
         }
         assertEquals(0, r.get("interpreters").get(0).get("recorded_runs").size() - 1);
+        // run by run: one entry a run, whose crowded drops are the pooled ones (one run here, so the same count)
+        JsonNode byRun = r.get("interpreters").get(0).get("handoffs_by_run");
+        assertEquals(1, byRun.size(), byRun.toString());
+        assertEquals(real.get("crowded_forced_drops").asLong(), byRun.get(0).get("crowded_forced_drops").asLong());
+        assertEquals(1, r.get("sim_handoffs_by_run").size());
         String text = Files.readString(trace);
         assertTrue(text.contains("\"process_name\"") && text.contains("sim seed 1") && text.contains("CPython 3."),
                 text.substring(0, Math.min(400, text.length())));
