@@ -95,6 +95,12 @@ public final class ValidationJson {
             Map<String, Object> th = new LinkedHashMap<>();
             th.put("name", t.name());
             th.put("rounds", t.roundNs().size());
+            // This run's own round figures, as the table's means are made of (null with no completed round)
+            double[] x = Comparison.toDoubles(t.roundNs());
+            boolean none = x.length == 0;
+            th.put("round_p50_ns", none ? null : Math.round(Comparison.percentile(x, 50)));
+            th.put("round_p99_ns", none ? null : Math.round(Comparison.percentile(x, 99)));
+            th.put("round_max_ns", none ? null : Math.round(Arrays.stream(x).max().getAsDouble()));
             th.put("cpu_share", t.cpuShare());
             threads.add(th);
         }
