@@ -68,20 +68,30 @@ public final class HandoffStats {
     }
 
     /**
-     * Each run's crowded forced drops on its own: how many, how many went to the requester, and the median gap from
-     * the requester's re-wait to the drop. The gap sets the requester's share, and it moves from run to run on a
-     * real machine (docs/validation.md, "Four spinners pair up in some runs and take turns in others").
+     * One run's crowded forced drops: how many, how many the requester took, and the median gap from the
+     * requester's re-wait to the drop (null with no such drop; negative when the requester had not yet waited again).
      */
-    public static List<Map<String, Object>> crowdedByRun(List<HandoffLog> logs) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    public record CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns) {
+        public Map<String, Object> json() {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("crowded_forced_drops", drops);
+            o.put("crowded_to_requester", toRequester);
+            o.put("crowded_rewait_to_drop_p50_ns", rewaitToDropP50Ns);
+            return o;
+        }
+    }
+
+    /**
+     * Each run's crowded forced drops on its own. The gap sets the requester's share, and it moves from run to run
+     * on a real machine (docs/validation.md, "Four spinners pair up in some runs and take turns in others").
+     */
+    public static List<CrowdedRun> crowdedByRun(List<HandoffLog> logs) {
+        List<CrowdedRun> out = new ArrayList<>();
         for (HandoffLog log : logs) {
             HandoffStats s = of(List.of(log));
             long[] gap = s.crowdedRewaitToDropNs();
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("crowded_forced_drops", s.crowdedForcedDrops);
-            o.put("crowded_to_requester", s.crowdedToRequester);
-            o.put("crowded_rewait_to_drop_p50_ns", gap.length == 0 ? null : percentile(gap, 50));
-            out.add(o);
+            out.add(new CrowdedRun(s.crowdedForcedDrops, s.crowdedToRequester,
+                    gap.length == 0 ? null : percentile(gap, 50)));
         }
         return out;
     }

@@ -3,7 +3,6 @@ package gilsim.handoff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Function;
 
 /** The hand-off statistics of several sides (real runs, simulated seeds) as a text table, one column a side. */
@@ -70,17 +69,15 @@ public final class HandoffText {
      */
     public static String crowdedByRun(List<HandoffLog> logs) {
         List<String> runs = new ArrayList<>();
-        for (Map<String, Object> r : HandoffStats.crowdedByRun(logs)) {
-            long drops = (Long) r.get("crowded_forced_drops");
-            Long gapNs = (Long) r.get("crowded_rewait_to_drop_p50_ns");
-            if (drops == 0) {
+        for (HandoffStats.CrowdedRun r : HandoffStats.crowdedByRun(logs)) {
+            if (r.drops() == 0) {
                 runs.add("-");
                 continue;
             }
-            // A negative gap: the requester had not yet called wait again when the holder dropped.
+            long gapNs = r.rewaitToDropP50Ns();
             String gap = gapNs < 0 ? "before its re-wait" : String.format(Locale.ROOT, "at %.2f us", gapNs / 1e3);
-            runs.add(String.format(Locale.ROOT, "%.0f %% of %d %s",
-                    100.0 * (Long) r.get("crowded_to_requester") / drops, drops, gap));
+            runs.add(String.format(Locale.ROOT, "%.0f %% of %d %s", 100.0 * r.toRequester() / r.drops(), r.drops(),
+                    gap));
         }
         return String.join(", ", runs);
     }

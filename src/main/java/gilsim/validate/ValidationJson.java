@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
@@ -73,17 +74,21 @@ public final class ValidationJson {
                 for (RealRun.Recorded rec : i.recorded()) recorded.add(run(rec.observation()));
                 it.put("recorded_runs", recorded);
                 it.put("handoffs", HandoffStats.of(i.handoffs()).json());
-                it.put("handoffs_by_run", HandoffStats.crowdedByRun(i.handoffs()));
+                it.put("handoffs_by_run", byRun(i.handoffs()));
             }
             interpreters.add(it);
         }
         o.put("interpreters", interpreters);
         if (r.handoffs()) {
             o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
-            o.put("sim_handoffs_by_run", HandoffStats.crowdedByRun(r.simHandoffs()));
+            o.put("sim_handoffs_by_run", byRun(r.simHandoffs()));
         }
         o.put("agree", r.agree());
         return o;
+    }
+
+    private static List<Object> byRun(List<HandoffLog> logs) {
+        return HandoffStats.crowdedByRun(logs).stream().map(r -> (Object) r.json()).toList();
     }
 
     private static Map<String, Object> run(Observation obs) {

@@ -43,9 +43,8 @@ class HandoffStatsTest {
     @Test
     void crowdedDropsRunByRunKeepEachRunsShareAndGapApart() {
         List<HandoffLog> runs = List.of(crowdedDrop(400, B), crowdedDrop(2_500, C));
-        List<java.util.Map<String, Object>> byRun = HandoffStats.crowdedByRun(runs);
-        assertEquals(List.of(1L, 1L, 400L), List.copyOf(byRun.get(0).values()));
-        assertEquals(List.of(1L, 0L, 2_500L), List.copyOf(byRun.get(1).values()));
+        assertEquals(List.of(new HandoffStats.CrowdedRun(1, 1, 400L), new HandoffStats.CrowdedRun(1, 0, 2_500L)),
+                HandoffStats.crowdedByRun(runs));
         assertEquals("100 % of 1 at 0.40 us, 0 % of 1 at 2.50 us", HandoffText.crowdedByRun(runs));
         // pooled, the two runs are one half-share at a gap between theirs
         HandoffStats pooled = HandoffStats.of(runs);
