@@ -61,12 +61,31 @@ public final class ValidationText {
         Comparison.Result cost = Comparison.of(r.threads(), r.starveAfterNs(), i.runs(), recorded, List.of());
         b.append("the recorder's cost: round times of the runs without it / with it (mean over runs, and their "
                 + "spread min..max)\n");
-        for (Comparison.Row row : cost.rows()) {
+        for (int t = 0; t < cost.rows().size(); t++) {
+            Comparison.Row row = cost.rows().get(t);
             b.append("  ").append(row.name()).append(": p50 ").append(spread(row.real().p50Ns())).append(" / ")
                     .append(spread(row.sim().p50Ns())).append(", p99 ").append(spread(row.real().p99Ns()))
                     .append(" / ").append(spread(row.sim().p99Ns())).append(", max ").append(spread(row.real().maxNs()))
-                    .append(" / ").append(spread(row.sim().maxNs())).append('\n');
+                    .append(" / ").append(spread(row.sim().maxNs())).append("; ")
+                    .append(shorterP99(i.runs(), recorded, t)).append('\n');
         }
+    }
+
+    /**
+     * Run by run: in how many pairs (a plain run and the recorded run right after it) the recorded run's round p99
+     * was the shorter. Pairs see the same minute of the machine, so a cost shows here before the ranges part.
+     */
+    private static String shorterP99(List<Observation> plain, List<Observation> recorded, int thread) {
+        int pairs = 0;
+        int shorter = 0;
+        for (int k = 0; k < Math.min(plain.size(), recorded.size()); k++) {
+            double a = Comparison.percentile(Comparison.toDoubles(plain.get(k).threads().get(thread).roundNs()), 99);
+            double r = Comparison.percentile(Comparison.toDoubles(recorded.get(k).threads().get(thread).roundNs()), 99);
+            if (Double.isNaN(a) || Double.isNaN(r)) continue;
+            pairs++;
+            if (r < a) shorter++;
+        }
+        return "the recorded run's p99 the shorter in " + shorter + " of " + pairs + " pair" + (pairs == 1 ? "" : "s");
     }
 
     /** A figure's mean over runs and its range: {@code 113ms (106ms..121ms)}. */
