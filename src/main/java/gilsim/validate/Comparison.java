@@ -202,6 +202,11 @@ public final class Comparison {
         return Math.min(1, p);
     }
 
+    /** The p-th percentile of one run's rounds of one thread, as the table's figures are made; NaN for no round. */
+    static double roundPercentile(Observation.ThreadRounds t, double p) {
+        return percentile(toDoubles(t.roundNs()), p);
+    }
+
     /** The p-th percentile (0 < p <= 100) by {@link #ESTIMATION}; NaN for no samples. */
     public static double percentile(double[] samples, double p) {
         if (samples.length == 0) return Double.NaN;

@@ -6,6 +6,7 @@ import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,11 +102,10 @@ public final class ValidationJson {
             th.put("name", t.name());
             th.put("rounds", t.roundNs().size());
             // This run's own round figures, as the table's means are made of (null with no completed round)
-            double[] x = Comparison.toDoubles(t.roundNs());
-            boolean none = x.length == 0;
-            th.put("round_p50_ns", none ? null : Math.round(Comparison.percentile(x, 50)));
-            th.put("round_p99_ns", none ? null : Math.round(Comparison.percentile(x, 99)));
-            th.put("round_max_ns", none ? null : Math.round(Arrays.stream(x).max().getAsDouble()));
+            boolean none = t.roundNs().isEmpty();
+            th.put("round_p50_ns", none ? null : Math.round(Comparison.roundPercentile(t, 50)));
+            th.put("round_p99_ns", none ? null : Math.round(Comparison.roundPercentile(t, 99)));
+            th.put("round_max_ns", none ? null : Collections.max(t.roundNs()));
             th.put("cpu_share", t.cpuShare());
             threads.add(th);
         }

@@ -79,8 +79,8 @@ public final class ValidationText {
         int pairs = 0;
         int shorter = 0;
         for (int k = 0; k < Math.min(plain.size(), recorded.size()); k++) {
-            double a = Comparison.percentile(Comparison.toDoubles(plain.get(k).threads().get(thread).roundNs()), 99);
-            double r = Comparison.percentile(Comparison.toDoubles(recorded.get(k).threads().get(thread).roundNs()), 99);
+            double a = Comparison.roundPercentile(plain.get(k).threads().get(thread), 99);
+            double r = Comparison.roundPercentile(recorded.get(k).threads().get(thread), 99);
             if (Double.isNaN(a) || Double.isNaN(r)) continue;
             pairs++;
             if (r < a) shorter++;
