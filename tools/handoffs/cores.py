@@ -96,7 +96,8 @@ for t, tid, kind, obj, rc in calls:
     elif obj == cond and kind == 4 and rc == 110 and saved.get(n) == switches and request is None and holder:
         request = n
     elif obj == cond and kind == 1 and request and drop is None:
-        drop = (n, t, any(o not in (request, n) for o in waiting), [o for o in waiting if o not in (request, n)])
+        others = [o for o in waiting if o not in (request, n)]
+        drop = (n, t, bool(others), others)
     elif obj == switch_cond and kind == 1:
         waiting.discard(n)
         if n != holder:

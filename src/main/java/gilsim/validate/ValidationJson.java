@@ -88,8 +88,8 @@ public final class ValidationJson {
         return o;
     }
 
-    private static List<Object> byRun(List<HandoffLog> logs) {
-        return HandoffStats.crowdedByRun(logs).stream().map(r -> (Object) r.json()).toList();
+    private static List<Map<String, Object>> byRun(List<HandoffLog> logs) {
+        return HandoffStats.crowdedByRun(logs).stream().map(HandoffStats.CrowdedRun::json).toList();
     }
 
     private static Map<String, Object> run(Observation obs) {
