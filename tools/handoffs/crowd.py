@@ -10,7 +10,8 @@ meta = json.load(open(sys.argv[2]))
 names = {v: k for k, v in meta["threads"].items()}
 calls = []
 with open(sys.argv[1]) as f:
-    f.readline()
+    # the shim's version 1 recorded gil->mutex blocks; version 2 does not wrap pthread_mutex_lock
+    mutex_recorded = f.readline().split()[1] == "1"
     for line in f:
         t, tid, kind, obj, rc = line.split()
         calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
@@ -97,7 +98,9 @@ for who in sorted(by):
     print("  requester %-8s %4d drops, took the GIL in %3.0f %%" % (who, by[who][0], 100.0 * by[who][1] / by[who][0]))
 # Whether the dropper found a mutex (gil->mutex, in drop_gil) taken between the request and its drop: a requester
 # still inside its own critical section when the holder comes to drop.
-for label, sel in (("the dropper blocked on a mutex", [r for r in rows if r[3]]),
+if not mutex_recorded:
+    print("  the dropper's gil->mutex blocks: not recorded (the shim's version 2 does not wrap pthread_mutex_lock)")
+for label, sel in [] if not mutex_recorded else (("the dropper blocked on a mutex", [r for r in rows if r[3]]),
                    ("the dropper did not block", [r for r in rows if not r[3]])):
     if sel:
         d = sorted(r[4] for r in sel)

@@ -9,8 +9,11 @@ import java.util.List;
  * @param threads thread names by index; a scenario's threads first, in its order
  * @param durationNs how long the run lasted; events lie in {@code [0, durationNs]}
  * @param lost    events the recorder could not keep (its buffer was full); 0 for a simulated run
+ * @param mutexBlocksRecorded whether the log says when gil->mutex blocked: a simulated run does, today's recorder
+ *                does not (a wrapper over pthread_mutex_lock moved the race it records)
  */
-public record HandoffLog(String source, List<String> threads, long durationNs, List<HandoffEvent> events, long lost) {
+public record HandoffLog(String source, List<String> threads, long durationNs, List<HandoffEvent> events, long lost,
+                         boolean mutexBlocksRecorded) {
     public HandoffLog {
         threads = List.copyOf(threads);
         events = List.copyOf(events);

@@ -50,6 +50,8 @@ public final class HandoffStats {
     /** Forced droppers that waited on switch_cond (the taker had not come yet). */
     private long forcedWaits;
     private long mutexBlocks;
+    /** Whether every log said when gil->mutex blocked (today's recorder does not). */
+    private boolean mutexBlocksRecorded = true;
     /** Takes that came after at least one timed wait, and those waits' count. */
     private long takesAfterWaiting;
     private long waitsBeforeTakes;
@@ -101,6 +103,7 @@ public final class HandoffStats {
         HandoffStats s = new HandoffStats(logs.size(), logs.stream().mapToLong(HandoffLog::durationNs).sum());
         for (String name : names(logs)) s.waitsByThread.put(name, new LongList());
         for (HandoffLog log : logs) s.add(log);
+        s.mutexBlocksRecorded = logs.stream().allMatch(HandoffLog::mutexBlocksRecorded);
         return s;
     }
 
@@ -186,6 +189,10 @@ public final class HandoffStats {
 
     public long mutexBlocks() {
         return mutexBlocks;
+    }
+
+    public boolean mutexBlocksRecorded() {
+        return mutexBlocksRecorded;
     }
 
     public long takesAfterWaiting() {
@@ -342,7 +349,7 @@ public final class HandoffStats {
         o.put("crowded_first_wakeup_requester", crowdedWokeRequester);
         o.put("crowded_first_wakeup_other", crowdedWokeOther);
         o.put("forced_drops_dropper_waited", forcedWaits);
-        o.put("gil_mutex_blocks", mutexBlocks);
+        o.put("gil_mutex_blocks", mutexBlocksRecorded ? mutexBlocks : null);
         o.put("takes_after_waiting", takesAfterWaiting);
         o.put("timed_waits_before_takes", waitsBeforeTakes);
         long[] wake = wakeLatencyNs();

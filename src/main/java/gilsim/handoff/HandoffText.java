@@ -36,8 +36,8 @@ public final class HandoffText {
         row(rows, sides, "timeouts that asked for a drop", s -> share(s.requests(), s.timeouts()));
         row(rows, sides, "wake-ups that found the GIL taken", s -> share(s.wastedWakeups(), s.wakeups()));
         row(rows, sides, "drop to a wake-up's return p50 / p99", s -> pair(s.wakeLatencyNs()));
-        row(rows, sides, "gil->mutex blocks per take", s -> s.takes() == 0 ? "-"
-                : String.format(Locale.ROOT, "%.3f", s.mutexBlocks() / (double) s.takes()));
+        row(rows, sides, "gil->mutex blocks per take", s -> !s.mutexBlocksRecorded() ? "not recorded"
+                : s.takes() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", s.mutexBlocks() / (double) s.takes()));
         for (String t : threads) {
             row(rows, sides, "GIL wait of " + t + " p50 / p99 / max", s -> triple(s.waitsNs(t)));
         }

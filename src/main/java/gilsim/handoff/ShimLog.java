@@ -56,15 +56,17 @@ public final class ShimLog {
     public static HandoffLog read(Path file, String source, Map<Integer, String> names, List<String> order,
                                   long startNs, long endNs) throws IOException {
         List<Call> calls = new ArrayList<>();
+        int version;
         int pid;
         long lost;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.US_ASCII)) {
             String header = in.readLine();
             String[] h = header == null ? new String[0] : header.split(" ");
-            if (h.length != 8 || !h[0].equals("gilsim-handoffs") || !h[1].equals("1")) {
+            if (h.length != 8 || !h[0].equals("gilsim-handoffs") || !(h[1].equals("1") || h[1].equals("2"))) {
                 throw new IllegalArgumentException(file + ":1: not a gilsim hand-off recording (header "
                         + (header == null ? "missing" : "'" + header + "'") + ")");
             }
+            version = Integer.parseInt(h[1]);
             pid = Integer.parseInt(h[3]);
             lost = Long.parseLong(h[7]);
             String line;
@@ -81,11 +83,12 @@ public final class ShimLog {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(file + ": a field is not a number: " + e.getMessage());
         }
-        return of(calls, source, pid, lost, names, order, startNs, endNs);
+        // Version 1 of the shim wrapped pthread_mutex_lock and recorded its blocks; version 2 does not.
+        return of(calls, source, pid, lost, version == 1, names, order, startNs, endNs);
     }
 
-    static HandoffLog of(List<Call> calls, String source, int pid, long lost, Map<Integer, String> names,
-                         List<String> order, long startNs, long endNs) {
+    static HandoffLog of(List<Call> calls, String source, int pid, long lost, boolean mutexBlocksRecorded,
+                         Map<Integer, String> names, List<String> order, long startNs, long endNs) {
         Map<Long, Integer> timedWaits = new TreeMap<>();
         Map<Long, Integer> signals = new TreeMap<>();
         for (Call c : calls) {
@@ -118,7 +121,7 @@ public final class ShimLog {
             });
             events.add(new HandoffEvent(c.tNs - startNs, t, kind));
         }
-        return new HandoffLog(source, threads, endNs - startNs, events, lost);
+        return new HandoffLog(source, threads, endNs - startNs, events, lost, mutexBlocksRecorded);
     }
 
     private static Kind kind(Call c, long cond, long switchCond) {

@@ -118,6 +118,6 @@ public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener,
     /** The run's log; call after it has finished. */
     public HandoffLog log() {
         if (endNs < 0) throw new IllegalStateException("the run has not finished");
-        return new HandoffLog(source, threads, endNs, events, 0);
+        return new HandoffLog(source, threads, endNs, events, 0, true);
     }
 }

@@ -24,7 +24,7 @@ class HandoffStatsTest {
         for (int i = 0; i < steps.length; i += 3) {
             events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
         }
-        return new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0);
+        return new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0, true);
     }
 
     /** A crowded forced drop {@code gapNs} after the requester b's re-wait, then {@code taker} takes the GIL. */
@@ -58,7 +58,7 @@ class HandoffStatsTest {
         for (int i = 0; i < steps.length; i += 3) {
             events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
         }
-        return HandoffStats.of(List.of(new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0)));
+        return HandoffStats.of(List.of(new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0, true)));
     }
 
     @Test

@@ -81,6 +81,44 @@ class ShimLogTest {
     }
 
     @Test
+    void aVersion2RecordingSaysItDidNotRecordTheMutexAndReadsTheRestTheSame(@TempDir Path dir) throws IOException {
+        // The shim of version 2 no longer wraps pthread_mutex_lock: the same calls without the mutex lines, under a
+        // version 2 header, give every other figure unchanged and no mutex figure at all (not a zero).
+        HandoffLog v1 = recorded();
+        Path v2 = dir.resolve("v2.txt");
+        StringBuilder b = new StringBuilder();
+        for (String line : Files.readAllLines(DIR.resolve("lat-3.12.1.txt"))) {
+            if (line.startsWith("gilsim-handoffs 1 ")) line = line.replace("gilsim-handoffs 1 ", "gilsim-handoffs 2 ");
+            String[] f = line.split(" ");
+            if (f.length == 5 && (f[2].equals("7") || f[2].equals("8"))) continue;
+            b.append(line).append('\n');
+        }
+        Files.writeString(v2, b);
+        JsonNode meta = new ObjectMapper().readTree(DIR.resolve("lat-3.12.1.json").toFile());
+        Map<Integer, String> names = new HashMap<>();
+        meta.get("threads").fields().forEachRemaining(e -> names.put(e.getValue().asInt(), e.getKey()));
+        HandoffLog log = ShimLog.read(v2, "CPython 3.12.1", names, List.of("main", "bg0", "bg1"),
+                meta.get("start_ns").asLong(), meta.get("end_ns").asLong());
+        assertTrue(v1.mutexBlocksRecorded());
+        assertEquals(false, log.mutexBlocksRecorded());
+        HandoffStats one = HandoffStats.of(List.of(v1));
+        HandoffStats two = HandoffStats.of(List.of(log));
+        assertEquals(40, one.mutexBlocks());
+        assertEquals(0, two.mutexBlocks());
+        assertEquals(false, two.mutexBlocksRecorded());
+        Map<String, Object> a = new java.util.LinkedHashMap<>(one.json());
+        Map<String, Object> c = new java.util.LinkedHashMap<>(two.json());
+        assertEquals(40L, a.remove("gil_mutex_blocks"));
+        assertTrue(c.containsKey("gil_mutex_blocks"));
+        assertEquals(null, c.remove("gil_mutex_blocks"));
+        assertEquals(a, c);
+        String text = HandoffText.of(List.of(new HandoffText.Side("v1", one), new HandoffText.Side("v2", two)),
+                List.of("main"));
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("gil->mutex blocks per take") && l.contains("0.299")
+                && l.endsWith("not recorded")), text);
+    }
+
+    @Test
     void aFileThatIsNotARecordingIsRefusedNamingTheLine(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.txt");
         Files.writeString(bad, "hello\n");
@@ -90,5 +128,8 @@ class ShimLogTest {
         Files.writeString(bad, "gilsim-handoffs 1 pid 7 records 1 lost 0\n12 7 1\n");
         e = assertThrows(IllegalArgumentException.class, () -> ShimLog.read(bad, "x", Map.of(), List.of(), 0, 1));
         assertTrue(e.getMessage().startsWith(bad + ":2: expected 5 fields"), e.getMessage());
+        Files.writeString(bad, "gilsim-handoffs 3 pid 7 records 0 lost 0\n");
+        e = assertThrows(IllegalArgumentException.class, () -> ShimLog.read(bad, "x", Map.of(), List.of(), 0, 1));
+        assertTrue(e.getMessage().startsWith(bad + ":1: not a gilsim hand-off recording"), e.getMessage());
     }
 }
