@@ -67,7 +67,9 @@ for name in order:
         threads = it["threads"] if name in SAME else it["threads"][:1]
         real = " / ".join(rng([t["real"][k]["mean"] for t in threads], ms)
                           for k in ("round_p50_ns", "round_p99_ns", "round_max_ns"))
-        row = [name, version, "all" if name in SAME else threads[0]["name"], real, ratios(threads), verdicts(threads)]
+        # the ratios are the latency-sensitive thread's; the verdicts are every thread's
+        row = [name, version, "all" if name in SAME else threads[0]["name"], real, ratios(threads),
+               verdicts(it["threads"])]
         for half in ("defaults", "profile"):
             if half in halves:
                 a, b, s = loads(halves[half]["interpreters"][i])
@@ -75,7 +77,7 @@ for name in order:
         if "profile" in halves:
             p = halves["profile"]["interpreters"][i]
             pthreads = p["threads"] if name in SAME else p["threads"][:1]
-            row += [ratios(pthreads), verdicts(pthreads)]
+            row += [ratios(pthreads), verdicts(p["threads"])]
         else:
             row += ["", ""]
         print("| " + " | ".join(row) + " |")

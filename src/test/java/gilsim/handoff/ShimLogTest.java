@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,10 +25,15 @@ class ShimLogTest {
     private static final Path DIR = Path.of("src/test/resources/gilsim/handoff");
 
     static HandoffLog recorded() throws IOException {
+        return read(DIR.resolve("lat-3.12.1.txt"));
+    }
+
+    /** A shim log of the checked-in run (its threads and window from {@code lat-3.12.1.json}). */
+    private static HandoffLog read(Path log) throws IOException {
         JsonNode meta = new ObjectMapper().readTree(DIR.resolve("lat-3.12.1.json").toFile());
         Map<Integer, String> names = new HashMap<>();
         meta.get("threads").fields().forEachRemaining(e -> names.put(e.getValue().asInt(), e.getKey()));
-        return ShimLog.read(DIR.resolve("lat-3.12.1.txt"), "CPython 3.12.1", names, List.of("main", "bg0", "bg1"),
+        return ShimLog.read(log, "CPython 3.12.1", names, List.of("main", "bg0", "bg1"),
                 meta.get("start_ns").asLong(), meta.get("end_ns").asLong());
     }
 
@@ -69,12 +75,7 @@ class ShimLogTest {
             String text = Files.readString(DIR.resolve("lat-3.12.1.txt")).replace("7f5f89e561d8", "55aa00001000")
                     .replace("7f5f89e56208", "55aa00001030").replace("7f5f89e56230", "55aa00001058");
             Files.writeString(moved, text);
-            JsonNode meta = new ObjectMapper().readTree(DIR.resolve("lat-3.12.1.json").toFile());
-            Map<Integer, String> names = new HashMap<>();
-            meta.get("threads").fields().forEachRemaining(e -> names.put(e.getValue().asInt(), e.getKey()));
-            HandoffLog again = ShimLog.read(moved, "CPython 3.12.1", names, List.of("main", "bg0", "bg1"),
-                    meta.get("start_ns").asLong(), meta.get("end_ns").asLong());
-            assertEquals(log.events(), again.events());
+            assertEquals(log.events(), read(moved).events());
         } finally {
             Files.delete(moved);
         }
@@ -94,11 +95,9 @@ class ShimLogTest {
             b.append(line).append('\n');
         }
         Files.writeString(v2, b);
-        JsonNode meta = new ObjectMapper().readTree(DIR.resolve("lat-3.12.1.json").toFile());
-        Map<Integer, String> names = new HashMap<>();
-        meta.get("threads").fields().forEachRemaining(e -> names.put(e.getValue().asInt(), e.getKey()));
-        HandoffLog log = ShimLog.read(v2, "CPython 3.12.1", names, List.of("main", "bg0", "bg1"),
-                meta.get("start_ns").asLong(), meta.get("end_ns").asLong());
+        HandoffLog log = read(v2);
+        assertEquals(v1.events().stream().filter(e -> e.kind() != HandoffEvent.Kind.MUTEX_BLOCK).toList(),
+                log.events());
         assertTrue(v1.mutexBlocksRecorded());
         assertEquals(false, log.mutexBlocksRecorded());
         HandoffStats one = HandoffStats.of(List.of(v1));
@@ -106,8 +105,8 @@ class ShimLogTest {
         assertEquals(40, one.mutexBlocks());
         assertEquals(0, two.mutexBlocks());
         assertEquals(false, two.mutexBlocksRecorded());
-        Map<String, Object> a = new java.util.LinkedHashMap<>(one.json());
-        Map<String, Object> c = new java.util.LinkedHashMap<>(two.json());
+        Map<String, Object> a = new LinkedHashMap<>(one.json());
+        Map<String, Object> c = new LinkedHashMap<>(two.json());
         assertEquals(40L, a.remove("gil_mutex_blocks"));
         assertTrue(c.containsKey("gil_mutex_blocks"));
         assertEquals(null, c.remove("gil_mutex_blocks"));
