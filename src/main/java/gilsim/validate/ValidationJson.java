@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.CheckpointFit;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.metrics.Stat;
@@ -10,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * A validation as one JSON object: the scenario, the rule, the simulated runs, and per interpreter its real runs
@@ -76,6 +78,8 @@ public final class ValidationJson {
                 it.put("recorded_runs", recorded);
                 it.put("handoffs", HandoffStats.of(i.handoffs()).json());
                 it.put("handoffs_by_run", byRun(i.handoffs()));
+                OptionalLong fit = CheckpointFit.checkpointNs(HandoffStats.crowdedByRun(i.handoffs()));
+                it.put("checkpoint_fitted_ns", fit.isPresent() ? fit.getAsLong() : null);
             }
             interpreters.add(it);
         }

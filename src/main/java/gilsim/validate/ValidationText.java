@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.CheckpointFit;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.HandoffText;
@@ -10,6 +11,7 @@ import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.function.DoubleFunction;
 import java.util.stream.DoubleStream;
 
@@ -55,6 +57,17 @@ public final class ValidationText {
         b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
                 .append("  real: ").append(HandoffText.crowdedByRun(i.handoffs())).append('\n')
                 .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
+        List<HandoffStats.CrowdedRun> realRuns = HandoffStats.crowdedByRun(i.handoffs());
+        OptionalLong fit = CheckpointFit.checkpointNs(realRuns);
+        if (fit.isPresent()) {
+            String fitted = Durations.format(fit.getAsLong());
+            // The rule was measured with four spinning threads, whose race the model fits least well by default.
+            b.append(String.format(Locale.ROOT, "checkpoint fitted to the real runs: 1.25 x their median gap %.2f us = "
+                    + "%s (the model ran with %s): --set checkpoint=%s; docs/model.md, \"Fitting it to a machine\", "
+                    + "measured the rule with four spinning threads (scenarios/cpu-bound-4.yaml)\n",
+                    CheckpointFit.medianGapNs(realRuns).getAsLong() / 1e3, fitted,
+                    Durations.format(r.params().ns("checkpoint")), fitted));
+        }
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
         List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();

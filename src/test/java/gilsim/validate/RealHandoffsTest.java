@@ -52,6 +52,17 @@ class RealHandoffsTest {
         assertEquals(1, byRun.size(), byRun.toString());
         assertEquals(real.get("crowded_forced_drops").asLong(), byRun.get(0).get("crowded_forced_drops").asLong());
         assertEquals(1, r.get("sim_handoffs_by_run").size());
+        // the recorder does not wrap pthread_mutex_lock: the real side says it did not record the mutex
+        assertTrue(real.get("gil_mutex_blocks").isNull(), real.toString());
+        assertTrue(sim.get("gil_mutex_blocks").isNumber(), sim.toString());
+        // checkpoint fitted to the one run: 1.25 times its median gap, to 50 ns, or null with no such gap
+        JsonNode gap = byRun.get(0).get("crowded_rewait_to_drop_p50_ns");
+        JsonNode fit = r.get("interpreters").get(0).get("checkpoint_fitted_ns");
+        if (gap == null || gap.isNull() || gap.asLong() <= 0) {
+            assertTrue(fit.isNull(), fit + " from " + byRun);
+        } else {
+            assertEquals(Math.max(50, Math.round(1.25 * gap.asLong() / 50) * 50), fit.asLong(), byRun.toString());
+        }
         String text = Files.readString(trace);
         assertTrue(text.contains("\"process_name\"") && text.contains("sim seed 1") && text.contains("CPython 3."),
                 text.substring(0, Math.min(400, text.length())));
