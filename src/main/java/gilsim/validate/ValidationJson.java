@@ -1,7 +1,6 @@
 package gilsim.validate;
 
 import gilsim.handoff.CheckpointFit;
-import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
@@ -77,8 +76,9 @@ public final class ValidationJson {
                 for (RealRun.Recorded rec : i.recorded()) recorded.add(run(rec.observation()));
                 it.put("recorded_runs", recorded);
                 it.put("handoffs", HandoffStats.of(i.handoffs()).json());
-                it.put("handoffs_by_run", byRun(i.handoffs()));
-                OptionalLong fit = CheckpointFit.checkpointNs(HandoffStats.crowdedByRun(i.handoffs()));
+                List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(i.handoffs());
+                it.put("handoffs_by_run", json(crowded));
+                OptionalLong fit = CheckpointFit.checkpointNs(crowded);
                 it.put("checkpoint_fitted_ns", fit.isPresent() ? fit.getAsLong() : null);
             }
             interpreters.add(it);
@@ -86,14 +86,14 @@ public final class ValidationJson {
         o.put("interpreters", interpreters);
         if (r.handoffs()) {
             o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
-            o.put("sim_handoffs_by_run", byRun(r.simHandoffs()));
+            o.put("sim_handoffs_by_run", json(HandoffStats.crowdedByRun(r.simHandoffs())));
         }
         o.put("agree", r.agree());
         return o;
     }
 
-    private static List<Map<String, Object>> byRun(List<HandoffLog> logs) {
-        return HandoffStats.crowdedByRun(logs).stream().map(HandoffStats.CrowdedRun::json).toList();
+    private static List<Map<String, Object>> json(List<HandoffStats.CrowdedRun> runs) {
+        return runs.stream().map(HandoffStats.CrowdedRun::json).toList();
     }
 
     private static Map<String, Object> run(Observation obs) {
