@@ -100,9 +100,9 @@ for who in sorted(by):
 # still inside its own critical section when the holder comes to drop.
 if not mutex_recorded:
     print("  the dropper's gil->mutex blocks: not recorded (the shim's version 2 does not wrap pthread_mutex_lock)")
-for label, sel in [] if not mutex_recorded else (("the dropper blocked on a mutex", [r for r in rows if r[3]]),
+for label, sel in (("the dropper blocked on a mutex", [r for r in rows if r[3]]),
                    ("the dropper did not block", [r for r in rows if not r[3]])):
-    if sel:
+    if sel and mutex_recorded:
         d = sorted(r[4] for r in sel)
         print("  %-31s %4d drops, the requester took the GIL in %3.0f %%; drop request to drop p50 %.2f us"
               % (label, len(sel), 100.0 * sum(1 for r in sel if r[5]) / len(sel), d[len(d) // 2] / 1e3))

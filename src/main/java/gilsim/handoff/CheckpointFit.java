@@ -12,7 +12,7 @@ import java.util.OptionalLong;
  */
 public final class CheckpointFit {
     /** checkpoint per nanosecond of the runs' median gap (docs/model.md). */
-    static final double FACTOR = 1.25;
+    public static final double FACTOR = 1.25;
     /** The fit is rounded to this, in nanoseconds: finer than the runs' spread says nothing. */
     static final long ROUND_NS = 50;
 

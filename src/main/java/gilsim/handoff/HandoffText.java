@@ -68,8 +68,13 @@ public final class HandoffText {
      * of how many, at the run's median gap from the requester's re-wait to the drop ("-" for a run with none).
      */
     public static String crowdedByRun(List<HandoffLog> logs) {
+        return crowded(HandoffStats.crowdedByRun(logs));
+    }
+
+    /** The same from runs already summed up ({@link HandoffStats#crowdedByRun}). */
+    public static String crowded(List<HandoffStats.CrowdedRun> byRun) {
         List<String> runs = new ArrayList<>();
-        for (HandoffStats.CrowdedRun r : HandoffStats.crowdedByRun(logs)) {
+        for (HandoffStats.CrowdedRun r : byRun) {
             if (r.drops() == 0) {
                 runs.add("-");
                 continue;

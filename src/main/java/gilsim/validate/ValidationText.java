@@ -54,18 +54,18 @@ public final class ValidationText {
         b.append(HandoffText.of(List.of(
                 new HandoffText.Side("real", HandoffStats.of(i.handoffs())),
                 new HandoffText.Side("sim", HandoffStats.of(r.simHandoffs()))), threads));
-        b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
-                .append("  real: ").append(HandoffText.crowdedByRun(i.handoffs())).append('\n')
-                .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
         List<HandoffStats.CrowdedRun> realRuns = HandoffStats.crowdedByRun(i.handoffs());
+        b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
+                .append("  real: ").append(HandoffText.crowded(realRuns)).append('\n')
+                .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
         OptionalLong fit = CheckpointFit.checkpointNs(realRuns);
         if (fit.isPresent()) {
             String fitted = Durations.format(fit.getAsLong());
             // The rule was measured with four spinning threads, whose race the model fits least well by default.
-            b.append(String.format(Locale.ROOT, "checkpoint fitted to the real runs: 1.25 x their median gap %.2f us = "
+            b.append(String.format(Locale.ROOT, "checkpoint fitted to the real runs: %.2f x their median gap %.2f us = "
                     + "%s (the model ran with %s): --set checkpoint=%s; docs/model.md, \"Fitting it to a machine\", "
                     + "measured the rule with four spinning threads (scenarios/cpu-bound-4.yaml)\n",
-                    CheckpointFit.medianGapNs(realRuns).getAsLong() / 1e3, fitted,
+                    CheckpointFit.FACTOR, CheckpointFit.medianGapNs(realRuns).getAsLong() / 1e3, fitted,
                     Durations.format(r.params().ns("checkpoint")), fitted));
         }
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
