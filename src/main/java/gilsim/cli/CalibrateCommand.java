@@ -5,6 +5,7 @@ import gilsim.scenario.InputError;
 import gilsim.validate.Calibration;
 import gilsim.validate.CalibrationProfile;
 import gilsim.validate.CalibrationText;
+import gilsim.validate.CrowdedRace;
 import gilsim.validate.Interpreters;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,8 +23,11 @@ import picocli.CommandLine.Spec;
         description = {"Measures this machine on a real interpreter (about 35 s; --quick about 8 s): the release "
                 + "race (the share of GIL releases of length L that a woken waiter wins, over L from 1 us to 600 us: "
                 + "the wake-up latency's CDF), the wake-up latency directly, how late a 5 ms timed wait returns, and "
-                + "how often a thread woken on a busy shared core preempts its waker. Prints what was measured and "
-                + "the machine profile; --out writes the profile for --machine FILE.",
+                + "how often a thread woken on a busy shared core preempts its waker; then (about 12 s; --quick 4 s) "
+                + "it records four threads spinning in Python through the hand-off recorder and fits the model's "
+                + "checkpoint to their race (needs a C compiler and Python 3.8+; skipped, with the reason, without "
+                + "them). Prints what was measured and the machine profile; --out writes the profile for "
+                + "--machine FILE.",
                 "Refuses to measure while the 1-minute load average exceeds the core count, unless --force."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured", "2:bad input, a busy machine, or the measurement failed (one line on stderr; "
@@ -64,12 +68,18 @@ final class CalibrateCommand implements Callable<Integer> {
         if (Terminal.stderrIsTerminal()) {
             err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "8" : "35") + " s");
         }
+        String unrecordable = CrowdedRace.unrecordable(py);
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
-        CalibrationProfile profile = CalibrationProfile.of(m);
+        if (unrecordable == null && Terminal.stderrIsTerminal()) {
+            err.println("gilsim calibrate: recording the crowded race for about " + (quick ? "4" : "12") + " s");
+        }
+        CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick)
+                : CrowdedRace.Measured.skipped(unrecordable);
+        CalibrationProfile profile = CalibrationProfile.of(m, crowd);
         if (out != null) write(profile.yaml(), out);
-        spec.commandLine().getOut().print(json ? CalibrationText.json(m, profile, warning, out) + "\n"
-                : CalibrationText.text(m, profile, warning, out));
+        spec.commandLine().getOut().print(json ? CalibrationText.json(m, crowd, profile, warning, out) + "\n"
+                : CalibrationText.text(m, crowd, profile, warning, out));
         return 0;
     }
 

@@ -12,8 +12,8 @@ import java.util.Set;
 
 /**
  * A machine profile: what {@code gilsim calibrate} measured on a machine, for {@code --machine FILE}. It replaces
- * the uniform wake-up latency with the machine's own distribution (its quantiles) and sets {@code timer_slack} and
- * {@code preempt_percent} to the measured values; {@code --set} still overrides the last two.
+ * the uniform wake-up latency with the machine's own distribution (its quantiles) and sets {@code timer_slack},
+ * {@code preempt_percent} and {@code checkpoint} to the measured values; {@code --set} still overrides those three.
  *
  * <pre>
  * source: "gilsim calibrate, CPython 3.11.7, 2 cores, load 0.42"
@@ -24,13 +24,15 @@ import java.util.Set;
  *     - [1.0, 900us]
  * timer_slack: 60us        # optional
  * preempt_probability: 0.89   # optional, 0..1; rounded to a whole percent
+ * checkpoint: 1800ns       # optional, more than 0: fitted to the crowded race (docs/model.md)
  * </pre>
  *
  * @param file the file it was read from, for messages and replay lines
  */
 public record MachineProfile(String file, String source, double[] probabilities, long[] latenciesNs,
-                             Long timerSlackNs, Integer preemptPercent) {
-    private static final Set<String> FIELDS = Set.of("source", "wake_latency", "timer_slack", "preempt_probability");
+                             Long timerSlackNs, Integer preemptPercent, Long checkpointNs) {
+    private static final Set<String> FIELDS = Set.of("source", "wake_latency", "timer_slack", "preempt_probability",
+            "checkpoint");
     private static final long MAX_FILE_BYTES = 1 << 20;
 
     public MachineProfile {
@@ -64,7 +66,7 @@ public record MachineProfile(String file, String source, double[] probabilities,
         for (Map.Entry<String, YamlTree> e : top.entries().entrySet()) {
             if (!FIELDS.contains(e.getKey())) {
                 throw new InputError(file + ":" + e.getValue().line() + ": " + e.getKey()
-                        + ": unknown field (expected source, wake_latency, timer_slack, preempt_probability)");
+                        + ": unknown field (expected source, wake_latency, timer_slack, preempt_probability, checkpoint)");
             }
         }
         String source = top.entries().get("source") instanceof YamlTree.Scalar s ? s.text() : file;
@@ -101,21 +103,31 @@ public record MachineProfile(String file, String source, double[] probabilities,
             throw new InputError(file + ":" + q.line() + ": wake_latency.quantiles: from probability 0 to 1, at "
                     + "least two points");
         }
-        Long slack = null;
-        if (top.entries().get("timer_slack") instanceof YamlTree.Scalar s) {
-            try {
-                slack = Durations.parse(s.text());
-            } catch (IllegalArgumentException ex) {
-                throw new InputError(file + ":" + s.line() + ": timer_slack: " + ex.getMessage());
-            }
-            if (slack > Key.MAX_DURATION_NS) throw new InputError(file + ":" + s.line() + ": timer_slack: at most 3600s");
+        Long slack = duration(file, top, "timer_slack");
+        Long checkpoint = duration(file, top, "checkpoint");
+        if (checkpoint != null && checkpoint == 0) {
+            throw new InputError(file + ":" + top.entries().get("checkpoint").line() + ": checkpoint: more than 0ns "
+                    + "(a profile fits the spacing; 0, no check point, is a scenario's choice)");
         }
         Integer preempt = null;
         if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
         }
         return new MachineProfile(file, source, ps.stream().mapToDouble(Double::doubleValue).toArray(),
-                ds.stream().mapToLong(Long::longValue).toArray(), slack, preempt);
+                ds.stream().mapToLong(Long::longValue).toArray(), slack, preempt, checkpoint);
+    }
+
+    /** The optional duration {@code field}, at most an hour; null when absent. */
+    private static Long duration(String file, YamlTree.Mapping top, String field) {
+        if (!(top.entries().get(field) instanceof YamlTree.Scalar s)) return null;
+        long ns;
+        try {
+            ns = Durations.parse(s.text());
+        } catch (IllegalArgumentException ex) {
+            throw new InputError(file + ":" + s.line() + ": " + field + ": " + ex.getMessage());
+        }
+        if (ns > Key.MAX_DURATION_NS) throw new InputError(file + ":" + s.line() + ": " + field + ": at most 3600s");
+        return ns;
     }
 
     private static double probability(String where, String text) {

@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.CheckpointFit;
 import gilsim.sim.Durations;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -10,8 +11,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A machine profile computed from a {@link Calibration.Measured}: the wake-up latency as quantiles of the release
- * race's CDF, the timer slack and the preemption probability, written as the YAML that {@code --machine FILE}
+ * A machine profile computed from a {@link Calibration.Measured} and a {@link CrowdedRace.Measured}: the wake-up
+ * latency as quantiles of the release race's CDF, the timer slack, the preemption probability and the check-point
+ * spacing fitted to the crowded race (null when it was skipped), written as the YAML that {@code --machine FILE}
  * reads (docs/calibration.md).
  *
  * <p>The wake-up latency's CDF at L is the waiter's share of the releases of length L, over the pinned sweep. The
@@ -29,7 +31,7 @@ import java.util.Locale;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        String source, Instant written, List<String> notes) {
+        Long checkpointNs, String source, Instant written, List<String> notes) {
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
     public static final double ZERO = 0.02;
 
@@ -37,11 +39,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
     public record Point(double p, long ns) {}
 
     /** The profile for these measurements, written now. */
-    public static CalibrationProfile of(Calibration.Measured m) {
-        return of(m, Instant.now());
+    public static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd) {
+        return of(m, crowd, Instant.now());
     }
 
-    static CalibrationProfile of(Calibration.Measured m, Instant when) {
+    static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Instant when) {
         List<String> notes = new ArrayList<>();
         List<Point> q = quantiles(m.race(), m.directNs().length == 0 ? -1 : m.directNs()[m.directNs().length - 1],
                 notes);
@@ -52,7 +54,14 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                 m.implementation().equals("CPython") ? "CPython" : m.implementation(), m.python(), m.cores(),
                 Calibration.fmt2(m.loadBefore()), Calibration.fmt2(m.loadAfter()),
                 Math.round(m.tookNs() / 1e9)) + (m.quick() ? ", --quick" : "");
-        return new CalibrationProfile(q, slack, round3(pre), source, when.truncatedTo(ChronoUnit.SECONDS), notes);
+        if (crowd.skipped() != null) {
+            notes.add("no checkpoint (the crowded race was not recorded: " + crowd.skipped() + "); the model's "
+                    + "default applies");
+        } else if (crowd.checkpointNs() == null) {
+            notes.add("no checkpoint: no run of the crowded race had a forced drop with a third thread waiting");
+        }
+        return new CalibrationProfile(q, slack, round3(pre), crowd.checkpointNs(), source,
+                when.truncatedTo(ChronoUnit.SECONDS), notes);
     }
 
     /**
@@ -158,6 +167,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         b.append(pad(slack, 21)).append("# the p99 lateness of a 5 ms timed wait, rounded to the microsecond\n");
         String pre = "preempt_probability: " + probability(preemptProbability);
         b.append(pad(pre, 28)).append("# woken waiters that preempted the waker on a shared core\n");
+        if (checkpointNs != null) {
+            String cp = "checkpoint: " + Durations.format(checkpointNs);
+            b.append(pad(cp, 21)).append("# ").append(CheckpointFit.FACTOR)
+                    .append(" x the crowded race's median gap from a re-wait to the drop\n");
+        }
         return b.toString();
     }
 

@@ -3,6 +3,9 @@ package gilsim.validate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import gilsim.handoff.CheckpointFit;
+import gilsim.handoff.HandoffStats;
+import gilsim.handoff.HandoffText;
 import gilsim.sim.Durations;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +22,8 @@ public final class CalibrationText {
      * @param warning a line on how to read the figures (a busy machine measured with --force), or null
      * @param out     where the profile was written, or null
      */
-    public static String text(Calibration.Measured m, CalibrationProfile p, String warning, Path out) {
+    public static String text(Calibration.Measured m, CrowdedRace.Measured crowd, CalibrationProfile p,
+            String warning, Path out) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "gilsim calibrate: %s %s (%s), %d cores, load %s before / %s after, "
                 + "took %.1f s%s%n", m.implementation(), m.python(), m.executable(), m.cores(),
@@ -77,14 +81,36 @@ public final class CalibrationText {
                 + "threads ran before the waker's %s spin ended: %.3f%n", m.preemptCore(), m.preempted(),
                 m.preemptRounds(), Durations.human(m.preemptSpinNs()), m.preemptProbability()));
         b.append('\n');
+        crowded(b, crowd);
+        b.append('\n');
         b.append(out == null ? "The profile (not written; give --out FILE.yaml to keep it):\n"
                 : "The profile, written to " + out + ":\n");
         b.append(p.yaml());
         return b.toString();
     }
 
+    private static void crowded(StringBuilder b, CrowdedRace.Measured c) {
+        if (c.skipped() != null) {
+            b.append("The crowded race was not recorded: ").append(c.skipped()).append('\n');
+            return;
+        }
+        b.append(String.format(Locale.ROOT, "The crowded race: %d threads spin in Python, %s a round (as "
+                + "scenarios/cpu-bound-4.yaml), %d runs of %s%nrecorded through the hand-off recorder. After a forced "
+                + "drop with a third thread waiting, the requester's share of%nthe GIL, at the run's median gap from "
+                + "its re-wait to the drop:%n  %s%n", CrowdedRace.THREADS, Durations.human(CrowdedRace.ROUND_NS),
+                c.runs().size(), Durations.human(c.runNs()), HandoffText.crowded(c.runs())));
+        if (c.checkpointNs() == null) {
+            b.append("  no run had such a drop: the profile leaves checkpoint at the model's default\n");
+        } else {
+            b.append(String.format(Locale.ROOT, "  checkpoint fitted: %.2f x their median gap %.2f us = %s "
+                    + "(docs/model.md, \"Fitting it to a machine\")%n", CheckpointFit.FACTOR,
+                    c.medianGapNs() / 1e3, Durations.format(c.checkpointNs())));
+        }
+    }
+
     /** The report as one JSON object. */
-    public static String json(Calibration.Measured m, CalibrationProfile p, String warning, Path out) {
+    public static String json(Calibration.Measured m, CrowdedRace.Measured crowd, CalibrationProfile p,
+            String warning, Path out) {
         ObjectNode o = JSON.createObjectNode();
         o.put("python", m.python());
         o.put("implementation", m.implementation());
@@ -112,11 +138,21 @@ public final class CalibrationText {
         pre.put("preempted", m.preempted());
         pre.put("spin_ns", m.preemptSpinNs());
         pre.put("probability", m.preemptProbability());
+        ObjectNode crowded = o.putObject("crowded");
+        if (crowd.skipped() == null) crowded.putNull("skipped");
+        else crowded.put("skipped", crowd.skipped());
+        crowded.put("run_ns", crowd.runNs());
+        ArrayNode runs = crowded.putArray("runs");
+        for (HandoffStats.CrowdedRun r : crowd.runs()) runs.add(JSON.valueToTree(r.json()));
+        if (crowd.checkpointNs() == null) crowded.putNull("median_gap_ns");
+        else crowded.put("median_gap_ns", crowd.medianGapNs());
         ObjectNode prof = o.putObject("profile");
         ArrayNode q = prof.putArray("wake_latency_quantiles");
         for (CalibrationProfile.Point pt : p.wakeLatency()) q.addArray().add(pt.p()).add(pt.ns());
         prof.put("timer_slack_ns", p.timerSlackNs());
         prof.put("preempt_probability", p.preemptProbability());
+        if (p.checkpointNs() == null) prof.putNull("checkpoint_ns");
+        else prof.put("checkpoint_ns", p.checkpointNs());
         prof.put("source", p.source());
         ArrayNode notes = prof.putArray("notes");
         p.notes().forEach(notes::add);

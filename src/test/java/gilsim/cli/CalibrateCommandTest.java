@@ -118,6 +118,16 @@ class CalibrateCommandTest {
                     q.toString());
         }
         assertTrue(Durations.parse(m.get("timer_slack").asText()) >= 0);
+        // four spinners on this machine's cores: every drop is forced, and two or more others wait at each, so
+        // every run of the crowded race has such drops and the profile carries the spacing fitted to them
+        JsonNode crowded = o.get("crowded");
+        assertTrue(crowded.get("skipped").isNull(), crowded.toString());
+        assertEquals(3, crowded.get("runs").size(), crowded.toString());
+        for (JsonNode run : crowded.get("runs")) assertTrue(run.get("crowded_forced_drops").asLong() > 0, crowded.toString());
+        long checkpoint = Durations.parse(m.get("checkpoint").asText());
+        assertTrue(checkpoint > 0 && checkpoint % 50 == 0, m.toString());
+        assertEquals(checkpoint, o.get("profile").get("checkpoint_ns").asLong());
+        assertEquals(checkpoint, gilsim.scenario.MachineProfile.load(yaml).checkpointNs());
         assertEquals(pre, m.get("preempt_probability").asDouble(), 0.001);
     }
 }

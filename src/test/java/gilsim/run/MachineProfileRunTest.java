@@ -57,6 +57,24 @@ class MachineProfileRunTest {
     }
 
     @Test
+    void aProfileSetsTheCheckpointSpacingAndSetStillOverridesIt() throws Exception {
+        String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        Scenario s = Builtins.get("short-release");
+        assertEquals(1_000L, s.params(List.of(), profile(latency)).ns("checkpoint"), "none in the profile: the default");
+        MachineProfile m = profile(latency + "checkpoint: 1800ns\n");
+        assertEquals(1_800L, s.params(List.of(), m).ns("checkpoint"));
+        assertEquals(2_500L, s.params(List.of("checkpoint=2500ns"), m).ns("checkpoint"));
+        // the spacing changes who wins a crowded drop, so four spinners run otherwise
+        Scenario four = gilsim.scenario.ScenarioFile.load(Path.of("scenarios/cpu-bound-4.yaml"));
+        List<String> two = List.of("duration=2s");
+        assertNotEquals(run(four, four.params(two, profile(latency))).thread("a").get(Metrics.WAIT_P99_NS),
+                run(four, four.params(two, m)).thread("a").get(Metrics.WAIT_P99_NS));
+        InputError zero = assertThrows(InputError.class, () -> profile(latency + "checkpoint: 0ns\n"));
+        assertEquals(dir.resolve("m.yaml") + ":5: checkpoint: more than 0ns (a profile fits the spacing; 0, no "
+                + "check point, is a scenario's choice)", zero.getMessage());
+    }
+
+    @Test
     void aProfileOfTheDefaultsUniformBandStillStarvesTheReproducer() throws Exception {
         MachineProfile m = profile("wake_latency:\n  quantiles:\n    - [0.0, 30us]\n    - [1.0, 90us]\n");
         Scenario s = Builtins.get("short-release");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import gilsim.handoff.HandoffStats;
 import gilsim.scenario.InputError;
 import gilsim.sim.Durations;
 import java.nio.file.Files;
@@ -110,6 +111,7 @@ class CalibrationTest {
     @Test
     void yamlHasTheFormatAndRoundTrips() throws Exception {
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {12_000, 48_000, 2_829_400}),
+                CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer"),
                 Instant.parse("2026-11-30T17:30:00.123Z"));
         String yaml = p.yaml();
         assertTrue(yaml.startsWith("# gilsim machine profile: written by `gilsim calibrate` on 2026-11-30T17:30:00Z\n"
@@ -133,12 +135,40 @@ class CalibrationTest {
         assertEquals(60_000, Durations.parse(root.get("timer_slack").asText()));
         assertEquals(0.89, root.get("preempt_probability").asDouble(), 0.0);
         assertEquals(4, root.size(), "source, wake_latency, timer_slack, preempt_probability");
+        assertEquals(List.of("no checkpoint (the crowded race was not recorded: --python x: --handoffs needs Python "
+                + "3.8 or newer); the model's default applies"), p.notes());
+    }
+
+    /** Three runs' median gaps 1.2, 1.45 and 1.9 us: the median 1.45 us, times 1.25, is 1812.5, to 50 ns 1800ns. */
+    @Test
+    void theCrowdedRaceAddsTheFittedCheckpointThatMachineProfilesRead(@TempDir Path dir) throws Exception {
+        List<HandoffStats.CrowdedRun> runs = List.of(new HandoffStats.CrowdedRun(400, 20, 1_200L),
+                new HandoffStats.CrowdedRun(380, 5, 1_450L), new HandoffStats.CrowdedRun(410, 0, 1_900L));
+        CrowdedRace.Measured crowd = new CrowdedRace.Measured(2_000_000_000L, runs, 1_800L, null);
+        assertEquals(1_450, crowd.medianGapNs());
+        CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
+        assertEquals(1_800L, p.checkpointNs());
+        assertTrue(p.notes().isEmpty(), p.notes().toString());
+        assertTrue(p.yaml().endsWith("\ncheckpoint: 1800ns   # 1.25 x the crowded race's median gap from a re-wait "
+                + "to the drop\n"), p.yaml());
+        Path f = dir.resolve("m.yaml");
+        Files.writeString(f, p.yaml());
+        assertEquals(1_800L, gilsim.scenario.MachineProfile.load(f).checkpointNs());
+        String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
+        assertTrue(text.contains("\n  5 % of 400 at 1.20 us, 1 % of 380 at 1.45 us, 0 % of 410 at 1.90 us\n"
+                + "  checkpoint fitted: 1.25 x their median gap 1.45 us = 1800ns"), text);
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
+                crowd, p, null, null));
+        assertEquals(1_800, json.get("profile").get("checkpoint_ns").asLong());
+        assertEquals(1_450, json.get("crowded").get("median_gap_ns").asLong());
+        assertEquals(3, json.get("crowded").get("runs").size());
+        assertTrue(json.get("crowded").get("skipped").isNull());
     }
 
     @Test
     void latencyAtInterpolatesTheTable() {
         CalibrationProfile p = new CalibrationProfile(List.of(new CalibrationProfile.Point(0.0, 10_000),
-                new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, "s",
+                new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, null, "s",
                 Instant.EPOCH, List.of());
         assertEquals(10_000, p.latencyAt(0));
         assertEquals(15_000, p.latencyAt(0.25));
