@@ -43,7 +43,8 @@ public final class Calibration {
     }
 
     /** What the script measured. Latency and lateness samples are sorted, in nanoseconds. */
-    public record Measured(String python, String implementation, String executable, int cores, double loadBefore,
+    public record Measured(String python, String implementation, String executable, int cores, String cpu,
+            double loadBefore,
             double loadAfter, long tookNs, boolean quick, long switchIntervalNs, double crcBytesPerNs,
             int workerCore, int waiterCore, long computeNs, List<RacePoint> race, List<RacePoint> raceUnpinned,
             long[] directNs, long timedWaitNs, long[] latenessNs, int preemptCore, long preemptRounds,
@@ -131,6 +132,7 @@ public final class Calibration {
             JsonNode tw = need(root, "timed_wait");
             return new Measured(root.path("python").asText("?"), root.path("implementation").asText("Python"),
                     root.path("executable").asText(name), need(root, "cores").asInt(),
+                    root.path("cpu").isTextual() ? root.get("cpu").asText() : "an unknown CPU",
                     load(root.get("load_before")), load(root.get("load_after")), need(root, "took_ns").asLong(),
                     root.path("quick").asBoolean(false), root.path("switch_interval_ns").asLong(),
                     root.path("crc32").path("bytes_per_ns").asDouble(), race.path("worker_core").asInt(-1),

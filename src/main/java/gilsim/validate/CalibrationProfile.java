@@ -50,8 +50,9 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         long slack = roundMicros(Math.max(0, Calibration.quantile(m.latenessNs(), 0.99)));
         double pre = m.preemptProbability();
         if (Double.isNaN(pre)) throw new gilsim.scenario.InputError("the preemption measurement saw no wake-up");
-        String source = String.format(Locale.ROOT, "gilsim calibrate, %s %s, %d cores, load %s before / %s after, %d s",
-                m.implementation().equals("CPython") ? "CPython" : m.implementation(), m.python(), m.cores(),
+        String source = String.format(Locale.ROOT, "gilsim calibrate, %s %s, %d cores (%s), load %s before / %s after, "
+                + "%d s", m.implementation().equals("CPython") ? "CPython" : m.implementation(), m.python(), m.cores(),
+                m.cpu(),
                 Calibration.fmt2(m.loadBefore()), Calibration.fmt2(m.loadAfter()),
                 Math.round(m.tookNs() / 1e9)) + (m.quick() ? ", --quick" : "");
         if (crowd.skipped() != null) {

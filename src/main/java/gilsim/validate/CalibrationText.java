@@ -25,8 +25,8 @@ public final class CalibrationText {
     public static String text(Calibration.Measured m, CrowdedRace.Measured crowd, CalibrationProfile p,
             String warning, Path out) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "gilsim calibrate: %s %s (%s), %d cores, load %s before / %s after, "
-                + "took %.1f s%s%n", m.implementation(), m.python(), m.executable(), m.cores(),
+        b.append(String.format(Locale.ROOT, "gilsim calibrate: %s %s (%s), %d cores (%s), load %s before / %s after, "
+                + "took %.1f s%s%n", m.implementation(), m.python(), m.executable(), m.cores(), m.cpu(),
                 Calibration.fmt2(m.loadBefore()), Calibration.fmt2(m.loadAfter()), m.tookNs() / 1e9,
                 m.quick() ? " (--quick)" : ""));
         if (warning != null) b.append("warning: ").append(warning).append('\n');
@@ -116,6 +116,7 @@ public final class CalibrationText {
         o.put("implementation", m.implementation());
         o.put("executable", m.executable());
         o.put("cores", m.cores());
+        o.put("cpu", m.cpu());
         o.put("load_before", m.loadBefore());
         o.put("load_after", m.loadAfter());
         o.put("took_ns", m.tookNs());

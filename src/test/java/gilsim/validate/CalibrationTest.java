@@ -34,7 +34,8 @@ class CalibrationTest {
     }
 
     private static Calibration.Measured measured(List<Calibration.RacePoint> race, long[] direct) {
-        return new Calibration.Measured("3.11.7", "CPython", "/usr/bin/python3", 2, 0.42, 0.95, 38_200_000_000L,
+        return new Calibration.Measured("3.11.7", "CPython", "/usr/bin/python3", 2, "AMD EPYC", 0.42, 0.95,
+                38_200_000_000L,
                 false, 5_000_000, 4.9, 0, 1, 1_000_000, race, List.of(), direct, 5_000_000,
                 new long[] {20_000, 40_000, 50_000, 59_600}, 1, 100, 89, 50_000);
     }
@@ -115,7 +116,7 @@ class CalibrationTest {
                 Instant.parse("2026-11-30T17:30:00.123Z"));
         String yaml = p.yaml();
         assertTrue(yaml.startsWith("# gilsim machine profile: written by `gilsim calibrate` on 2026-11-30T17:30:00Z\n"
-                + "source: \"gilsim calibrate, CPython 3.11.7, 2 cores, load 0.42 before / 0.95 after, 38 s\"\n"
+                + "source: \"gilsim calibrate, CPython 3.11.7, 2 cores (AMD EPYC), load 0.42 before / 0.95 after, 38 s\"\n"
                 + "wake_latency:        # time from a wake-up to running on an idle core, as an empirical "
                 + "distribution\n  quantiles:         # [probability, duration]; increasing in both; 0 and 1 "
                 + "included\n    - [0.0, 5us]\n    - [0.023, 10us]\n"), yaml);
@@ -190,7 +191,8 @@ class CalibrationTest {
     @Test
     void readsTheScriptsOutputAndRefusesAnythingElse() {
         String out = "{\"gilsim_calibrate\": 1, \"python\": \"3.12.1\", \"implementation\": \"CPython\", "
-                + "\"executable\": \"/x/python3\", \"cores\": 2, \"quick\": true, \"switch_interval_ns\": 5000000, "
+                + "\"executable\": \"/x/python3\", \"cores\": 2, \"cpu\": \"Intel(R) Xeon(R) Processor\", "
+                + "\"quick\": true, \"switch_interval_ns\": 5000000, "
                 + "\"crc32\": {\"bytes_per_ns\": 4.9, \"release_min_ns\": 1045}, "
                 + "\"race\": {\"pinned\": true, \"worker_core\": 0, \"waiter_core\": 1, \"compute_ns\": 1000000, "
                 + "\"points\": [{\"release_ns\": 2000, \"bytes\": 9800, \"releases\": 50, \"wins\": 1, \"forced\": 0, "
@@ -203,6 +205,9 @@ class CalibrationTest {
                 + "\"load_before\": [0.5, 0.4, 0.3], \"load_after\": [0.7, 0.4, 0.3], \"took_ns\": 8000000000}";
         Calibration.Measured m = Calibration.read(out, "/x/python3");
         assertEquals("3.12.1", m.python());
+        assertEquals("Intel(R) Xeon(R) Processor", m.cpu());
+        assertEquals("an unknown CPU", Calibration.read(out.replace("\"cpu\": \"Intel(R) Xeon(R) Processor\", ", ""),
+                "/x/python3").cpu());
         assertEquals(2, m.race().size());
         assertEquals(0.75, m.race().get(1).share(), 1e-12);
         assertEquals(-1, m.race().get(1).lostWallP50Ns());
