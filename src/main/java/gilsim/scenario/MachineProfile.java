@@ -66,7 +66,8 @@ public record MachineProfile(String file, String source, double[] probabilities,
         for (Map.Entry<String, YamlTree> e : top.entries().entrySet()) {
             if (!FIELDS.contains(e.getKey())) {
                 throw new InputError(file + ":" + e.getValue().line() + ": " + e.getKey()
-                        + ": unknown field (expected source, wake_latency, timer_slack, preempt_probability, checkpoint)");
+                        + ": unknown field (expected source, wake_latency, timer_slack, preempt_probability, "
+                        + "checkpoint)");
             }
         }
         String source = top.entries().get("source") instanceof YamlTree.Scalar s ? s.text() : file;

@@ -112,8 +112,8 @@ public record Scenario(String name, String description, String origin, List<Key>
 
     /**
      * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate and check-point spacing (each
-     * when it has one) replace the defaults and {@code sem_wake} is 0 (before {@code --set}), and its wake-up latency distribution replaces
-     * {@code wake_latency} and {@code wake_jitter}, which may then not be set.
+     * when it has one) replace the defaults and {@code sem_wake} is 0 (before {@code --set}), and its wake-up latency
+     * distribution replaces {@code wake_latency} and {@code wake_jitter}, which may then not be set.
      */
     public Params params(List<String> sets, MachineProfile machine) {
         if (machine == null) machine = this.machine;

@@ -44,8 +44,7 @@ public final class Calibration {
 
     /** What the script measured. Latency and lateness samples are sorted, in nanoseconds. */
     public record Measured(String python, String implementation, String executable, int cores, String cpu,
-            double loadBefore,
-            double loadAfter, long tookNs, boolean quick, long switchIntervalNs, double crcBytesPerNs,
+            double loadBefore, double loadAfter, long tookNs, boolean quick, long switchIntervalNs, double crcBytesPerNs,
             int workerCore, int waiterCore, long computeNs, List<RacePoint> race, List<RacePoint> raceUnpinned,
             long[] directNs, long timedWaitNs, long[] latenessNs, int preemptCore, long preemptRounds,
             long preempted, long preemptSpinNs) {

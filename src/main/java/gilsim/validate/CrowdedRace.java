@@ -18,7 +18,9 @@ import java.util.OptionalLong;
  * model's {@code checkpoint} fitted to them by {@link CheckpointFit}. It is the one figure the profile takes from
  * the crowded case: who takes the GIL after a forced drop while two or more threads wait depends on how soon the
  * holder drops after the requester waits again, and that gap moved from 0.4 to 2.3 us between boots of one VM
- * (docs/model.md, "Fitting it to a machine").
+ * (docs/model.md, "Fitting it to a machine"). It is fitted to four spinners: where a workload's requester enters its
+ * wait more slowly (a latency-sensitive thread beside spinners), the fitted spacing gives it too few crowded drops
+ * (docs/calibration.md, section 5).
  *
  * <p>Recording needs Linux, a C compiler and Python 3.8 or newer; without them the race is skipped, with the reason,
  * and the profile leaves {@code checkpoint} at the model's default.
@@ -60,7 +62,7 @@ public final class CrowdedRace {
         }
     }
 
-    /** Why the race cannot be recorded with {@code python} on this machine (too old, no C compiler, not Linux), or null. */
+    /** Why the race cannot be recorded with {@code python} here (too old, no C compiler, not Linux), or null. */
     public static String unrecordable(Path python) {
         try {
             RealRun.checkRecordable(python);

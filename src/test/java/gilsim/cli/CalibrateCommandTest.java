@@ -123,7 +123,9 @@ class CalibrateCommandTest {
         JsonNode crowded = o.get("crowded");
         assertTrue(crowded.get("skipped").isNull(), crowded.toString());
         assertEquals(3, crowded.get("runs").size(), crowded.toString());
-        for (JsonNode run : crowded.get("runs")) assertTrue(run.get("crowded_forced_drops").asLong() > 0, crowded.toString());
+        for (JsonNode run : crowded.get("runs")) {
+            assertTrue(run.get("crowded_forced_drops").asLong() > 0, crowded.toString());
+        }
         long checkpoint = Durations.parse(m.get("checkpoint").asText());
         assertTrue(checkpoint > 0 && checkpoint % 50 == 0, m.toString());
         assertEquals(checkpoint, o.get("profile").get("checkpoint_ns").asLong());
