@@ -54,8 +54,9 @@ public record Observation(String side, String label, long wallNs, List<ThreadRou
      * @param hostSteal  the share of the machine's CPU time its host ran something else while a virtual CPU was
      *                   ready (steal, {@code /proc/stat}), over the run: capacity the real side lost that no load
      *                   average inside the machine shows
+     * @param cpu        the CPU's model name ({@code /proc/cpuinfo}), null when the run did not say
      */
-    public record Machine(double loadBefore, double loadAfter, double hostSteal) {}
+    public record Machine(double loadBefore, double loadAfter, double hostSteal, String cpu) {}
 
     /**
      * A run's requests, as both sides can measure them: how many arrived, and the latency of each (from its arrival

@@ -233,10 +233,14 @@ public final class RealRun {
         }
     }
 
-    /** The load average and host steal the script read around its run ({@code load_average}, {@code host_steal}). */
+    /**
+     * The load average and host steal the script read around its run ({@code load_average}, {@code host_steal}),
+     * and the CPU it ran on ({@code cpu}; recordings older than it have none).
+     */
     private static Observation.Machine machine(JsonNode root) {
         JsonNode load = root.path("load_average");
-        return new Observation.Machine(number(load.path(0)), number(load.path(1)), number(root.path("host_steal")));
+        return new Observation.Machine(number(load.path(0)), number(load.path(1)), number(root.path("host_steal")),
+                root.path("cpu").isTextual() ? root.get("cpu").asText() : null);
     }
 
     /** The first number of a load average ([1, 5, 15 minutes]) or a plain number; NaN for null or missing. */

@@ -120,6 +120,7 @@ public final class ValidationJson {
             run.put("load_average", Arrays.asList(Stat.num(m.loadBefore(), false),
                     Stat.num(m.loadAfter(), false)));
             run.put("host_steal", Stat.num(m.hostSteal(), false));
+            run.put("cpu", m.cpu());
         }
         return run;
     }

@@ -200,7 +200,9 @@ public final class ValidationText {
         String load = range(m.stream().flatMapToDouble(x -> DoubleStream.of(x.loadBefore(), x.loadAfter())).toArray(),
                 "%.2f", 1);
         String steal = range(m.stream().mapToDouble(Observation.Machine::hostSteal).toArray(), "%.1f %%", 100);
-        b.append("machine around the real runs: ")
+        List<String> cpus = m.stream().map(Observation.Machine::cpu).filter(c -> c != null).distinct().toList();
+        b.append("machine around the real runs").append(cpus.isEmpty() ? "" : " (" + String.join(", ", cpus) + ")")
+                .append(": ")
                 .append(load == null ? "load average not recorded" : "load average (1 minute) " + load)
                 .append(steal == null ? ", host steal not recorded" : ", host steal " + steal + " of CPU time (/proc/stat)")
                 .append('\n');

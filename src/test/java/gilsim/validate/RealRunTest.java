@@ -165,6 +165,8 @@ class RealRunTest {
         Observation.Machine m = o.machine();
         assertTrue(m.loadBefore() >= 0 && m.loadAfter() >= 0, m.toString());
         assertTrue(m.hostSteal() >= 0 && m.hostSteal() <= 1, m.toString());
+        // ... and the CPU it ran on, as /proc/cpuinfo names it
+        assertTrue(m.cpu() != null && !m.cpu().isBlank(), m.toString());
     }
 
     private static Observation.StepAccuracy step(Observation o, String kind) {
