@@ -138,6 +138,12 @@ class CalibrationTest {
         assertEquals(4, root.size(), "source, wake_latency, timer_slack, preempt_probability");
         assertEquals(List.of("no checkpoint (the crowded race was not recorded: --python x: --handoffs needs Python "
                 + "3.8 or newer); the model's default applies"), p.notes());
+        CrowdedRace.Measured skipped = CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer");
+        String text = CalibrationText.text(measured(race(), new long[] {12_000, 48_000, 2_829_400}), skipped, p, null,
+                null);
+        assertTrue(text.contains("\nThe crowded race was not recorded: --python x: --handoffs needs Python 3.8 or "
+                + "newer\n"), text);
+        assertFalse(yaml.contains("checkpoint"), yaml);
     }
 
     /** Three runs' median gaps 1.2, 1.45 and 1.9 us: the median 1.45 us, times 1.25, is 1812.5, to 50 ns 1800ns. */
