@@ -1,5 +1,5 @@
 # N threads spinning in Python (10 ms rounds on the thread's CPU clock, as validate's compute step; --round US), and with
-# --main a thread that sleeps 100 ms between 20 us of Python, for D seconds. Prints the run's window on
+# --main a thread that sleeps 100 ms (--sleep MS) between 20 us of Python, for D seconds. Prints the run's window on
 # CLOCK_MONOTONIC and each thread's kernel id as JSON, for crowd.py.
 #   cc -O2 -shared -fPIC -o /tmp/shim.so ../../src/main/resources/gilsim/validate/handoff_shim.c -ldl -pthread
 #   GILSIM_HANDOFF_OUT=/tmp/h.txt LD_PRELOAD=/tmp/shim.so python3.12 spinners.py 15 4 > /tmp/h.json
@@ -11,6 +11,7 @@ import time
 D = float(sys.argv[1])
 N = int(sys.argv[2])
 MAIN = "--main" in sys.argv
+SLEEP_S = float(sys.argv[sys.argv.index("--sleep") + 1]) / 1000 if "--sleep" in sys.argv else 0.1
 # --round US sets the spinners' round; by default 255 us beside main (as latency-N.yaml), else 10 ms (cpu-bound-N)
 ROUND_NS = int(sys.argv[sys.argv.index("--round") + 1]) * 1000 if "--round" in sys.argv else (255000 if MAIN else 10000000)
 cpu = time.thread_time_ns
@@ -31,7 +32,7 @@ def latency():
     barrier.wait()
     end = start[0] + D * 1e9
     while time.perf_counter_ns() < end:
-        time.sleep(0.1)
+        time.sleep(SLEEP_S)
         x = cpu() + 20000
         while cpu() < x:
             pass
