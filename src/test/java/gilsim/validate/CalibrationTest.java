@@ -164,6 +164,7 @@ class CalibrationTest {
         String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
         assertTrue(text.contains("\n  5 % of 400 at 1.20 us, 1 % of 380 at 1.45 us, 0 % of 410 at 1.90 us\n"
                 + "  checkpoint fitted: 1.25 x their median gap 1.45 us = 1800ns"), text);
+        assertTrue(text.contains("\n  it fits crowded drops that come often; "), text);
         JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
                 crowd, p, null, null));
         assertEquals(1_800, json.get("profile").get("checkpoint_ns").asLong());
