@@ -107,10 +107,8 @@ public final class CalibrationText {
                     c.medianGapNs() / 1e3, Durations.format(c.checkpointNs())));
             // The real requester's window widens where crowded drops are rare, and the model's has one width.
             b.append("  it fits crowded drops that come often; where they are rare (a thread that sleeps 100 ms "
-                    + "beside spinners)
-  the real requester wins more, and the model's other waiter then waits "
-                    + "too little: docs/calibration.md, section 5
-");
+                    + "beside spinners)\n  the real requester wins more, and the model's other waiter then waits "
+                    + "too little: docs/calibration.md, section 5\n");
         }
     }
 
