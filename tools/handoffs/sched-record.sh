@@ -5,7 +5,9 @@
 # Needs root and tracefs; the clock is CLOCK_MONOTONIC, the shim's. FUTEX=1 also records every futex syscall's entry
 # and return (sys_enter_futex, sys_exit_futex): it shows who woke whom, but each call then costs more, and the
 # crowded race moves with it (the requester's share rose from 9-22 % to 51 % for four spinners).
-#   sudo [FUTEX=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
+# TSC=1 stamps the trace with the TSC (x86-tsc, in cycles) instead: finer than the microseconds the mono clock prints,
+# for rewait.py.
+#   sudo [FUTEX=1] [TSC=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
 #   python3 cores.py OUT_PREFIX
 set -euo pipefail
 out=$1; py=$2; shift 2
@@ -19,7 +21,7 @@ mkdir $I
 events="sched/sched_switch sched/sched_wakeup"
 [ "${FUTEX:-0}" = 1 ] && events="$events syscalls/sys_enter_futex syscalls/sys_exit_futex"
 trap 'for e in $events; do echo 0 > $I/events/$e/enable; done; rmdir $I' EXIT
-echo mono > $I/trace_clock
+if [ "${TSC:-0}" = 1 ]; then echo x86-tsc > $I/trace_clock; else echo mono > $I/trace_clock; fi
 echo 65536 > $I/buffer_size_kb
 for e in $events; do echo 1 > $I/events/$e/enable; done
 GILSIM_HANDOFF_OUT="$out.calls.txt" LD_PRELOAD="$out.shim.so" "$py" "$here/$1" "${@:2}" > "$out.json"
