@@ -97,7 +97,7 @@ public final class Calibration {
                 throw new InputError("--python " + name + ": the calibration exited with status " + r.exit()
                         + RealRun.lastLineSuffix(r.stderr()));
             }
-            return read(r.stdout(), name);
+            return read(r.stdout(), name, HostCpu.model());
         } catch (IOException e) {
             throw new InputError("--python " + name + ": cannot write the script to a temporary file: "
                     + e.getMessage());
@@ -113,8 +113,8 @@ public final class Calibration {
         }
     }
 
-    /** The measurements in the script's output. */
-    static Measured read(String stdout, String name) {
+    /** The measurements in the script's output, made on the CPU named {@code cpu}. */
+    static Measured read(String stdout, String name, String cpu) {
         JsonNode root;
         try {
             root = JSON.readTree(stdout);
@@ -131,7 +131,7 @@ public final class Calibration {
             JsonNode tw = need(root, "timed_wait");
             return new Measured(root.path("python").asText("?"), root.path("implementation").asText("Python"),
                     root.path("executable").asText(name), need(root, "cores").asInt(),
-                    root.path("cpu").isTextual() ? root.get("cpu").asText() : "an unknown CPU",
+                    cpu,
                     load(root.get("load_before")), load(root.get("load_after")), need(root, "took_ns").asLong(),
                     root.path("quick").asBoolean(false), root.path("switch_interval_ns").asLong(),
                     root.path("crc32").path("bytes_per_ns").asDouble(), race.path("worker_core").asInt(-1),

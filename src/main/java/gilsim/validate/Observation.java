@@ -41,6 +41,13 @@ public record Observation(String side, String label, long wallNs, List<ThreadRou
         return new Observation(side, label, wallNs, threads, steps, locks, requests, machine);
     }
 
+    /** The same observation, run on the CPU named {@code cpu} (a run that read no machine figures stays without). */
+    public Observation onCpu(String cpu) {
+        if (machine == null) return this;
+        return new Observation(side, label, wallNs, threads, steps, locks, requests,
+                new Machine(machine.loadBefore(), machine.loadAfter(), machine.hostSteal(), cpu));
+    }
+
     /** The same observation with these requests. */
     public Observation withRequests(Requests requests) {
         return new Observation(side, label, wallNs, threads, steps, locks, requests, machine);
@@ -54,7 +61,7 @@ public record Observation(String side, String label, long wallNs, List<ThreadRou
      * @param hostSteal  the share of the machine's CPU time its host ran something else while a virtual CPU was
      *                   ready (steal, {@code /proc/stat}), over the run: capacity the real side lost that no load
      *                   average inside the machine shows
-     * @param cpu        the CPU's model name ({@code /proc/cpuinfo}), null when the run did not say
+     * @param cpu        the CPU's model name ({@link HostCpu}), null for a stored run read back
      */
     public record Machine(double loadBefore, double loadAfter, double hostSteal, String cpu) {}
 

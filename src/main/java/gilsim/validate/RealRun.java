@@ -70,7 +70,7 @@ public final class RealRun {
      * @throws InputError one line, for every way the run can fail
      */
     public static Observation run(Path python, String script, long timeoutMs) {
-        return read(runScript(python, script, timeoutMs, Map.of()), python.toString());
+        return read(runScript(python, script, timeoutMs, Map.of()), python.toString()).onCpu(HostCpu.model());
     }
 
     /** A real run and its hand-offs, recorded by {@link HandoffShim}. */
@@ -89,7 +89,8 @@ public final class RealRun {
             Path log = dir.resolve("handoffs.txt");
             String stdout = runScript(python, script, timeoutMs,
                     Map.of("LD_PRELOAD", library.toString(), "GILSIM_HANDOFF_OUT", log.toString()));
-            return readRecorded(stdout, log, python.toString());
+            Recorded r = readRecorded(stdout, log, python.toString());
+            return new Recorded(r.observation().onCpu(HostCpu.model()), r.handoffs());
         } catch (IOException e) {
             throw new InputError("--python " + python + ": cannot record hand-offs: " + e.getMessage());
         } finally {
@@ -234,13 +235,13 @@ public final class RealRun {
     }
 
     /**
-     * The load average and host steal the script read around its run ({@code load_average}, {@code host_steal}),
-     * and the CPU it ran on ({@code cpu}; recordings older than it have none).
+     * The load average and host steal the script read around its run ({@code load_average}, {@code host_steal}); the
+     * CPU is the caller's to add ({@link Observation#onCpu}): a stored run read back says nothing of it.
      */
     private static Observation.Machine machine(JsonNode root) {
         JsonNode load = root.path("load_average");
         return new Observation.Machine(number(load.path(0)), number(load.path(1)), number(root.path("host_steal")),
-                root.path("cpu").isTextual() ? root.get("cpu").asText() : null);
+                null);
     }
 
     /** The first number of a load average ([1, 5, 15 minutes]) or a plain number; NaN for null or missing. */

@@ -25,7 +25,7 @@
 #     releases the GIL around the system call, so the wake-up happens while nobody holds the GIL), then spins
 #     50 us in crc32 (GIL released: the woken can take it whenever the kernel runs it) and reads the clock. The
 #     woken reads the clock as soon as os.read returns. It preempted the waker when it ran before the spin ended.
-#  5. the load average before and after, the cores this process may use, the CPU's model name, the Python version.
+#  5. the load average before and after, the cores this process may use, the Python version.
 import sys
 
 if sys.version_info < (3, 6):
@@ -342,18 +342,6 @@ def preemption(rate):
             "wake_p50_ns": wakes[len(wakes) // 2] if wakes else None}
 
 
-def cpu_model():
-    # The host decides the crowded race's timing (docs/calibration.md): one VM landed on AMD and on Intel hosts.
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or None
-
-
 def main():
     start = wall()
     load_before = loadavg()
@@ -380,7 +368,6 @@ def main():
         "quick": QUICK,
         "cores": cores,
         "cpu_count": os.cpu_count(),
-        "cpu": cpu_model(),
         "crc32": {"bytes_per_ns": rate, "release_min_ns": int(round(GIL_RELEASE_MIN_BYTES / rate))},
         "race": race,
         "race_unpinned": loose,

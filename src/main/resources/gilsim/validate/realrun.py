@@ -311,21 +311,6 @@ def host_cpu_ticks():
         return None
 
 
-def cpu_model():
-    """The CPU's model name (/proc/cpuinfo), or what platform says elsewhere; None when nothing does.
-
-    The same VM image has run on AMD and on Intel hosts, and the crowded GIL race differed between them
-    (docs/validation.md), so a sitting's figures name the CPU they came from."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or None
-
-
 def _started():
     _HOST_CPU[0] = host_cpu_ticks()
     now = wall()
@@ -550,7 +535,6 @@ def main():
                         "release_min_ns": int(round(GIL_RELEASE_MIN_BYTES / rate)), "buffers": described},
         "load_average": [load_before, os.getloadavg() if hasattr(os, "getloadavg") else None],
         "cpus": os.cpu_count(),
-        "cpu": cpu_model(),
         "host_steal": host_steal,  # the share of the machine's CPU time stolen by its host over the run; None unknown
         "duration_ns": DURATION_NS,
         "wall_ns": end - _START[0],
