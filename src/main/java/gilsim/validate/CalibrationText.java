@@ -102,9 +102,8 @@ public final class CalibrationText {
         if (c.checkpointNs() == null) {
             b.append("  no run had such a drop: the profile leaves checkpoint at the model's default\n");
         } else {
-            b.append(String.format(Locale.ROOT, "  checkpoint fitted: %.2f x their median gap %.2f us = %s "
-                    + "(docs/model.md, \"Fitting it to a machine\")%n", CheckpointFit.FACTOR,
-                    c.medianGapNs() / 1e3, Durations.format(c.checkpointNs())));
+            b.append("  checkpoint fitted: ").append(CheckpointFit.rule(c.runs()).orElseThrow())
+                    .append(" (docs/model.md, \"Fitting it to a machine\")\n");
             // The real requester's window widens where crowded drops are rare, and the model's has one width.
             b.append("  it fits crowded drops that come often; where they are rare (a thread that sleeps 100 ms "
                     + "beside spinners)\n  the real requester wins more, and the model's other waiter then waits "

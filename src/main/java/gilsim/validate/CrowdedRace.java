@@ -44,12 +44,18 @@ public final class CrowdedRace {
     private CrowdedRace() {}
 
     /**
-     * What was measured: each run's crowded forced drops, and {@code checkpoint} fitted to them (null when no run had
-     * one); or, when the race could not be recorded, why ({@code skipped}, with no run).
+     * What was measured: each run's crowded forced drops; or, when the race could not be recorded, why
+     * ({@code skipped}, with no run).
      */
-    public record Measured(long runNs, List<HandoffStats.CrowdedRun> runs, Long checkpointNs, String skipped) {
+    public record Measured(long runNs, List<HandoffStats.CrowdedRun> runs, String skipped) {
         public Measured {
             runs = List.copyOf(runs);
+        }
+
+        /** {@code checkpoint} fitted to the runs ({@link CheckpointFit}), null when no run had a crowded drop. */
+        public Long checkpointNs() {
+            OptionalLong fit = CheckpointFit.checkpointNs(runs);
+            return fit.isPresent() ? fit.getAsLong() : null;
         }
 
         /** The median of the runs' median gaps that the fit took, or -1 with none. */
@@ -58,7 +64,7 @@ public final class CrowdedRace {
         }
 
         public static Measured skipped(String why) {
-            return new Measured(0, List.of(), null, why);
+            return new Measured(0, List.of(), why);
         }
     }
 
@@ -85,9 +91,7 @@ public final class CrowdedRace {
         long timeoutMs = 2 * (runNs / 1_000_000L) + 30_000;
         List<HandoffLog> logs = new ArrayList<>();
         for (int i = 0; i < runs; i++) logs.add(RealRun.record(python, script, timeoutMs).handoffs());
-        List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(logs);
-        OptionalLong fit = CheckpointFit.checkpointNs(crowded);
-        return new Measured(runNs, crowded, fit.isPresent() ? fit.getAsLong() : null, null);
+        return new Measured(runNs, HandoffStats.crowdedByRun(logs), null);
     }
 
     static List<ThreadSpec> threads() {

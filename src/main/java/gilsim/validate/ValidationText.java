@@ -60,13 +60,12 @@ public final class ValidationText {
                 .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
         OptionalLong fit = CheckpointFit.checkpointNs(realRuns);
         if (fit.isPresent()) {
-            String fitted = Durations.format(fit.getAsLong());
             // The rule was measured with four spinning threads, whose race the model fits least well by default.
-            b.append(String.format(Locale.ROOT, "checkpoint fitted to the real runs: %.2f x their median gap %.2f us = "
-                    + "%s (the model ran with %s): --set checkpoint=%s; docs/model.md, \"Fitting it to a machine\", "
-                    + "measured the rule with four spinning threads (scenarios/cpu-bound-4.yaml)\n",
-                    CheckpointFit.FACTOR, CheckpointFit.medianGapNs(realRuns).getAsLong() / 1e3, fitted,
-                    Durations.format(r.params().ns("checkpoint")), fitted));
+            b.append("checkpoint fitted to the real runs: ").append(CheckpointFit.rule(realRuns).orElseThrow())
+                    .append(" (the model ran with ").append(Durations.format(r.params().ns("checkpoint")))
+                    .append("): --set checkpoint=").append(Durations.format(fit.getAsLong()))
+                    .append("; docs/model.md, \"Fitting it to a machine\", measured the rule with four spinning "
+                            + "threads (scenarios/cpu-bound-4.yaml)\n");
         }
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");

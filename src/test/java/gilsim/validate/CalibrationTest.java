@@ -151,7 +151,7 @@ class CalibrationTest {
     void theCrowdedRaceAddsTheFittedCheckpointThatMachineProfilesRead(@TempDir Path dir) throws Exception {
         List<HandoffStats.CrowdedRun> runs = List.of(new HandoffStats.CrowdedRun(400, 20, 1_200L),
                 new HandoffStats.CrowdedRun(380, 5, 1_450L), new HandoffStats.CrowdedRun(410, 0, 1_900L));
-        CrowdedRace.Measured crowd = new CrowdedRace.Measured(2_000_000_000L, runs, 1_800L, null);
+        CrowdedRace.Measured crowd = new CrowdedRace.Measured(2_000_000_000L, runs, null);
         assertEquals(1_450, crowd.medianGapNs());
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
         assertEquals(1_800L, p.checkpointNs());
