@@ -72,7 +72,8 @@ final class CalibrateCommand implements Callable<Integer> {
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
         if (unrecordable == null && Terminal.stderrIsTerminal()) {
-            err.println("gilsim calibrate: recording the crowded race for about " + (quick ? "4" : "12") + " s");
+            err.println("gilsim calibrate: recording the crowded races for about " + CrowdedRace.seconds(quick)
+                    + " s");
         }
         CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick)
                 : CrowdedRace.Measured.skipped(unrecordable);

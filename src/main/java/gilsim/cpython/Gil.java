@@ -53,6 +53,8 @@ public final class Gil implements Interpreter {
     /** Each thread's first-arrival key for this take_gil call, kept across re-waits (the FIFO order reads it). */
     private final long[] arrival;
     private long arrivals;
+    /** A check point's drop request to the drop, ns (GilSetup.dropReactionNs). */
+    private final long dropReactionNs;
     /** gil->mutex, or null when its critical sections are taken as instants. */
     private final Mutex mutex;
     /** Each thread's continuation after take_gil, kept while it waits (one take at a time per thread). */
@@ -68,9 +70,11 @@ public final class Gil implements Interpreter {
         this.policy = policy;
         this.intervalNs = clampInterval(setup.intervalNs());
         this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), setup.threads(), this::evalBreaker);
+        this.dropReactionNs = setup.dropReactionNs();
         this.cond = CondVar.create(COND, machine, trace, policy.wakeOrder(setup.wakeOrder()),
                 setup.streams().stream("condvar-order"), setup.waitEntryNs() == 0 ? CondVar.WaitEntry.NONE
                         : new CondVar.WaitEntry(setup.waitEntryNs(), setup.waitEntryJitterNs(),
+                                setup.waitEntryGrowthPercent(), setup.waitEntryStaleNs(),
                                 setup.streams().stream("wait-entry")));
         // switch_cond's waiter is a forced dropper, signalled only once it sleeps: its entry changes nothing.
         this.switchCond = CondVar.create("switch", machine, trace, WakeOrder.GLIBC,
@@ -241,7 +245,11 @@ public final class Gil implements Interpreter {
     }
 
     private void evalBreaker(SimThread t, Runnable resume) {
-        if (dropRequest[t.id]) {
+        if (dropRequest[t.id] && dropReactionNs > 0) {
+            // drop_gil's MUTEX_LOCK finds gil->mutex held by the requester, which set the request under it and is on
+            // its way into its wait; the holder sleeps on it until that wait lets go (its core stays its own).
+            machine.cpu(t, dropReactionNs, () -> dropGil(t, () -> takeGil(t, resume)));
+        } else if (dropRequest[t.id]) {
             dropGil(t, () -> takeGil(t, resume));
         } else {
             resume.run();

@@ -12,9 +12,13 @@ import gilsim.sync.WakeOrder;
  * @param intervalNs   sys.getswitchinterval(): a waiter's timed wait before it asks the holder to drop
  * @param checkpointNs CPU time between eval-breaker check points of running Python; 0 for none
  * @param threads      threads of the run; per-thread state is indexed by {@code SimThread.id}
+ * @param dropReactionNs from a check point that finds a drop request to the drop: the holder's drop_gil finds
+ *                     gil->mutex still held by the requester on its way into its wait and sleeps on it; 0: at once
  * @param gilMutex     whether gil->mutex is modelled (a woken waiter can block on it); else its sections are instants
  * @param waitEntryNs  glibc's groups: CPU time a wait on gil->cond spends before it sleeps (a signal then is its own),
- *                     uniform in {@code waitEntryNs +- waitEntryJitterNs}
+ *                     uniform in {@code waitEntryNs +- waitEntryJitterNs}, grown by {@code waitEntryGrowthPercent}
+ *                     per doubling of {@code waitEntryStaleNs} the stalest other sleeper has gone without a signal
  */
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
-                       long checkpointNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs) {}
+                       long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs,
+                       int waitEntryGrowthPercent, long waitEntryStaleNs) {}

@@ -63,6 +63,8 @@ public final class HandoffStats {
     private final LongList crowdedRewaitToDropNs = new LongList();
     /** A drop to the next wake-up's return. */
     private final LongList wakeLatencyNs = new LongList();
+    /** Each crowded forced drop after the requester's re-wait, with who took the GIL, in the logs' order. */
+    private final List<CrowdedDrop> crowdedDrops = new ArrayList<>();
 
     private HandoffStats(int runs, long durationNs) {
         this.runs = runs;
@@ -70,10 +72,30 @@ public final class HandoffStats {
     }
 
     /**
-     * One run's crowded forced drops: how many, how many the requester took, and the median gap from the
-     * requester's re-wait to the drop (null with no such drop; negative when the requester had not yet waited again).
+     * A crowded forced drop that came while the requester was inside its new wait, as the wait-entry fit reads it
+     * ({@link EntryFit}).
+     *
+     * @param gapNs       the requester's call to wait to the drop
+     * @param staleNs     how long the stalest other waiter had gone without returning from a wait woken (not timed
+     *                    out), or since its first wait: the state the requester's window follows (docs/model.md)
+     * @param toRequester whether the requester took the GIL next
      */
-    public record CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns) {
+    public record CrowdedDrop(long gapNs, long staleNs, boolean toRequester) {}
+
+    /**
+     * One run's crowded forced drops: how many, how many the requester took, and the median gap from the
+     * requester's re-wait to the drop (null with no such drop; negative when the requester had not yet waited again);
+     * {@code each} lists those after a re-wait one by one (not in the JSON).
+     */
+    public record CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns, List<CrowdedDrop> each) {
+        public CrowdedRun {
+            each = List.copyOf(each);
+        }
+
+        public CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns) {
+            this(drops, toRequester, rewaitToDropP50Ns, List.of());
+        }
+
         public Map<String, Object> json() {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("crowded_forced_drops", drops);
@@ -93,7 +115,7 @@ public final class HandoffStats {
             HandoffStats s = of(List.of(log));
             long[] gap = s.crowdedRewaitToDropNs();
             out.add(new CrowdedRun(s.crowdedForcedDrops, s.crowdedToRequester,
-                    gap.length == 0 ? null : percentile(gap, 50)));
+                    gap.length == 0 ? null : percentile(gap, 50), s.crowdedDrops));
         }
         return out;
     }
@@ -226,6 +248,10 @@ public final class HandoffStats {
         return wakeLatencyNs.sorted();
     }
 
+    public List<CrowdedDrop> crowdedDrops() {
+        return List.copyOf(crowdedDrops);
+    }
+
     /** The {@code p}-th percentile of sorted values (nearest rank), or -1 when there are none. */
     public static long percentile(long[] sorted, double p) {
         if (sorted.length == 0) return -1;
@@ -239,6 +265,10 @@ public final class HandoffStats {
         long[] waitStart = gil.waitStartNs;
         long[] waitsThisTake = new long[n];
         long[] lastWaitNs = new long[n];
+        long[] lastWokenNs = new long[n]; // its last return from a wait woken, else its first wait; -1 before that
+        Arrays.fill(lastWokenNs, -1);
+        long pendingGapNs = -1; // the pending crowded drop's gap and staleness, -1 when it had no re-wait
+        long pendingStaleNs = 0;
         long requestNs = -1;
         boolean[] inWait = new boolean[n];
         boolean[] woke = new boolean[n];
@@ -254,6 +284,7 @@ public final class HandoffStats {
                 case WAIT -> {
                     timedWaits++;
                     lastWaitNs[t] = e.timeNs();
+                    if (lastWokenNs[t] < 0) lastWokenNs[t] = e.timeNs();
                     waitsThisTake[t]++;
                     inWait[t] = true;
                     if (woke[t]) wastedWakeups++;
@@ -268,6 +299,7 @@ public final class HandoffStats {
                     }
                     inWait[t] = false;
                     woke[t] = true;
+                    lastWokenNs[t] = e.timeNs();
                     if (lastDropNs >= 0) wakeLatencyNs.add(e.timeNs() - lastDropNs);
                 }
                 case TIMED_OUT -> {
@@ -283,6 +315,9 @@ public final class HandoffStats {
                             else if (waitStart[t] >= 0) forcedToOther++;
                             if (crowded && t == forcedRequester) crowdedToRequester++;
                             else if (crowded && waitStart[t] >= 0) crowdedToOther++;
+                            if (crowded && pendingGapNs >= 0 && (t == forcedRequester || waitStart[t] >= 0)) {
+                                crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingStaleNs, t == forcedRequester));
+                            }
                             forcedRequester = -2;
                             firstWakeSeen = true;
                         }
@@ -307,7 +342,13 @@ public final class HandoffStats {
                         if (!inWait[requester]) requesterAwake++;
                         requestToDropNs.add(e.timeNs() - requestNs);
                         crowded = false;
-                        for (int o = 0; o < n; o++) crowded |= o != requester && o != t && waitStart[o] >= 0;
+                        pendingStaleNs = 0;
+                        for (int o = 0; o < n; o++) {
+                            if (o == requester || o == t || waitStart[o] < 0) continue;
+                            crowded = true;
+                            if (lastWokenNs[o] >= 0) pendingStaleNs = Math.max(pendingStaleNs, e.timeNs() - lastWokenNs[o]);
+                        }
+                        pendingGapNs = crowded && inWait[requester] ? e.timeNs() - lastWaitNs[requester] : -1;
                         if (crowded) {
                             crowdedForcedDrops++;
                             crowdedRewaitToDropNs.add(inWait[requester] ? e.timeNs() - lastWaitNs[requester] : -1);

@@ -87,8 +87,8 @@ public final class Simulation {
                 : ((Workload.Pool) workload).spec().threads();
         this.gil = PythonVersions.build(params.choice("python"), params.choice("policy"), new GilSetup(machine,
                 trace, streams, WakeOrder.byId(params.choice("wake_order")), params.ns("interval"),
-                params.ns("checkpoint"), threadCount, params.bool("gil_mutex"), params.ns("wait_entry"),
-                params.ns("wait_entry_jitter")),
+                params.ns("checkpoint"), params.ns("drop_reaction"), threadCount, params.bool("gil_mutex"), params.ns("wait_entry"),
+                params.ns("wait_entry_jitter"), (int) params.count("wait_entry_growth"), params.ns("wait_entry_stale")),
                 VersionKeys.oldGilCosts(params));
         this.spans = new Spans(threadCount);
         boolean pinned = params.bool("pinned");

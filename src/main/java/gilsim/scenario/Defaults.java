@@ -65,6 +65,8 @@ public final class Defaults {
                         + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
                 Key.duration("checkpoint", "1us",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
+                Key.duration("drop_reaction", "0ns", "from the check point that finds a drop request to the drop "
+                        + "(drop_gil waiting for gil->mutex, which the requester holds on its way into its wait)"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),
                 Key.choice("policy", GilPolicies.byDefault().name(), GilPolicies.names(), "GIL hand-off policy"),
@@ -76,6 +78,11 @@ public final class Defaults {
                         + "sleeps on the futex; a signal in that window is the waiter's own"),
                 Key.duration("wait_entry_jitter", "350ns", "wait_entry is uniform in median +- jitter (at most "
                         + "wait_entry)"),
+                Key.percent("wait_entry_growth", "0", 400, "a wait's entry grows by this per cent for every "
+                        + "doubling of wait_entry_stale (up to four) that the stalest other sleeper has gone without "
+                        + "a signal; 0..400"),
+                Key.duration("wait_entry_stale", "10ms", 1_000, MAX_DURATION_NS, "wait_entry_growth starts once "
+                        + "another sleeper has gone this long without a signal (at least 1us)"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),
                 Key.count("max_events", "50000000", MAX_EVENTS,
                         "event budget: a run that needs more is stopped as a runaway (at most 1000000000)")).stream(),

@@ -46,6 +46,11 @@ public record Key(String name, Kind kind, String defaultValue, List<String> choi
         return new Key(name, Kind.COUNT, defaultValue, List.of(), 0, 100, help);
     }
 
+    /** A whole percentage, 0 to {@code max}. */
+    public static Key percent(String name, String defaultValue, long max, String help) {
+        return new Key(name, Kind.COUNT, defaultValue, List.of(), 0, max, help);
+    }
+
     /** A whole number of thousandths, 0 to 1000. */
     public static Key permille(String name, String defaultValue, String help) {
         return new Key(name, Kind.COUNT, defaultValue, List.of(), 0, 1000, help);

@@ -6,14 +6,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A machine profile: what {@code gilsim calibrate} measured on a machine, for {@code --machine FILE}. It replaces
  * the uniform wake-up latency with the machine's own distribution (its quantiles) and sets {@code timer_slack},
- * {@code preempt_percent} and {@code checkpoint} to the measured values; {@code --set} still overrides those three.
+ * {@code preempt_percent} and the crowded race's keys ({@link #RACE_KEYS}) to the measured values; {@code --set}
+ * still overrides them.
  *
  * <pre>
  * source: "gilsim calibrate, CPython 3.11.7, 2 cores, load 0.42"
@@ -24,20 +26,35 @@ import java.util.Set;
  *     - [1.0, 900us]
  * timer_slack: 60us        # optional
  * preempt_probability: 0.89   # optional, 0..1; rounded to a whole percent
- * checkpoint: 1800ns       # optional, more than 0: fitted to the crowded race (docs/model.md)
+ * checkpoint: 1800ns       # optional, more than 0: fitted to the crowded races (docs/calibration.md)
+ * drop_reaction: 1500ns    # optional, as the four below
+ * wait_entry: 1400ns
+ * wait_entry_jitter: 650ns
+ * wait_entry_growth: 40    # per cent, 0..400
  * </pre>
  *
  * @param file the file it was read from, for messages and replay lines
+ * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} in per cent
  */
 public record MachineProfile(String file, String source, double[] probabilities, long[] latenciesNs,
-                             Long timerSlackNs, Integer preemptPercent, Long checkpointNs) {
-    private static final Set<String> FIELDS = Set.of("source", "wake_latency", "timer_slack", "preempt_probability",
-            "checkpoint");
+                             Long timerSlackNs, Integer preemptPercent, Map<String, Long> race) {
+    /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
+    public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
+            "wait_entry_jitter", "wait_entry_growth");
+    private static final List<String> FIELDS = List.of("source", "wake_latency", "timer_slack",
+            "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
+            "wait_entry_growth");
     private static final long MAX_FILE_BYTES = 1 << 20;
 
     public MachineProfile {
         probabilities = probabilities.clone();
         latenciesNs = latenciesNs.clone();
+        race = Collections.unmodifiableMap(new LinkedHashMap<>(race));
+    }
+
+    /** The check-point spacing the profile sets, or null. */
+    public Long checkpointNs() {
+        return race.get("checkpoint");
     }
 
     /** Reads a profile; every error is one line naming the file, the line and the field. */
@@ -66,8 +83,7 @@ public record MachineProfile(String file, String source, double[] probabilities,
         for (Map.Entry<String, YamlTree> e : top.entries().entrySet()) {
             if (!FIELDS.contains(e.getKey())) {
                 throw new InputError(file + ":" + e.getValue().line() + ": " + e.getKey()
-                        + ": unknown field (expected source, wake_latency, timer_slack, preempt_probability, "
-                        + "checkpoint)");
+                        + ": unknown field (expected " + String.join(", ", FIELDS) + ")");
             }
         }
         String source = top.entries().get("source") instanceof YamlTree.Scalar s ? s.text() : file;
@@ -105,7 +121,12 @@ public record MachineProfile(String file, String source, double[] probabilities,
                     + "least two points");
         }
         Long slack = duration(file, top, "timer_slack");
-        Long checkpoint = duration(file, top, "checkpoint");
+        Map<String, Long> race = new LinkedHashMap<>();
+        for (String key : RACE_KEYS) {
+            Long v = key.equals("wait_entry_growth") ? growth(file, top) : duration(file, top, key);
+            if (v != null) race.put(key, v);
+        }
+        Long checkpoint = race.get("checkpoint");
         if (checkpoint != null && checkpoint == 0) {
             throw new InputError(file + ":" + top.entries().get("checkpoint").line() + ": checkpoint: more than 0ns "
                     + "(a profile fits the spacing; 0, no check point, is a scenario's choice)");
@@ -115,7 +136,20 @@ public record MachineProfile(String file, String source, double[] probabilities,
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
         }
         return new MachineProfile(file, source, ps.stream().mapToDouble(Double::doubleValue).toArray(),
-                ds.stream().mapToLong(Long::longValue).toArray(), slack, preempt, checkpoint);
+                ds.stream().mapToLong(Long::longValue).toArray(), slack, preempt, race);
+    }
+
+    /** The optional {@code wait_entry_growth}, a whole per cent from 0 to 400; null when absent. */
+    private static Long growth(String file, YamlTree.Mapping top) {
+        if (!(top.entries().get("wait_entry_growth") instanceof YamlTree.Scalar s)) return null;
+        try {
+            long v = Long.parseLong(s.text().trim());
+            if (v >= 0 && v <= 400) return v;
+        } catch (NumberFormatException e) {
+            // the message below says what is expected
+        }
+        throw new InputError(file + ":" + s.line() + ": wait_entry_growth: '" + s.text()
+                + "' is not a whole per cent from 0 to 400");
     }
 
     /** The optional duration {@code field}, at most an hour; null when absent. */

@@ -111,7 +111,7 @@ public record Scenario(String name, String description, String origin, List<Key>
     }
 
     /**
-     * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate and check-point spacing (each
+     * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate and crowded-race keys (each
      * when it has one) replace the defaults and {@code sem_wake} is 0 (before {@code --set}), and its wake-up latency
      * distribution replaces {@code wake_latency} and {@code wake_jitter}, which may then not be set.
      */
@@ -133,7 +133,7 @@ public record Scenario(String name, String description, String origin, List<Key>
         if (machine != null) {
             if (machine.timerSlackNs() != null) values.put("timer_slack", machine.timerSlackNs());
             if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
-            if (machine.checkpointNs() != null) values.put("checkpoint", machine.checkpointNs());
+            values.putAll(machine.race());
             // A profile's wake-up latency is the release race's effective one: the waker's cost of signalling is
             // already counted in it, so a release that wakes a sleeper costs its releaser nothing more
             // (docs/model.md, "Machine profiles").

@@ -85,7 +85,8 @@ public final class ScenarioFile {
         return parse(file, text);
     }
 
-    static Scenario parse(String file, String text) {
+    /** Parses a scenario from {@code text}; {@code file} names it in messages. */
+    public static Scenario parse(String file, String text) {
         YamlTree.Mapping top = mapping(file, YamlTree.parse(file, text), "the document");
         checkFields(file, top, TOP, "");
         String name = scalar(file, required(file, top, "name", ""), "name").text();

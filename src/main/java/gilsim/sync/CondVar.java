@@ -38,16 +38,43 @@ public interface CondVar {
     }
 
     /**
-     * How long a call to wait runs before it sleeps: uniform in {@code ns +- jitterNs}, drawn from {@code random}.
-     * {@link #NONE}: at once.
+     * How long a call to wait runs before it sleeps: uniform in {@code ns +- jitterNs}, drawn from {@code random}, and
+     * longer by {@code growthPercent} of that for every doubling of {@code staleAfterNs}, up to
+     * {@link #MAX_DOUBLINGS}, that the stalest other sleeper has gone without a signal (docs/model.md, "The
+     * requester's window follows the other sleeper"). {@link #NONE}: at once.
+     *
+     * @param growthPercent per cent of the drawn entry added per doubling beyond {@code staleAfterNs}; 0: none
+     * @param staleAfterNs  how long a sleeper may go without a signal before the entry starts to grow
      */
-    record WaitEntry(long ns, long jitterNs, SplittableRandom random) {
-        public static final WaitEntry NONE = new WaitEntry(0, 0, null);
+    record WaitEntry(long ns, long jitterNs, int growthPercent, long staleAfterNs, SplittableRandom random) {
+        public static final WaitEntry NONE = new WaitEntry(0, 0, 0, 1, null);
+        /**
+         * The growth stops after four doublings: recorded with a thread sleeping 100 and 200 ms beside two spinners,
+         * the window was the same (3.4 and 3.3 us, docs/notes/2026-12-03-stale-sleeper.md).
+         */
+        public static final int MAX_DOUBLINGS = 4;
 
         public WaitEntry {
-            if (ns < 0 || jitterNs < 0 || jitterNs > ns) {
-                throw new IllegalArgumentException("wait entry " + ns + "+-" + jitterNs);
+            if (ns < 0 || jitterNs < 0 || jitterNs > ns || growthPercent < 0 || staleAfterNs <= 0) {
+                throw new IllegalArgumentException("wait entry " + ns + "+-" + jitterNs + ", growth " + growthPercent
+                        + "% per doubling after " + staleAfterNs + "ns");
             }
+        }
+
+        /** The entry without growth (the form of 2026-12-01 to 12-02). */
+        public WaitEntry(long ns, long jitterNs, SplittableRandom random) {
+            this(ns, jitterNs, 0, 1, random);
+        }
+
+        /**
+         * The entry of a call drawn as {@code drawnNs} while the stalest other sleeper has gone {@code staleNs}
+         * without a signal: {@code drawnNs * (1 + growth * min(4, log2(staleNs / staleAfterNs)))}, and as drawn
+         * when {@code staleNs <= staleAfterNs}.
+         */
+        public long grown(long drawnNs, long staleNs) {
+            if (growthPercent == 0 || staleNs <= staleAfterNs) return drawnNs;
+            double doublings = Math.min(MAX_DOUBLINGS, Math.log((double) staleNs / staleAfterNs) / Math.log(2));
+            return Math.round(drawnNs * (1 + growthPercent / 100.0 * doublings));
         }
     }
 }

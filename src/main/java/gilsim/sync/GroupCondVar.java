@@ -54,6 +54,11 @@ final class GroupCondVar implements CondVar {
         boolean entering;
         /** A signal's token was taken while entering: it returns without having slept. */
         boolean tookToken;
+        /**
+         * When it last returned from a wait signalled (for gil->cond: when it last took the GIL after waiting), or
+         * its first wait's start; ns of simulated time.
+         */
+        long lastSignalledNs = -1;
         final Runnable expire = () -> expire(this);
         final Runnable ran = () -> ran(this);
         final Runnable entered = () -> entered(this);
@@ -79,18 +84,13 @@ final class GroupCondVar implements CondVar {
      * mutex (a FUTEX_WAKE when the mutex was taken back after a wait, which leaves it marked contended) and reads
      * __g_signals, so a signal in this window is its own. Uniform in {@code entryNs +- entryJitterNs}.
      */
-    private final long entryNs;
-    private final long entryJitterNs;
-    private final SplittableRandom entryRandom;
+    private final CondVar.WaitEntry entry;
 
-    GroupCondVar(String name, Machine machine, Trace trace, long entryNs, long entryJitterNs,
-                 SplittableRandom entryRandom) {
+    GroupCondVar(String name, Machine machine, Trace trace, CondVar.WaitEntry entry) {
         this.name = name;
         this.machine = machine;
         this.trace = trace;
-        this.entryNs = entryNs;
-        this.entryJitterNs = entryJitterNs;
-        this.entryRandom = entryRandom;
+        this.entry = entry;
     }
 
     /** Waiters still asleep: neither a signal's wake nor their timer has reached them. */
@@ -111,7 +111,8 @@ final class GroupCondVar implements CondVar {
         w.timedOut = false;
         w.closed = false;
         w.tookToken = false;
-        w.entering = entryNs > 0;
+        w.entering = entry.ns() > 0;
+        if (w.lastSignalledNs < 0) w.lastSignalledNs = machine.nowNs();
         g2.add(w);
         if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
         int waiting = waiting();
@@ -120,8 +121,20 @@ final class GroupCondVar implements CondVar {
             machine.block(t, w.ran);
             return;
         }
-        long ns = entryJitterNs == 0 ? entryNs : entryNs - entryJitterNs + entryRandom.nextLong(2 * entryJitterNs + 1);
-        machine.cpu(t, ns, w.entered);
+        long jitter = entry.jitterNs();
+        long drawn = jitter == 0 ? entry.ns() : entry.ns() - jitter + entry.random().nextLong(2 * jitter + 1);
+        machine.cpu(t, entry.grown(drawn, stalestSleeperNs(w)), w.entered);
+    }
+
+    /**
+     * How long the stalest sleeper other than {@code self} has gone without a signal: on a real machine the
+     * requester's window widens with it (docs/model.md), whatever the cause. 0 with no other sleeper.
+     */
+    private long stalestSleeperNs(Waiter self) {
+        long oldest = Long.MAX_VALUE;
+        for (Waiter w : g1) if (w != self && w.asleep) oldest = Math.min(oldest, w.lastSignalledNs);
+        for (Waiter w : g2) if (w != self && w.asleep) oldest = Math.min(oldest, w.lastSignalledNs);
+        return oldest == Long.MAX_VALUE ? 0 : machine.nowNs() - oldest;
     }
 
     private Waiter recordOf(SimThread t) {
@@ -205,6 +218,7 @@ final class GroupCondVar implements CondVar {
         if (w.timer != null) w.timer.cancel();
         if (!w.timedOut) {
             g1.remove(w); // signalled, or its group closed: either way it returns as signalled
+            w.lastSignalledNs = machine.nowNs();
             w.resume.accept(false);
             return;
         }

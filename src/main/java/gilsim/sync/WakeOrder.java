@@ -28,7 +28,7 @@ public enum WakeOrder {
      * among sleepers is the one {@link #GLIBC} gives. {@link GroupCondVar} implements it.
      */
     GLIBC_GROUPS("glibc-groups", (name, machine, trace, random, entry) -> new GroupCondVar(name, machine, trace,
-            entry.ns(), entry.jitterNs(), entry.random()), "at the back of the condition variable's queue",
+            entry), "at the back of the condition variable's queue",
             "glibc's own two groups of waiters and signal tokens, with `wait_entry` (`GroupCondVar`); the default"),
     /** A strict ticket: the waiter that first arrived, kept across its re-waits. */
     FIFO("fifo", queue(QueueOrder.FIRST_ARRIVAL), null,

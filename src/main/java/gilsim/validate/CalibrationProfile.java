@@ -1,19 +1,20 @@
 package gilsim.validate;
 
-import gilsim.handoff.CheckpointFit;
 import gilsim.sim.Durations;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A machine profile computed from a {@link Calibration.Measured} and a {@link CrowdedRace.Measured}: the wake-up
- * latency as quantiles of the release race's CDF, the timer slack, the preemption probability and the check-point
- * spacing fitted to the crowded race (null when it was skipped), written as the YAML that {@code --machine FILE}
+ * latency as quantiles of the release race's CDF, the timer slack, the preemption probability and the crowded race's
+ * fit (null when the races were skipped or had no crowded drop), written as the YAML that {@code --machine FILE}
  * reads (docs/calibration.md).
  *
  * <p>The wake-up latency's CDF at L is the waiter's share of the releases of length L, over the pinned sweep. The
@@ -31,7 +32,7 @@ import java.util.Locale;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        Long checkpointNs, String source, Instant written, List<String> notes) {
+        RaceFit race, String source, Instant written, List<String> notes) {
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
     public static final double ZERO = 0.02;
 
@@ -56,12 +57,13 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                 Calibration.fmt2(m.loadBefore()), Calibration.fmt2(m.loadAfter()),
                 Math.round(m.tookNs() / 1e9)) + (m.quick() ? ", --quick" : "");
         if (crowd.skipped() != null) {
-            notes.add("no checkpoint (the crowded race was not recorded: " + crowd.skipped() + "); the model's "
-                    + "default applies");
-        } else if (crowd.checkpointNs() == null) {
-            notes.add("no checkpoint: no run of the crowded race had a forced drop with a third thread waiting");
+            notes.add("no crowded-race keys (the crowded races were not recorded: " + crowd.skipped() + "); the "
+                    + "model's defaults apply");
+        } else if (crowd.fit() == null) {
+            notes.add("no crowded-race keys: no run of the frequent crowded race had a forced drop with a third "
+                    + "thread waiting");
         }
-        return new CalibrationProfile(q, slack, round3(pre), crowd.checkpointNs(), source,
+        return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), source,
                 when.truncatedTo(ChronoUnit.SECONDS), notes);
     }
 
@@ -168,12 +170,32 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         b.append(pad(slack, 21)).append("# the p99 lateness of a 5 ms timed wait, rounded to the microsecond\n");
         String pre = "preempt_probability: " + probability(preemptProbability);
         b.append(pad(pre, 28)).append("# woken waiters that preempted the waker on a shared core\n");
-        if (checkpointNs != null) {
-            String cp = "checkpoint: " + Durations.format(checkpointNs);
-            b.append(pad(cp, 21)).append("# ").append(CheckpointFit.FACTOR)
-                    .append(" x the crowded race's median gap from a re-wait to the drop\n");
+        if (race != null) {
+            b.append("# fitted to the crowded races (docs/calibration.md, section 5)\n");
+            b.append(pad("checkpoint: " + Durations.format(race.checkpointNs()), 28))
+                    .append("# with drop_reaction, the model's gap from a re-wait\n");
+            b.append(pad("drop_reaction: " + Durations.format(race.dropReactionNs()), 28))
+                    .append("# to the drop has the frequent race's p10 and p50\n");
+            b.append(pad("wait_entry: " + Durations.format(race.entry().entryNs()), 28))
+                    .append("# the requester's window and its growth with the\n");
+            b.append(pad("wait_entry_jitter: " + Durations.format(race.entry().jitterNs()), 28))
+                    .append("# other sleeper's staleness give the requester the\n");
+            b.append(pad("wait_entry_growth: " + race.entry().growthPercent(), 28))
+                    .append("# share it had in both races\n");
         }
         return b.toString();
+    }
+
+    /** The crowded-race keys this profile sets, by name, as {@code MachineProfile.race()} reads them back. */
+    public Map<String, Long> raceKeys() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        if (race == null) return m;
+        m.put("checkpoint", race.checkpointNs());
+        m.put("drop_reaction", race.dropReactionNs());
+        m.put("wait_entry", race.entry().entryNs());
+        m.put("wait_entry_jitter", race.entry().jitterNs());
+        m.put("wait_entry_growth", (long) race.entry().growthPercent());
+        return m;
     }
 
     private static String pad(String s, int width) {

@@ -3,7 +3,6 @@ package gilsim.validate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import gilsim.handoff.CheckpointFit;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.HandoffText;
 import gilsim.sim.Durations;
@@ -91,24 +90,33 @@ public final class CalibrationText {
 
     private static void crowded(StringBuilder b, CrowdedRace.Measured c) {
         if (c.skipped() != null) {
-            b.append("The crowded race was not recorded: ").append(c.skipped()).append('\n');
+            b.append("The crowded races were not recorded: ").append(c.skipped()).append('\n');
             return;
         }
-        b.append(String.format(Locale.ROOT, "The crowded race: %d threads spin in Python, %s a round (as "
-                + "scenarios/cpu-bound-4.yaml), %d runs of %s%nrecorded through the hand-off recorder. After a forced "
-                + "drop with a third thread waiting, the requester's share of%nthe GIL, at the run's median gap from "
-                + "its re-wait to the drop:%n  %s%n", CrowdedRace.THREADS, Durations.human(CrowdedRace.ROUND_NS),
-                c.runs().size(), Durations.human(c.runNs()), HandoffText.crowded(c.runs())));
-        if (c.checkpointNs() == null) {
-            b.append("  no run had such a drop: the profile leaves checkpoint at the model's default\n");
-        } else {
-            b.append("  checkpoint fitted: ").append(CheckpointFit.rule(c.runs()).orElseThrow())
-                    .append(" (docs/model.md, \"Fitting it to a machine\")\n");
-            // The real requester's window widens where crowded drops are rare, and the model's has one width.
-            b.append("  it fits crowded drops that come often; where they are rare (a thread that sleeps 100 ms "
-                    + "beside spinners)\n  the real requester wins more, and the model's other waiter then waits "
-                    + "too little: docs/calibration.md, section 5\n");
+        b.append("The crowded races, recorded through the hand-off recorder. After a forced drop with a third "
+                + "thread\nwaiting, the requester's share of the GIL at the run's median gap from its re-wait to "
+                + "the drop:\n");
+        race(b, CrowdedRace.Race.FREQUENT, c.runs(), c.runNs());
+        race(b, CrowdedRace.Race.RARE, c.rareRuns(), c.rareRunNs());
+        RaceFit f = c.fit();
+        if (f == null) {
+            b.append("  no run of the frequent race had such a drop: the profile leaves the crowded race's keys at "
+                    + "the model's defaults\n");
+            return;
         }
+        b.append(String.format(Locale.ROOT, "  fitted (docs/calibration.md, section 5): the frequent race's gap p10 "
+                        + "/ p50 %.2f / %.2f us; the model's\n  %.2f / %.2f us with checkpoint %s and drop_reaction %s; "
+                        + "the requester's window wait_entry %s +- %s,\n  %d %% longer per doubling of %s that the "
+                        + "other sleeper has gone without a signal (%d drops)%n",
+                f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3, f.modelGapP10Ns() / 1e3, f.modelGapP50Ns() / 1e3,
+                Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
+                Durations.format(f.entry().entryNs()), Durations.format(f.entry().jitterNs()),
+                f.entry().growthPercent(), Durations.format(RaceFit.staleAfterNs()), f.entry().drops()));
+    }
+
+    private static void race(StringBuilder b, CrowdedRace.Race race, List<HandoffStats.CrowdedRun> runs, long runNs) {
+        b.append(String.format(Locale.ROOT, "  %s: %s,%n    %d runs of %s: %s%n", race.name().toLowerCase(Locale.ROOT),
+                race.description, runs.size(), Durations.human(runNs), HandoffText.crowded(runs)));
     }
 
     /** The report as one JSON object. */
@@ -148,15 +156,27 @@ public final class CalibrationText {
         crowded.put("run_ns", crowd.runNs());
         ArrayNode runs = crowded.putArray("runs");
         for (HandoffStats.CrowdedRun r : crowd.runs()) runs.add(JSON.valueToTree(r.json()));
-        if (crowd.checkpointNs() == null) crowded.putNull("median_gap_ns");
-        else crowded.put("median_gap_ns", crowd.medianGapNs());
+        crowded.put("rare_run_ns", crowd.rareRunNs());
+        ArrayNode rare = crowded.putArray("rare_runs");
+        for (HandoffStats.CrowdedRun r : crowd.rareRuns()) rare.add(JSON.valueToTree(r.json()));
+        RaceFit f = crowd.fit();
+        if (f == null) {
+            crowded.putNull("fit");
+        } else {
+            ObjectNode fit = crowded.putObject("fit");
+            fit.put("real_gap_p10_ns", f.realGapP10Ns());
+            fit.put("real_gap_p50_ns", f.realGapP50Ns());
+            fit.put("model_gap_p10_ns", f.modelGapP10Ns());
+            fit.put("model_gap_p50_ns", f.modelGapP50Ns());
+            fit.put("drops", f.entry().drops());
+        }
         ObjectNode prof = o.putObject("profile");
         ArrayNode q = prof.putArray("wake_latency_quantiles");
         for (CalibrationProfile.Point pt : p.wakeLatency()) q.addArray().add(pt.p()).add(pt.ns());
         prof.put("timer_slack_ns", p.timerSlackNs());
         prof.put("preempt_probability", p.preemptProbability());
-        if (p.checkpointNs() == null) prof.putNull("checkpoint_ns");
-        else prof.put("checkpoint_ns", p.checkpointNs());
+        ObjectNode keys = prof.putObject("race_keys"); // as the profile's YAML: durations in ns, growth in per cent
+        p.raceKeys().forEach(keys::put);
         prof.put("source", p.source());
         ArrayNode notes = prof.putArray("notes");
         p.notes().forEach(notes::add);

@@ -1,74 +1,104 @@
 package gilsim.validate;
 
-import gilsim.handoff.CheckpointFit;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
-import gilsim.program.Dist;
-import gilsim.program.Step;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.ScenarioFile;
+import gilsim.scenario.Workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 
 /**
- * The crowded race that {@code gilsim calibrate} measures after its script: four threads spinning in Python on the
- * machine's cores (as {@code scenarios/cpu-bound-4.yaml}), recorded through the hand-off recorder run by run, and the
- * model's {@code checkpoint} fitted to them by {@link CheckpointFit}. It is the one figure the profile takes from
- * the crowded case: who takes the GIL after a forced drop while two or more threads wait depends on how soon the
- * holder drops after the requester waits again, and that gap moved from 0.4 to 2.3 us between boots of one VM
- * (docs/model.md, "Fitting it to a machine"). It is fitted to four spinners: where a workload's requester enters its
- * wait more slowly (a latency-sensitive thread beside spinners), the fitted spacing gives it too few crowded drops
- * (docs/calibration.md, section 5).
+ * The crowded races that {@code gilsim calibrate} records after its script, through the hand-off recorder, run by
+ * run, and the model's crowded-race keys fitted to them ({@link RaceFit}). Who takes the GIL after a forced drop
+ * while two or more threads wait depends on how soon the holder drops after the requester waits again, and on how
+ * long the other sleeper has gone without the GIL; both moved between boots of one VM (docs/model.md, "Who takes
+ * the GIL when several wait"). Two races cover both: one where crowded drops come every few milliseconds, one where
+ * they come once a sleep of 100 ms.
  *
- * <p>Recording needs Linux, a C compiler and Python 3.8 or newer; without them the race is skipped, with the reason,
- * and the profile leaves {@code checkpoint} at the model's default.
+ * <p>Recording needs Linux, a C compiler and Python 3.8 or newer; without them the races are skipped, with the
+ * reason, and the profile leaves those keys at the model's defaults.
  */
 public final class CrowdedRace {
-    /** The workload the fitting rule was measured with: four threads, 10 ms of Python a round, forever. */
-    static final int THREADS = 4;
-    static final long ROUND_NS = 10_000_000;
-    /** CPython's default switch interval, the one the rule was measured at. */
+    /** CPython's default switch interval, the one the races run at. */
     static final long SWITCH_INTERVAL_NS = 5_000_000;
-    /**
-     * Five runs of 2 s ({@code --quick}: three of 1 s). The gap moves from run to run as well as from boot to boot
-     * (one four-spinner recording had run medians 1.13 to 1.85 us), so the fit is a median of several runs'
-     * medians; 2 s is some 400 forced drops a run on two cores.
-     */
-    static final int RUNS = 5;
-    static final long RUN_NS = 2_000_000_000L;
-    static final int QUICK_RUNS = 3;
-    static final long QUICK_RUN_NS = 1_000_000_000L;
+
+    /** One race: a workload, and how many runs of how long ({@code --quick}: fewer and shorter). */
+    public enum Race {
+        /** Four threads spinning in Python, as scenarios/cpu-bound-4.yaml: a crowded drop every 5 ms or so. */
+        FREQUENT("four threads spin in Python, 10 ms a round (scenarios/cpu-bound-4.yaml)", """
+                name: crowded-race
+                params: {cores: 2}
+                threads:
+                  - {name: a, program: [{loop: [{compute: 10ms}]}]}
+                  - {name: b, program: [{loop: [{compute: 10ms}]}]}
+                  - {name: c, program: [{loop: [{compute: 10ms}]}]}
+                  - {name: d, program: [{loop: [{compute: 10ms}]}]}
+                """, 5, 2_000_000_000L, 3, 1_000_000_000L),
+        /**
+         * A thread sleeping 100 ms between 20 us of Python beside two spinners, as scenarios/latency-2.yaml: crowded
+         * drops only while it waits, its sleeper stale. Some 25 crowded drops a second.
+         */
+        RARE("a thread sleeps 100 ms between 20 us of Python beside two spinning in 255 us rounds "
+                + "(scenarios/latency-2.yaml)", """
+                name: rare-crowded-race
+                params: {cores: 2}
+                threads:
+                  - {name: main, program: [{loop: [{sleep: 100ms}, {compute: 20us}]}]}
+                  - {name: bg0, program: [{loop: [{compute: 255us}]}]}
+                  - {name: bg1, program: [{loop: [{compute: 255us}]}]}
+                """, 3, 4_000_000_000L, 2, 2_000_000_000L);
+
+        public final String description;
+        public final Scenario scenario;
+        final int runs;
+        final long runNs;
+        final int quickRuns;
+        final long quickRunNs;
+
+        Race(String description, String yaml, int runs, long runNs, int quickRuns, long quickRunNs) {
+            this.description = description;
+            this.scenario = ScenarioFile.parse("the " + name().toLowerCase() + " crowded race", yaml);
+            this.runs = runs;
+            this.runNs = runNs;
+            this.quickRuns = quickRuns;
+            this.quickRunNs = quickRunNs;
+        }
+
+        List<ThreadSpec> threads() {
+            return ((Workload.Threads) scenario.workload().apply(scenario.params())).threads();
+        }
+    }
 
     private CrowdedRace() {}
 
     /**
-     * What was measured: each run's crowded forced drops; or, when the race could not be recorded, why
-     * ({@code skipped}, with no run).
+     * What was measured: each race's runs (the frequent race's run length {@code runNs}, the rare one's
+     * {@code rareRunNs}) and the fit; or, when the races could not be recorded, why ({@code skipped}, with no run
+     * and no fit). {@code fit} is null too when no run had a crowded drop after a re-wait.
      */
-    public record Measured(long runNs, List<HandoffStats.CrowdedRun> runs, String skipped) {
+    public record Measured(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
+                           List<HandoffStats.CrowdedRun> rareRuns, RaceFit fit, String skipped) {
         public Measured {
             runs = List.copyOf(runs);
+            rareRuns = List.copyOf(rareRuns);
         }
 
-        /** {@code checkpoint} fitted to the runs ({@link CheckpointFit}), null when no run had a crowded drop. */
-        public Long checkpointNs() {
-            OptionalLong fit = CheckpointFit.checkpointNs(runs);
-            return fit.isPresent() ? fit.getAsLong() : null;
-        }
-
-        /** The median of the runs' median gaps that the fit took, or -1 with none. */
-        public long medianGapNs() {
-            return CheckpointFit.medianGapNs(runs).orElse(-1);
+        /** The runs as measured, fitted ({@link RaceFit#of}). */
+        public static Measured of(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
+                                  List<HandoffStats.CrowdedRun> rareRuns) {
+            return new Measured(runNs, runs, rareRunNs, rareRuns, RaceFit.of(runs, rareRuns).orElse(null), null);
         }
 
         public static Measured skipped(String why) {
-            return new Measured(0, List.of(), why);
+            return new Measured(0, List.of(), 0, List.of(), null, why);
         }
     }
 
-    /** Why the race cannot be recorded with {@code python} here (too old, no C compiler, not Linux), or null. */
+    /** Why the races cannot be recorded with {@code python} here (too old, no C compiler, not Linux), or null. */
     public static String unrecordable(Path python) {
         try {
             RealRun.checkRecordable(python);
@@ -79,27 +109,35 @@ public final class CrowdedRace {
     }
 
     /**
-     * Records the race on {@code python}, which {@link #unrecordable} accepted.
+     * Records both races on {@code python}, which {@link #unrecordable} accepted, and fits the model to them.
      *
      * @throws InputError one line when a run fails
      */
     public static Measured measure(Path python, boolean quick) {
-        int runs = quick ? QUICK_RUNS : RUNS;
-        long runNs = quick ? QUICK_RUN_NS : RUN_NS;
-        String script = PythonScript.compile(threads(), SWITCH_INTERVAL_NS, runNs);
+        return Measured.of(runNs(Race.FREQUENT, quick), record(python, Race.FREQUENT, quick),
+                runNs(Race.RARE, quick), record(python, Race.RARE, quick));
+    }
+
+    /** About how long {@link #measure} records, in seconds, for the progress line. */
+    public static long seconds(boolean quick) {
+        long ns = 0;
+        for (Race r : Race.values()) ns += (quick ? r.quickRuns : r.runs) * runNs(r, quick);
+        return ns / 1_000_000_000L;
+    }
+
+    private static long runNs(Race race, boolean quick) {
+        return quick ? race.quickRunNs : race.runNs;
+    }
+
+    private static List<HandoffStats.CrowdedRun> record(Path python, Race race, boolean quick) {
+        long runNs = runNs(race, quick);
+        String script = PythonScript.compile(race.threads(), SWITCH_INTERVAL_NS, runNs);
         // as validate's default: twice the run and half a minute for the interpreter to start and stop
         long timeoutMs = 2 * (runNs / 1_000_000L) + 30_000;
         List<HandoffLog> logs = new ArrayList<>();
-        for (int i = 0; i < runs; i++) logs.add(RealRun.record(python, script, timeoutMs).handoffs());
-        return new Measured(runNs, HandoffStats.crowdedByRun(logs), null);
-    }
-
-    static List<ThreadSpec> threads() {
-        List<ThreadSpec> out = new ArrayList<>();
-        for (int i = 0; i < THREADS; i++) {
-            out.add(new ThreadSpec(String.valueOf((char) ('a' + i)), -1,
-                    List.of(new Step.Loop(-1, List.of(new Step.Compute(new Dist.Fixed(ROUND_NS)))))));
+        for (int i = 0; i < (quick ? race.quickRuns : race.runs); i++) {
+            logs.add(RealRun.record(python, script, timeoutMs).handoffs());
         }
-        return out;
+        return HandoffStats.crowdedByRun(logs);
     }
 }

@@ -119,17 +119,23 @@ class CalibrateCommandTest {
         }
         assertTrue(Durations.parse(m.get("timer_slack").asText()) >= 0);
         // four spinners on this machine's cores: every drop is forced, and two or more others wait at each, so
-        // every run of the crowded race has such drops and the profile carries the spacing fitted to them
+        // every run of the frequent race has such drops and the profile carries the keys fitted to them
         JsonNode crowded = o.get("crowded");
         assertTrue(crowded.get("skipped").isNull(), crowded.toString());
         assertEquals(3, crowded.get("runs").size(), crowded.toString());
         for (JsonNode run : crowded.get("runs")) {
             assertTrue(run.get("crowded_forced_drops").asLong() > 0, crowded.toString());
         }
+        assertEquals(2, crowded.get("rare_runs").size(), crowded.toString());
         long checkpoint = Durations.parse(m.get("checkpoint").asText());
         assertTrue(checkpoint > 0 && checkpoint % 50 == 0, m.toString());
-        assertEquals(checkpoint, o.get("profile").get("checkpoint_ns").asLong());
+        JsonNode keys = o.get("profile").get("race_keys");
+        assertEquals(checkpoint, keys.get("checkpoint").asLong());
         assertEquals(checkpoint, gilsim.scenario.MachineProfile.load(yaml).checkpointNs());
+        long entry = Durations.parse(m.get("wait_entry").asText());
+        assertTrue(entry > 0 && entry % 50 == 0 && Durations.parse(m.get("wait_entry_jitter").asText()) <= entry,
+                m.toString());
+        assertEquals(keys.get("wait_entry_growth").asLong(), m.get("wait_entry_growth").asLong());
         assertEquals(pre, m.get("preempt_probability").asDouble(), 0.001);
     }
 }

@@ -50,7 +50,7 @@ class GilTest {
         Bench(String policy, int cores, long checkpointNs, int threads) {
             machine = new Machine(engine, trace, new RandomStreams(1), cores, new WakeLatency.Uniform(LATENCY, 0), 0, 10 * MS);
             gil = GilPolicies.build(policy, new GilSetup(machine, trace, new RandomStreams(1), WakeOrder.GLIBC,
-                    INTERVAL, checkpointNs, threads, false, 0, 0));
+                    INTERVAL, checkpointNs, 0, threads, false, 0, 0, 0, 1));
             trace.add(e -> {
                 if (e instanceof GilEvent || e instanceof CondEvent) events.add(e);
             });

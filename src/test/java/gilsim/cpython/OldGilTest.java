@@ -50,7 +50,7 @@ class OldGilTest {
             machine = new Machine(engine, trace, new RandomStreams(1), cores, new WakeLatency.Uniform(LATENCY, 0), 0,
                     10 * MS);
             gil = PythonVersions.build("2.7", "cpython", new GilSetup(machine, trace, new RandomStreams(1),
-                    gilsim.sync.WakeOrder.GLIBC, 5 * MS, US, threads, false, 0, 0), costs);
+                    gilsim.sync.WakeOrder.GLIBC, 5 * MS, US, 0, threads, false, 0, 0, 0, 1), costs);
             trace.add(e -> {
                 if (e instanceof GilEvent) events.add(e);
             });

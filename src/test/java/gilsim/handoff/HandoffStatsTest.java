@@ -43,7 +43,12 @@ class HandoffStatsTest {
     @Test
     void crowdedDropsRunByRunKeepEachRunsShareAndGapApart() {
         List<HandoffLog> runs = List.of(crowdedDrop(400, B), crowdedDrop(2_500, C));
-        assertEquals(List.of(new HandoffStats.CrowdedRun(1, 1, 400L), new HandoffStats.CrowdedRun(1, 0, 2_500L)),
+        // each drop as the entry fit reads it: its gap, how long the other waiter (waiting since 0) had gone
+        // without a wake-up, and who took the GIL
+        assertEquals(List.of(
+                new HandoffStats.CrowdedRun(1, 1, 400L, List.of(new HandoffStats.CrowdedDrop(400, 5_000_400, true))),
+                new HandoffStats.CrowdedRun(1, 0, 2_500L,
+                        List.of(new HandoffStats.CrowdedDrop(2_500, 5_002_500, false)))),
                 HandoffStats.crowdedByRun(runs));
         assertEquals("100 % of 1 at 0.40 us, 0 % of 1 at 2.50 us", HandoffText.crowdedByRun(runs));
         // pooled, the two runs are one half-share at a gap between theirs

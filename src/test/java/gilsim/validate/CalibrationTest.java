@@ -136,41 +136,63 @@ class CalibrationTest {
         assertEquals(60_000, Durations.parse(root.get("timer_slack").asText()));
         assertEquals(0.89, root.get("preempt_probability").asDouble(), 0.0);
         assertEquals(4, root.size(), "source, wake_latency, timer_slack, preempt_probability");
-        assertEquals(List.of("no checkpoint (the crowded race was not recorded: --python x: --handoffs needs Python "
-                + "3.8 or newer); the model's default applies"), p.notes());
+        assertEquals(List.of("no crowded-race keys (the crowded races were not recorded: --python x: --handoffs needs "
+                + "Python 3.8 or newer); the model's defaults apply"), p.notes());
         CrowdedRace.Measured skipped = CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer");
         String text = CalibrationText.text(measured(race(), new long[] {12_000, 48_000, 2_829_400}), skipped, p, null,
                 null);
-        assertTrue(text.contains("\nThe crowded race was not recorded: --python x: --handoffs needs Python 3.8 or "
+        assertTrue(text.contains("\nThe crowded races were not recorded: --python x: --handoffs needs Python 3.8 or "
                 + "newer\n"), text);
         assertFalse(yaml.contains("checkpoint"), yaml);
     }
 
-    /** Three runs' median gaps 1.2, 1.45 and 1.9 us: the median 1.45 us, times 1.25, is 1812.5, to 50 ns 1800ns. */
+    /**
+     * Hand-made races: gaps 1.5 to 4.5 us in both; the frequent race's requester (its other sleeper 15 ms without a
+     * signal) wins below 1.8 us, the rare one's (110 ms) below 3.5 us. The fit must match the gaps' p10 and p50
+     * (1.8 and 3.0 us) with the model's own, and find a window that grows with the staleness.
+     */
     @Test
-    void theCrowdedRaceAddsTheFittedCheckpointThatMachineProfilesRead(@TempDir Path dir) throws Exception {
-        List<HandoffStats.CrowdedRun> runs = List.of(new HandoffStats.CrowdedRun(400, 20, 1_200L),
-                new HandoffStats.CrowdedRun(380, 5, 1_450L), new HandoffStats.CrowdedRun(410, 0, 1_900L));
-        CrowdedRace.Measured crowd = new CrowdedRace.Measured(2_000_000_000L, runs, null);
-        assertEquals(1_450, crowd.medianGapNs());
+    void theCrowdedRacesAddTheFittedKeysThatMachineProfilesRead(@TempDir Path dir) throws Exception {
+        List<HandoffStats.CrowdedRun> frequent = List.of(run(15_000_000, 1_800), run(15_000_000, 1_800));
+        List<HandoffStats.CrowdedRun> rare = List.of(run(110_000_000, 3_500));
+        CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare);
+        RaceFit f = crowd.fit();
+        assertEquals(1_800, f.realGapP10Ns());
+        assertEquals(3_000, f.realGapP50Ns());
+        assertEquals(1_800, f.modelGapP10Ns(), 300, "the model's p10 near the real one: " + f);
+        assertEquals(3_000, f.modelGapP50Ns(), 300, "the model's p50 near the real one: " + f);
+        assertTrue(f.entry().growthPercent() > 0, f.toString());
+        assertEquals(303, f.entry().drops());
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
-        assertEquals(1_800L, p.checkpointNs());
         assertTrue(p.notes().isEmpty(), p.notes().toString());
-        assertTrue(p.yaml().endsWith("\ncheckpoint: 1800ns   # 1.25 x the crowded race's median gap from a re-wait "
-                + "to the drop\n"), p.yaml());
-        Path f = dir.resolve("m.yaml");
-        Files.writeString(f, p.yaml());
-        assertEquals(1_800L, gilsim.scenario.MachineProfile.load(f).checkpointNs());
+        assertEquals(List.of("checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter", "wait_entry_growth"),
+                List.copyOf(p.raceKeys().keySet()));
+        assertTrue(p.yaml().contains("\ncheckpoint: " + Durations.format(f.checkpointNs()) + " "), p.yaml());
+        Path file = dir.resolve("m.yaml");
+        Files.writeString(file, p.yaml());
+        assertEquals(p.raceKeys(), gilsim.scenario.MachineProfile.load(file).race());
         String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
-        assertTrue(text.contains("\n  5 % of 400 at 1.20 us, 1 % of 380 at 1.45 us, 0 % of 410 at 1.90 us\n"
-                + "  checkpoint fitted: 1.25 x their median gap 1.45 us = 1800ns"), text);
-        assertTrue(text.contains("\n  it fits crowded drops that come often; "), text);
+        assertTrue(text.contains("\n  rare: a thread sleeps 100 ms between 20 us of Python"), text);
+        assertTrue(text.contains("\n  fitted (docs/calibration.md, section 5): the frequent race's gap p10 / p50 "
+                + "1.80 / 3.00 us; the model's\n"), text);
         JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
                 crowd, p, null, null));
-        assertEquals(1_800, json.get("profile").get("checkpoint_ns").asLong());
-        assertEquals(1_450, json.get("crowded").get("median_gap_ns").asLong());
-        assertEquals(3, json.get("crowded").get("runs").size());
+        assertEquals(f.checkpointNs(), json.get("profile").get("race_keys").get("checkpoint").asLong());
+        assertEquals(f.entry().growthPercent(), json.get("profile").get("race_keys").get("wait_entry_growth").asInt());
+        assertEquals(3_000, json.get("crowded").get("fit").get("real_gap_p50_ns").asLong());
+        assertEquals(2, json.get("crowded").get("runs").size());
+        assertEquals(1, json.get("crowded").get("rare_runs").size());
         assertTrue(json.get("crowded").get("skipped").isNull());
+    }
+
+    /** 101 crowded drops at gaps 1.5 to 4.5 us in 30 ns steps; the requester wins those below {@code winsBelowNs}. */
+    private static HandoffStats.CrowdedRun run(long staleNs, long winsBelowNs) {
+        List<HandoffStats.CrowdedDrop> drops = new java.util.ArrayList<>();
+        for (long gap = 1_500; gap <= 4_500; gap += 30) {
+            drops.add(new HandoffStats.CrowdedDrop(gap, staleNs, gap < winsBelowNs));
+        }
+        long won = drops.stream().filter(HandoffStats.CrowdedDrop::toRequester).count();
+        return new HandoffStats.CrowdedRun(drops.size(), won, 3_000L, drops);
     }
 
     @Test
