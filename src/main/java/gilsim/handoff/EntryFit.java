@@ -1,5 +1,6 @@
 package gilsim.handoff;
 
+import gilsim.sync.CondVar;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -45,11 +46,11 @@ public final class EntryFit {
         if (drops.isEmpty() || gaps.length == 0) return Optional.empty();
         Gaps model = new Gaps(gaps);
         // The drops binned by staleness (doublings to the nearest 1/20): the likelihood needs only each bin's counts.
-        int bins = 4 * BINS_PER_DOUBLING + 1;
+        int bins = CondVar.WaitEntry.MAX_DOUBLINGS * BINS_PER_DOUBLING + 1;
         long[] won = new long[bins];
         long[] lost = new long[bins];
         for (HandoffStats.CrowdedDrop d : drops) {
-            int bin = (int) Math.round(doublings(d.staleNs(), staleAfterNs) * BINS_PER_DOUBLING);
+            int bin = (int) Math.round(CondVar.WaitEntry.doublings(d.staleNs(), staleAfterNs) * BINS_PER_DOUBLING);
             if (d.toRequester()) won[bin]++;
             else lost[bin]++;
         }
@@ -74,12 +75,6 @@ public final class EntryFit {
         }
         long jitter = Math.round(bestEntry * JITTER_PER_ENTRY / STEP_NS) * STEP_NS;
         return Optional.of(new Fit(bestEntry, Math.min(jitter, bestEntry), bestGrowth, drops.size()));
-    }
-
-    /** The doublings of {@code staleAfterNs} in {@code staleNs}, as the model counts them (0 to 4). */
-    static double doublings(long staleNs, long staleAfterNs) {
-        if (staleNs <= staleAfterNs) return 0;
-        return Math.min(4, Math.log((double) staleNs / staleAfterNs) / Math.log(2));
     }
 
     /** The model's gaps, sorted, with their running sums: the share an entry window wins over them. */

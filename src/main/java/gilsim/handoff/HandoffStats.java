@@ -38,6 +38,8 @@ public final class HandoffStats {
     private long forcedToRequester;
     /** ... another thread that was waiting. */
     private long forcedToOther;
+    /** ... a thread that had not waited (it found the GIL free on arrival, between the drop and the waiters). */
+    private long forcedToNewcomer;
     /** Forced drops while another thread than the requester was waiting too: the crowded case. */
     private long crowdedForcedDrops;
     private long crowdedToRequester;
@@ -181,6 +183,10 @@ public final class HandoffStats {
         return forcedToOther;
     }
 
+    public long forcedToNewcomer() {
+        return forcedToNewcomer;
+    }
+
     public long crowdedForcedDrops() {
         return crowdedForcedDrops;
     }
@@ -252,6 +258,46 @@ public final class HandoffStats {
         return List.copyOf(crowdedDrops);
     }
 
+    /**
+     * The bounds of {@link #byStaleness}, ns: 0, 10 ms, 40 ms, 160 ms, none; the model's default
+     * {@code wait_entry_stale} and two and four doublings of it, where its growth stops.
+     */
+    static final long[] STALENESS_BOUNDS_NS = {0, 10_000_000, 40_000_000, 160_000_000, Long.MAX_VALUE};
+
+    /** Crowded drops after a re-wait whose other sleeper had gone {@code [fromNs, toNs)} without a wake-up. */
+    public record StalenessBand(long fromNs, long toNs, long drops, long toRequester) {
+        public Map<String, Object> json() {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("stale_from_ns", fromNs);
+            o.put("stale_to_ns", toNs == Long.MAX_VALUE ? null : toNs);
+            o.put("drops", drops);
+            o.put("to_requester", toRequester);
+            return o;
+        }
+    }
+
+    /**
+     * The crowded drops after a re-wait by how long the stalest other waiter had gone without a wake-up: the state
+     * the requester's window follows on a real machine (docs/model.md), so the real and the simulated side can be
+     * held side by side band by band.
+     */
+    public List<StalenessBand> byStaleness() {
+        List<StalenessBand> out = new ArrayList<>();
+        for (int b = 0; b + 1 < STALENESS_BOUNDS_NS.length; b++) {
+            long from = STALENESS_BOUNDS_NS[b];
+            long to = STALENESS_BOUNDS_NS[b + 1];
+            long drops = 0;
+            long won = 0;
+            for (CrowdedDrop d : crowdedDrops) {
+                if (d.staleNs() < from || d.staleNs() >= to) continue;
+                drops++;
+                if (d.toRequester()) won++;
+            }
+            out.add(new StalenessBand(from, to, drops, won));
+        }
+        return out;
+    }
+
     /** The {@code p}-th percentile of sorted values (nearest rank), or -1 when there are none. */
     public static long percentile(long[] sorted, double p) {
         if (sorted.length == 0) return -1;
@@ -313,6 +359,7 @@ public final class HandoffStats {
                         if (forcedRequester != -2) {
                             if (t == forcedRequester) forcedToRequester++;
                             else if (waitStart[t] >= 0) forcedToOther++;
+                            else forcedToNewcomer++;
                             if (crowded && t == forcedRequester) crowdedToRequester++;
                             else if (crowded && waitStart[t] >= 0) crowdedToOther++;
                             if (crowded && pendingGapNs >= 0 && (t == forcedRequester || waitStart[t] >= 0)) {
@@ -383,6 +430,7 @@ public final class HandoffStats {
         o.put("forced_drops", forcedDrops);
         o.put("forced_drops_to_requester", forcedToRequester);
         o.put("forced_drops_to_other_waiter", forcedToOther);
+        o.put("forced_drops_to_newcomer", forcedToNewcomer);
         o.put("forced_drops_requester_awake", requesterAwake);
         o.put("crowded_forced_drops", crowdedForcedDrops);
         o.put("crowded_to_requester", crowdedToRequester);

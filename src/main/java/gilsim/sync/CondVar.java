@@ -50,7 +50,7 @@ public interface CondVar {
         public static final WaitEntry NONE = new WaitEntry(0, 0, 0, 1, null);
         /**
          * The growth stops after four doublings: recorded with a thread sleeping 100 and 200 ms beside two spinners,
-         * the window was the same (3.4 and 3.3 us, docs/notes/2026-12-03-stale-sleeper.md).
+         * the window was the same (3.4 and 3.3 us, docs/notes/2026-12-02-stale-sleeper.md).
          */
         public static final int MAX_DOUBLINGS = 4;
 
@@ -72,9 +72,14 @@ public interface CondVar {
          * when {@code staleNs <= staleAfterNs}.
          */
         public long grown(long drawnNs, long staleNs) {
-            if (growthPercent == 0 || staleNs <= staleAfterNs) return drawnNs;
-            double doublings = Math.min(MAX_DOUBLINGS, Math.log((double) staleNs / staleAfterNs) / Math.log(2));
-            return Math.round(drawnNs * (1 + growthPercent / 100.0 * doublings));
+            if (growthPercent == 0) return drawnNs;
+            return Math.round(drawnNs * (1 + growthPercent / 100.0 * doublings(staleNs, staleAfterNs)));
+        }
+
+        /** The doublings of {@code staleAfterNs} in {@code staleNs} that the entry grows by: 0 to 4. */
+        public static double doublings(long staleNs, long staleAfterNs) {
+            if (staleNs <= staleAfterNs) return 0;
+            return Math.min(MAX_DOUBLINGS, Math.log((double) staleNs / staleAfterNs) / Math.log(2));
         }
     }
 }

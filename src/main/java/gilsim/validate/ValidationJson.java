@@ -1,6 +1,5 @@
 package gilsim.validate;
 
-import gilsim.handoff.CheckpointFit;
 import gilsim.handoff.HandoffStats;
 import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
@@ -10,7 +9,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * A validation as one JSON object: the scenario, the rule, the simulated runs, and per interpreter its real runs
@@ -78,8 +76,7 @@ public final class ValidationJson {
                 it.put("handoffs", HandoffStats.of(i.handoffs()).json());
                 List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(i.handoffs());
                 it.put("handoffs_by_run", json(crowded));
-                OptionalLong fit = CheckpointFit.checkpointNs(crowded);
-                it.put("checkpoint_fitted_ns", fit.isPresent() ? fit.getAsLong() : null);
+                it.put("handoffs_by_staleness", staleness(HandoffStats.of(i.handoffs())));
             }
             interpreters.add(it);
         }
@@ -87,6 +84,7 @@ public final class ValidationJson {
         if (r.handoffs()) {
             o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
             o.put("sim_handoffs_by_run", json(HandoffStats.crowdedByRun(r.simHandoffs())));
+            o.put("sim_handoffs_by_staleness", staleness(HandoffStats.of(r.simHandoffs())));
         }
         o.put("agree", r.agree());
         return o;
@@ -161,5 +159,11 @@ public final class ValidationJson {
         o.put("cpu_share", s.cpuShare().json(false));
         o.put("starved_runs", s.starvedRuns());
         return o;
+    }
+
+    private static List<Object> staleness(HandoffStats s) {
+        List<Object> out = new ArrayList<>();
+        for (HandoffStats.StalenessBand b : s.byStaleness()) out.add(b.json());
+        return out;
     }
 }

@@ -1,6 +1,5 @@
 package gilsim.validate;
 
-import gilsim.handoff.CheckpointFit;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.HandoffText;
@@ -11,7 +10,6 @@ import gilsim.sim.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.function.DoubleFunction;
 import java.util.stream.DoubleStream;
 
@@ -58,15 +56,11 @@ public final class ValidationText {
         b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
                 .append("  real: ").append(HandoffText.crowded(realRuns)).append('\n')
                 .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
-        OptionalLong fit = CheckpointFit.checkpointNs(realRuns);
-        if (fit.isPresent()) {
-            // The rule was measured with four spinning threads, whose race the model fits least well by default.
-            b.append("checkpoint fitted to the real runs: ").append(CheckpointFit.rule(realRuns).orElseThrow())
-                    .append(" (the model ran with ").append(Durations.format(r.params().ns("checkpoint")))
-                    .append("): --set checkpoint=").append(Durations.format(fit.getAsLong()))
-                    .append("; docs/model.md, \"Fitting it to a machine\", measured the rule with four spinning "
-                            + "threads (scenarios/cpu-bound-4.yaml)\n");
-        }
+        // The real requester wins more the longer the other sleeper has gone without a wake-up (docs/model.md);
+        // wait_entry_growth models it, and `calibrate` fits it.
+        b.append("crowded forced drops by how long the other sleeper had gone without a wake-up: the requester's share\n")
+                .append("  real: ").append(HandoffText.byStaleness(HandoffStats.of(i.handoffs()))).append('\n')
+                .append("  sim:  ").append(HandoffText.byStaleness(HandoffStats.of(r.simHandoffs()))).append('\n');
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
         List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();

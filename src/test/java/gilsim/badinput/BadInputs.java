@@ -311,7 +311,8 @@ final class BadInputs {
                 "wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [1.0, 99999999s]\n",
                 good + "preempt_probability: 1.01\n", good + "preempt_probability: -0\n".replace("-0", "-0.1"),
                 good + "timer_slack: soon\n", good + "speed: 11\n", "source: only\n", good + "checkpoint: 0ns\n",
-                good + "checkpoint: 2\n");
+                good + "checkpoint: 2\n", good + "wait_entry_growth: 401\n", good + "wait_entry_growth: 1.5\n",
+                good + "wait_entry: 1us\nwait_entry_jitter: 2us\n", good + "drop_reaction: -1us\n");
         for (String cmd : COMMANDS) {
             List<String> base = plus(command(cmd, sr, over(cmd, "cores")), "--set", SMALL_RUN);
             out.add(withOutputs(BadCase.of("options", cmd + " --machine", plus(base, "--machine",

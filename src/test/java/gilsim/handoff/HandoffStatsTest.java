@@ -56,6 +56,10 @@ class HandoffStatsTest {
         assertEquals(2, pooled.crowdedForcedDrops());
         assertEquals(1, pooled.crowdedToRequester());
         assertArrayEquals(new long[] {400L, 2_500L}, pooled.crowdedRewaitToDropNs());
+        // both other sleepers had gone about 5 ms without a wake-up: the first band holds them
+        assertEquals(new HandoffStats.StalenessBand(0, 10_000_000, 2, 1), pooled.byStaleness().get(0));
+        assertEquals(0, pooled.byStaleness().get(1).drops());
+        assertEquals("under 10ms 50 % of 2", HandoffText.byStaleness(pooled));
     }
 
     private static HandoffStats stats(Object... steps) {

@@ -75,6 +75,31 @@ class MachineProfileRunTest {
                 + "check point, is a scenario's choice)", zero.getMessage());
     }
 
+    /** calibrate's other crowded-race keys: each set before --set, and growth is a whole per cent to 400. */
+    @Test
+    void aProfileSetsTheCrowdedRaceKeys() throws Exception {
+        String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        MachineProfile m = profile(latency + "checkpoint: 3100ns\ndrop_reaction: 1750ns\nwait_entry: 1100ns\n"
+                + "wait_entry_jitter: 500ns\nwait_entry_growth: 70\n");
+        Scenario s = Builtins.get("short-release");
+        Params p = s.params(List.of("wait_entry_growth=20"), m);
+        assertEquals(3_100L, p.ns("checkpoint"));
+        assertEquals(1_750L, p.ns("drop_reaction"));
+        assertEquals(1_100L, p.ns("wait_entry"));
+        assertEquals(500L, p.ns("wait_entry_jitter"));
+        assertEquals(20L, p.count("wait_entry_growth"), "--set overrides the profile");
+        assertEquals(70L, s.params(List.of(), m).count("wait_entry_growth"));
+        InputError growth = assertThrows(InputError.class, () -> profile(latency + "wait_entry_growth: 401\n"));
+        assertEquals(dir.resolve("m.yaml") + ":5: wait_entry_growth: '401' is not a whole per cent from 0 to 400",
+                growth.getMessage());
+        // the latency-2 shape runs otherwise when the requester's entry grows with main's staleness
+        Scenario lat = gilsim.scenario.ScenarioFile.load(Path.of("scenarios/latency-2.yaml"));
+        List<String> two = List.of("duration=3s");
+        MachineProfile flat = profile(latency + "wait_entry_growth: 0\n");
+        assertNotEquals(run(lat, lat.params(two, flat)).thread("main").get(Metrics.WAIT_MAX_NS),
+                run(lat, lat.params(two, m)).thread("main").get(Metrics.WAIT_MAX_NS));
+    }
+
     @Test
     void aProfileOfTheDefaultsUniformBandStillStarvesTheReproducer() throws Exception {
         MachineProfile m = profile("wake_latency:\n  quantiles:\n    - [0.0, 30us]\n    - [1.0, 90us]\n");

@@ -45,8 +45,11 @@ class CondVarTest {
         }
 
         Bench(WakeOrder order, long seed, long waitEntryNs) {
-            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"),
-                    waitEntryNs == 0 ? CondVar.WaitEntry.NONE : new CondVar.WaitEntry(waitEntryNs, 0, null));
+            this(order, seed, waitEntryNs == 0 ? CondVar.WaitEntry.NONE : new CondVar.WaitEntry(waitEntryNs, 0, null));
+        }
+
+        Bench(WakeOrder order, long seed, CondVar.WaitEntry entry) {
+            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"), entry);
             trace.add(e -> {
                 if (e instanceof CondEvent c) events.add(c);
             });
@@ -130,6 +133,35 @@ class CondVarTest {
         late.signals(MS + 2 * US, 1, 1);
         late.run();
         assertEquals(List.of("a", "b"), late.signalled);
+    }
+
+    /**
+     * The entry grows with the stalest other sleeper (50 % per doubling of 1 ms here): a has slept since 0 without a
+     * signal. b's 1 us entry at 4 ms is two doublings past 1 ms, so 2 us, and a signal 1.5 us after b's call is b's
+     * own; at 0.5 ms, a has gone less than 1 ms, b's entry stays 1 us and the signal goes to a. Hours of staleness
+     * grow it by four doublings at most: 3 us.
+     */
+    @Test
+    void anEntryGrowsWithTheStalestOtherSleeper() {
+        CondVar.WaitEntry entry = new CondVar.WaitEntry(US, 0, 50, MS, null);
+        Bench stale = new Bench(WakeOrder.GLIBC_GROUPS, 1, entry);
+        stale.waiter("a", 0, 0, -1, false);
+        stale.waiter("b", 4 * MS, 1, -1, false);
+        stale.signals(4 * MS + 1_500, 1, 1);
+        stale.run();
+        assertEquals(List.of("b", "a"), stale.signalled);
+        assertEquals(4 * MS + 2 * US, stale.returnedNs.get(0), "b's entry: 1 us x (1 + 0.5 x 2)");
+
+        Bench fresh = new Bench(WakeOrder.GLIBC_GROUPS, 1, entry);
+        fresh.waiter("a", 0, 0, -1, false);
+        fresh.waiter("b", MS / 2, 1, -1, false);
+        fresh.signals(MS / 2 + 1_500, 1, 1);
+        fresh.run();
+        assertEquals(List.of("a", "b"), fresh.signalled);
+
+        assertEquals(3 * US, entry.grown(US, 3_600_000 * MS));
+        assertEquals(US, entry.grown(US, MS));
+        assertEquals(1_500, entry.grown(US, 2 * MS));
     }
 
     @Test

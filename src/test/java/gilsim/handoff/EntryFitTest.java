@@ -1,0 +1,65 @@
+package gilsim.handoff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.sync.CondVar;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EntryFitTest {
+    private static final long MS = 1_000_000L;
+
+    /** Model gaps 0, 1, ..., 3999 ns: an entry's share is its mean length over 4000 ns while it stays inside. */
+    private static long[] uniformGaps() {
+        long[] g = new long[4_000];
+        for (int i = 0; i < g.length; i++) g[i] = i;
+        return g;
+    }
+
+    @Test
+    void anEntryWinsTheGapsBelowIt() {
+        EntryFit.Gaps gaps = new EntryFit.Gaps(uniformGaps());
+        // uniform in 1000 +- 467 ns: it beats a gap below it; over gaps uniform in [0, 4000) that is 1000 / 4000
+        assertEquals(0.25, gaps.requesterShare(1_000), 0.001);
+        assertEquals(0.5, gaps.requesterShare(2_000), 0.001);
+        // an entry longer than every gap wins them all
+        assertEquals(1.0, new EntryFit.Gaps(new long[] {100, 200}).requesterShare(1_000), 1e-9);
+    }
+
+    /**
+     * Drops made from a known entry (1 us, 50 % per doubling of 10 ms) at three stalenesses, each band's wins the
+     * share that entry gives over the model's gaps: the fit must find it again, to its grid's step.
+     */
+    @Test
+    void theFitFindsTheEntryItsDropsCameFrom() {
+        long[] model = uniformGaps();
+        EntryFit.Gaps gaps = new EntryFit.Gaps(model);
+        List<HandoffStats.CrowdedDrop> drops = new ArrayList<>();
+        for (long stale : new long[] {5 * MS, 40 * MS, 160 * MS}) {
+            double share = gaps.requesterShare(1_000 * (1 + 0.5 * CondVar.WaitEntry.doublings(stale, 10 * MS)));
+            int won = (int) Math.round(share * 2_000);
+            for (int i = 0; i < 2_000; i++) drops.add(new HandoffStats.CrowdedDrop(1_000, stale, i < won));
+        }
+        EntryFit.Fit fit = EntryFit.fit(drops, model, 10 * MS).orElseThrow();
+        assertEquals(1_000, fit.entryNs(), 50, fit.toString());
+        assertEquals(50, fit.growthPercent(), 5, fit.toString());
+        assertEquals(6_000, fit.drops());
+        assertEquals(Math.round(fit.entryNs() * 350.0 / 750.0 / 50) * 50, fit.jitterNs());
+    }
+
+    @Test
+    void withoutDropsOrGapsThereIsNoFit() {
+        assertTrue(EntryFit.fit(List.of(), uniformGaps(), 10 * MS).isEmpty());
+        assertTrue(EntryFit.fit(List.of(new HandoffStats.CrowdedDrop(1, 1, true)), new long[] {-1}, 10 * MS)
+                .isEmpty());
+    }
+
+    @Test
+    void stalenessCountsDoublingsPastTheThresholdUpToFour() {
+        assertEquals(0, CondVar.WaitEntry.doublings(10 * MS, 10 * MS), 0);
+        assertEquals(2, CondVar.WaitEntry.doublings(40 * MS, 10 * MS), 1e-9);
+        assertEquals(4, CondVar.WaitEntry.doublings(10_000 * MS, 10 * MS), 0);
+    }
+}

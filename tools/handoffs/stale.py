@@ -1,0 +1,66 @@
+# The crowded forced drops of shim recordings, by the gap from the requester's re-wait to the drop and by how long
+# the stalest other waiter had gone without a wake-up (its last return from a wait not timed out, or its first
+# wait): the requester's share in each cell. The model's wait_entry_growth follows the second (docs/model.md, "The
+# requester's window follows the other sleeper"); gilsim's HandoffStats.byStaleness counts the same way.
+#   python3 stale.py /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
+import collections
+import json
+import sys
+
+GAPS = [(0, 2000), (2000, 2500), (2500, 3000), (3000, 4000), (4000, 6000)]
+STALE_MS = [(0, 10), (10, 20), (20, 40), (40, 80), (80, 160), (160, 10 ** 9)]
+
+
+def drops(calls_file, meta_file):
+    """(gap ns, staleness ns, requester won) for each crowded forced drop after the requester's re-wait."""
+    meta = json.load(open(meta_file))
+    names = {v: k for k, v in meta["threads"].items()}
+    calls = []
+    with open(calls_file) as f:
+        f.readline()
+        for line in f:
+            t, tid, kind, obj, rc = line.split()
+            calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
+    calls.sort()
+    cond = collections.Counter(c[3] for c in calls if c[2] == 3).most_common(1)[0][0]
+    switch_cond = collections.Counter(c[3] for c in calls if c[2] == 1 and c[3] != cond).most_common(1)[0][0]
+    holder, switches, saved, last_wait, woken, waiting = None, 0, {}, {}, {}, {}
+    requester, pending, out = None, None, []
+    for t, tid, kind, obj, rc in calls:
+        if tid not in names or not meta["start_ns"] <= t <= meta["end_ns"]:
+            continue
+        n = names[tid]
+        if obj == cond and kind == 3:  # a call to wait
+            saved[n], last_wait[n] = switches, t
+            waiting.setdefault(n, t)
+            woken.setdefault(n, t)
+        elif obj == cond and kind == 4:  # the wait returned
+            if rc != 110:
+                woken[n] = t
+            elif saved.get(n) == switches and requester is None and holder not in (None, n):
+                requester = n  # a timeout with no switch during the wait: a drop request
+        elif obj == cond and kind == 1 and requester and pending is None and requester in waiting:
+            others = [o for o in waiting if o not in (requester, n)]
+            if others and last_wait.get(requester, -1) >= saved.get(requester, 0) and requester in last_wait:
+                pending = (t - last_wait[requester], max(t - woken[o] for o in others))
+        elif obj == switch_cond and kind == 1:  # a take
+            if n != holder:
+                if pending:
+                    out.append(pending + (n == requester,))
+                switches += 1
+            holder, requester, pending = n, None, None
+            waiting.pop(n, None)
+    return out
+
+
+rows = []
+for i in range(1, len(sys.argv), 2):
+    rows += drops(sys.argv[i], sys.argv[i + 1])
+print("%d crowded forced drops after a re-wait; the requester's share by gap (columns) and staleness (rows)" % len(rows))
+print("%-14s" % "stale \\ gap" + "".join("%15s" % ("%.1f-%.1f us" % (a / 1e3, b / 1e3)) for a, b in GAPS))
+for lo, hi in STALE_MS:
+    cells = []
+    for a, b in GAPS:
+        sel = [r for r in rows if a <= r[0] < b and lo * 1e6 <= r[1] < hi * 1e6]
+        cells.append("%3.0f %% of %4d" % (100.0 * sum(r[2] for r in sel) / len(sel), len(sel)) if sel else "-")
+    print("%-14s" % ("%d-%s ms" % (lo, hi if hi < 10 ** 9 else "")) + "".join("%15s" % c for c in cells))
