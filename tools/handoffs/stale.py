@@ -2,7 +2,9 @@
 # the stalest other waiter had gone without a wake-up (its last return from a wait not timed out, or its first
 # wait): the requester's share in each cell. The model's wait_entry_growth follows the second (docs/model.md, "The
 # requester's window follows the other sleeper"); gilsim's HandoffStats.byStaleness counts the same way.
-#   python3 stale.py /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
+# --head reads instead the staleness of the other waiter that called wait first, the head of the futex queue (the
+# one a signal's futex wake goes to).
+#   python3 stale.py [--head] /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
 import collections
 import json
 import sys
@@ -41,8 +43,12 @@ def drops(calls_file, meta_file):
                 requester = n  # a timeout with no switch during the wait: a drop request
         elif obj == cond and kind == 1 and requester and pending is None and requester in waiting:
             others = [o for o in waiting if o not in (requester, n)]
-            if others and last_wait.get(requester, -1) >= saved.get(requester, 0) and requester in last_wait:
-                pending = (t - last_wait[requester], max(t - woken[o] for o in others))
+            if others and requester in last_wait:
+                if HEAD:
+                    stale = t - woken[min(others, key=lambda o: last_wait.get(o, 0))]
+                else:
+                    stale = max(t - woken[o] for o in others)
+                pending = (t - last_wait[requester], stale)
         elif obj == switch_cond and kind == 1:  # a take
             if n != holder:
                 if pending:
@@ -53,9 +59,11 @@ def drops(calls_file, meta_file):
     return out
 
 
+HEAD = "--head" in sys.argv
+files = [a for a in sys.argv[1:] if a != "--head"]
 rows = []
-for i in range(1, len(sys.argv), 2):
-    rows += drops(sys.argv[i], sys.argv[i + 1])
+for i in range(0, len(files), 2):
+    rows += drops(files[i], files[i + 1])
 print("%d crowded forced drops after a re-wait; the requester's share by gap (columns) and staleness (rows)" % len(rows))
 print("%-14s" % "stale \\ gap" + "".join("%15s" % ("%.1f-%.1f us" % (a / 1e3, b / 1e3)) for a, b in GAPS))
 for lo, hi in STALE_MS:
