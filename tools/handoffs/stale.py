@@ -1,10 +1,10 @@
 # The crowded forced drops of shim recordings, by the gap from the requester's re-wait to the drop and by how long
-# the stalest other waiter had gone without a wake-up (its last return from a wait not timed out, or its first
-# wait): the requester's share in each cell. The model's wait_entry_growth follows the second (docs/model.md, "The
-# requester's window follows the other sleeper"); gilsim's HandoffStats.byStaleness counts the same way.
-# --head reads instead the staleness of the other waiter that called wait first, the head of the futex queue (the
-# one a signal's futex wake goes to).
-#   python3 stale.py [--head] /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
+# the other waiter that called wait first (the head of the futex queue, the one a signal's futex wake goes to) had
+# gone without a wake-up (its last return from a wait not timed out, or its first wait): the requester's share in
+# each cell. The model's wait_entry_growth follows the second (docs/model.md, "The requester's window follows the
+# other sleeper"); gilsim's HandoffStats.byStaleness counts the same way. --stalest reads instead the stalest other
+# waiter's, as the model did before (docs/notes/2026-12-02-stale-sleeper.md compares the two).
+#   python3 stale.py [--stalest] /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
 import collections
 import json
 import sys
@@ -44,7 +44,7 @@ def drops(calls_file, meta_file):
         elif obj == cond and kind == 1 and requester and pending is None and requester in waiting:
             others = [o for o in waiting if o not in (requester, n)]
             if others and requester in last_wait:
-                if HEAD:
+                if not STALEST:
                     stale = t - woken[min(others, key=lambda o: last_wait.get(o, 0))]
                 else:
                     stale = max(t - woken[o] for o in others)
@@ -59,8 +59,8 @@ def drops(calls_file, meta_file):
     return out
 
 
-HEAD = "--head" in sys.argv
-files = [a for a in sys.argv[1:] if a != "--head"]
+STALEST = "--stalest" in sys.argv
+files = [a for a in sys.argv[1:] if a != "--stalest"]
 rows = []
 for i in range(0, len(files), 2):
     rows += drops(files[i], files[i + 1])

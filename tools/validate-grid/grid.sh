@@ -3,11 +3,13 @@
 # `validate --repeat 5 --json` on 3.11, 3.12 and 3.13, first at the model's defaults, then with a profile that
 # `calibrate` writes between the two halves. Each call waits (up to 3 minutes) for the 1-minute load average to fall
 # under 1.0 first, so that one cell's runs do not start in the tail of the last one's. About 40 minutes.
-#   bash tools/validate-grid/grid.sh OUT_DIR [JAR]
+# --profile-only skips the defaults half, for a model change that leaves the defaults' figures as they were.
+#   bash tools/validate-grid/grid.sh OUT_DIR [JAR] [--profile-only]
 #   python3 tools/validate-grid/table.py OUT_DIR
 set -euo pipefail
 out=$1
 jar=${2:-target/gilsim.jar}
+profile_only=${3:-}
 mkdir -p "$out"
 pys=(--python 3.11 --python 3.12 --python 3.13)
 cells=(
@@ -37,7 +39,7 @@ half() { # NAME [MORE VALIDATE ARGS]
     java -jar "$jar" validate "${c[@]:1}" "${pys[@]}" --repeat 5 --json "$@" > "$out/$name-${c[0]}.json" || [ $? -eq 1 ]
   done
 }
-half defaults
+[ "$profile_only" = --profile-only ] || half defaults
 quiet
 echo "$(date +%T) calibrate (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 java -jar "$jar" calibrate --python 3.12 --out "$out/machine.yaml" > "$out/calibrate.txt"

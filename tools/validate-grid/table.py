@@ -1,6 +1,7 @@
 # The crowded grid's table (docs/validation.md) from grid.sh's JSON files: per scenario and interpreter, the
 # latency-sensitive thread's real round p50 / p99 / max, the sim/real ratios and the verdicts of both halves; for
-# scenarios of identical threads (cpu-bound-N, lock-contention) the range over the threads.
+# scenarios of identical threads (cpu-bound-N, lock-contention) the range over the threads. An OUT_DIR with only the
+# profile half prints that half's columns.
 #   python3 tools/validate-grid/table.py OUT_DIR
 import json
 import os
@@ -50,9 +51,14 @@ def loads(it):
     return min(vals), max(vals), max(steal) if steal else 0
 
 
-print("| scenario | python | thread | real round p50 / p99 / max (ms) | sim/real p50, p99, max: defaults | "
-      "verdicts: defaults | sim/real p50, p99, max: profile | verdicts: profile |")
-print("|---|---|---|---|---|---|---|---|")
+# a sitting that kept an earlier defaults half (the model's defaults unchanged) runs only the profile half
+has_defaults = any(f.startswith("defaults-") for f in os.listdir(out))
+head = ["scenario", "python", "thread", "real round p50 / p99 / max (ms)"]
+if has_defaults:
+    head += ["sim/real p50, p99, max: defaults", "verdicts: defaults"]
+head += ["sim/real p50, p99, max: profile", "verdicts: profile"]
+print("| " + " | ".join(head) + " |")
+print("|---" * len(head) + "|")
 lo_hi = {"defaults": [9, 0, 0], "profile": [9, 0, 0]}
 for name in order:
     halves = {}
@@ -60,16 +66,19 @@ for name in order:
         path = os.path.join(out, "%s-%s.json" % (half, name))
         if os.path.exists(path):
             halves[half] = json.load(open(path))
-    if "defaults" not in halves:
+    if not halves:
         continue
-    for i, it in enumerate(halves["defaults"]["interpreters"]):
+    # the real figures shown are the first half's (the defaults', or the profile's when only it was run)
+    first = halves.get("defaults") or halves["profile"]
+    for i, it in enumerate(first["interpreters"]):
         version = it["label"].split()[1]
         threads = it["threads"] if name in SAME else it["threads"][:1]
         real = " / ".join(rng([t["real"][k]["mean"] for t in threads], ms)
                           for k in ("round_p50_ns", "round_p99_ns", "round_max_ns"))
         # the ratios are the latency-sensitive thread's; the verdicts are every thread's
-        row = [name, version, "all" if name in SAME else threads[0]["name"], real, ratios(threads),
-               verdicts(it["threads"])]
+        row = [name, version, "all" if name in SAME else threads[0]["name"], real]
+        if has_defaults:
+            row += [ratios(threads), verdicts(it["threads"])] if "defaults" in halves else ["-", "-"]
         for half in ("defaults", "profile"):
             if half in halves:
                 a, b, s = loads(halves[half]["interpreters"][i])
@@ -79,7 +88,9 @@ for name in order:
             pthreads = p["threads"] if name in SAME else p["threads"][:1]
             row += [ratios(pthreads), verdicts(p["threads"])]
         else:
-            row += ["", ""]
+            row += ["-", "-"]
         print("| " + " | ".join(row) + " |")
 for half, (a, b, s) in lo_hi.items():
+    if a > b:  # that half was not run
+        continue
     print("%s: load average %.2f to %.2f around the real runs, host steal up to %.1f %%" % (half, a, b, 100 * s))

@@ -17,7 +17,8 @@ import gilsim.sync.WakeOrder;
  * @param gilMutex     whether gil->mutex is modelled (a woken waiter can block on it); else its sections are instants
  * @param waitEntryNs  glibc's groups: CPU time a wait on gil->cond spends before it sleeps (a signal then is its own),
  *                     uniform in {@code waitEntryNs +- waitEntryJitterNs}, grown by {@code waitEntryGrowthPercent}
- *                     per doubling of {@code waitEntryStaleNs} the stalest other sleeper has gone without a signal
+ *                     per doubling of {@code waitEntryStaleNs} the sleeper at the head of the queue has gone
+ *                     without a signal
  */
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                        long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs,

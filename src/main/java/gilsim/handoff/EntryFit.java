@@ -12,11 +12,11 @@ import java.util.Optional;
  * requester's window follows the other sleeper").
  *
  * <p>In the model the requester takes the GIL when the drop's signal comes within its entry, uniform in
- * {@code W +- J*W} and grown by {@code growth} per doubling of {@code staleAfterNs} (up to four) that the stalest
- * other sleeper has gone without a signal. With the model's gaps {@code g}, a drop at staleness {@code h} goes to the
- * requester with probability {@code P(entry(h) > g)}; the fit is the {@code (W, growth)} of the largest likelihood of
- * the real drops' outcomes, on a grid of 50 ns and 5 % (0 to 10 us, 0 to 400 %). {@code J} stays the model's default shape (350 of 750 ns):
- * the real runs' spread of gaps does not separate it from {@code W}.
+ * {@code W +- J*W} and grown by {@code growth} per doubling of {@code staleAfterNs} (up to four) that the sleeper at
+ * the head of the queue has gone without a signal. With the model's gaps {@code g}, a drop at staleness {@code h}
+ * goes to the requester with probability {@code P(entry(h) > g)}; the fit is the {@code (W, growth)} of the largest
+ * likelihood of the real drops' outcomes, on a grid of 50 ns and 5 % (0 to 10 us, 0 to 400 %). {@code J} stays the
+ * model's default shape (350 of 750 ns): the real runs' spread of gaps does not separate it from {@code W}.
  */
 public final class EntryFit {
     /** The entry's half-width per median, as the model's defaults (350ns of 750ns). */

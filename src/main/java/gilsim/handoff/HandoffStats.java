@@ -78,8 +78,9 @@ public final class HandoffStats {
      * ({@link EntryFit}).
      *
      * @param gapNs       the requester's call to wait to the drop
-     * @param staleNs     how long the stalest other waiter had gone without returning from a wait woken (not timed
-     *                    out), or since its first wait: the state the requester's window follows (docs/model.md)
+     * @param staleNs     how long the other waiter that called wait first (the futex queue's head) had gone without
+     *                    returning from a wait woken (not timed out), or since its first wait: the state the
+     *                    requester's window follows (docs/model.md)
      * @param toRequester whether the requester took the GIL next
      */
     public record CrowdedDrop(long gapNs, long staleNs, boolean toRequester) {}
@@ -264,7 +265,10 @@ public final class HandoffStats {
      */
     static final long[] STALENESS_BOUNDS_NS = {0, 10_000_000, 40_000_000, 160_000_000, Long.MAX_VALUE};
 
-    /** Crowded drops after a re-wait whose other sleeper had gone {@code [fromNs, toNs)} without a wake-up. */
+    /**
+     * Crowded drops after a re-wait whose sleeper at the head of the queue had gone {@code [fromNs, toNs)} without a
+     * wake-up.
+     */
     public record StalenessBand(long fromNs, long toNs, long drops, long toRequester) {
         public Map<String, Object> json() {
             Map<String, Object> o = new LinkedHashMap<>();
@@ -277,7 +281,7 @@ public final class HandoffStats {
     }
 
     /**
-     * The crowded drops after a re-wait by how long the stalest other waiter had gone without a wake-up: the state
+     * The crowded drops after a re-wait by how long the futex queue's head had gone without a wake-up: the state
      * the requester's window follows on a real machine (docs/model.md), so the real and the simulated side can be
      * held side by side band by band.
      */
@@ -389,12 +393,13 @@ public final class HandoffStats {
                         if (!inWait[requester]) requesterAwake++;
                         requestToDropNs.add(e.timeNs() - requestNs);
                         crowded = false;
-                        pendingStaleNs = 0;
+                        int head = -1; // the other waiter that called wait first: the futex queue's head
                         for (int o = 0; o < n; o++) {
                             if (o == requester || o == t || waitStart[o] < 0) continue;
                             crowded = true;
-                            if (lastWokenNs[o] >= 0) pendingStaleNs = Math.max(pendingStaleNs, e.timeNs() - lastWokenNs[o]);
+                            if (head < 0 || lastWaitNs[o] < lastWaitNs[head]) head = o;
                         }
+                        pendingStaleNs = head >= 0 && lastWokenNs[head] >= 0 ? e.timeNs() - lastWokenNs[head] : 0;
                         pendingGapNs = crowded && inWait[requester] ? e.timeNs() - lastWaitNs[requester] : -1;
                         if (crowded) {
                             crowdedForcedDrops++;

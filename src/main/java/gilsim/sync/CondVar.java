@@ -40,7 +40,7 @@ public interface CondVar {
     /**
      * How long a call to wait runs before it sleeps: uniform in {@code ns +- jitterNs}, drawn from {@code random}, and
      * longer by {@code growthPercent} of that for every doubling of {@code staleAfterNs}, up to
-     * {@link #MAX_DOUBLINGS}, that the stalest other sleeper has gone without a signal (docs/model.md, "The
+     * {@link #MAX_DOUBLINGS}, that the sleeper at the head of the queue has gone without a signal (docs/model.md, "The
      * requester's window follows the other sleeper"). {@link #NONE}: at once.
      *
      * @param growthPercent per cent of the drawn entry added per doubling beyond {@code staleAfterNs}; 0: none
@@ -67,9 +67,9 @@ public interface CondVar {
         }
 
         /**
-         * The entry of a call drawn as {@code drawnNs} while the stalest other sleeper has gone {@code staleNs}
-         * without a signal: {@code drawnNs * (1 + growth * min(4, log2(staleNs / staleAfterNs)))}, and as drawn
-         * when {@code staleNs <= staleAfterNs}.
+         * The entry of a call drawn as {@code drawnNs} while the sleeper at the head of the queue has gone
+         * {@code staleNs} without a signal: {@code drawnNs * (1 + growth * min(4, log2(staleNs / staleAfterNs)))},
+         * and as drawn when {@code staleNs <= staleAfterNs}.
          */
         public long grown(long drawnNs, long staleNs) {
             if (growthPercent == 0) return drawnNs;

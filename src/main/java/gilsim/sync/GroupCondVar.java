@@ -123,18 +123,19 @@ final class GroupCondVar implements CondVar {
         }
         long jitter = entry.jitterNs();
         long drawn = jitter == 0 ? entry.ns() : entry.ns() - jitter + entry.random().nextLong(2 * jitter + 1);
-        machine.cpu(t, entry.grown(drawn, stalestSleeperNs(w)), w.entered);
+        machine.cpu(t, entry.grown(drawn, headSleeperStaleNs(w)), w.entered);
     }
 
     /**
-     * How long the stalest sleeper other than {@code self} has gone without a signal: on a real machine the
-     * requester's window widens with it (docs/model.md), whatever the cause. 0 with no other sleeper.
+     * How long the sleeper at the head of the queue (the first asleep in G1, else in G2: the one the next signal's
+     * futex wake goes to), other than {@code self}, has gone without a signal: on a real machine the requester's
+     * window widens with it (docs/model.md), whatever the cause. 0 with no other sleeper.
      */
-    private long stalestSleeperNs(Waiter self) {
-        long oldest = Long.MAX_VALUE;
-        for (Waiter w : g1) if (w != self && w.asleep) oldest = Math.min(oldest, w.lastSignalledNs);
-        for (Waiter w : g2) if (w != self && w.asleep) oldest = Math.min(oldest, w.lastSignalledNs);
-        return oldest == Long.MAX_VALUE ? 0 : machine.nowNs() - oldest;
+    private long headSleeperStaleNs(Waiter self) {
+        for (List<Waiter> group : List.of(g1, g2)) {
+            for (Waiter w : group) if (w != self && w.asleep) return machine.nowNs() - w.lastSignalledNs;
+        }
+        return 0;
     }
 
     private Waiter recordOf(SimThread t) {

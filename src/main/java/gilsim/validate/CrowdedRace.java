@@ -15,9 +15,9 @@ import java.util.List;
  * The crowded races that {@code gilsim calibrate} records after its script, through the hand-off recorder, run by
  * run, and the model's crowded-race keys fitted to them ({@link RaceFit}). Who takes the GIL after a forced drop
  * while two or more threads wait depends on how soon the holder drops after the requester waits again, and on how
- * long the other sleeper has gone without the GIL; both moved between boots of one VM (docs/model.md, "Who takes
- * the GIL when several wait"). Two races cover both: one where crowded drops come every few milliseconds, one where
- * they come once a sleep of 100 ms.
+ * long the sleeper at the head of the queue has gone without the GIL; both moved between boots of one VM
+ * (docs/model.md, "Who takes the GIL when several wait"). Two races cover both: one where crowded drops come every
+ * few milliseconds, one where they come once a sleep of 100 ms.
  *
  * <p>Recording needs Linux, a C compiler and Python 3.8 or newer; without them the races are skipped, with the
  * reason, and the profile leaves those keys at the model's defaults.

@@ -62,6 +62,45 @@ class HandoffStatsTest {
         assertEquals("under 10ms 50 % of 2", HandoffText.byStaleness(pooled));
     }
 
+    /**
+     * The staleness a crowded drop is read at is the queue head's: of the waiters other than the requester b, c
+     * called wait first (at 30 ms, after a wake-up that found the GIL taken) and d later (at 50 ms, after a timeout),
+     * though d has gone longer without a wake-up (since its first wait at 1 us). At the drop c has gone 20.5 ms
+     * without one: the 10 to 40 ms band, not d's 40 to 160 ms.
+     */
+    @Test
+    void aCrowdedDropIsReadAtTheStalenessOfTheQueuesHead() {
+        int d = 3;
+        List<HandoffEvent> events = new ArrayList<>();
+        Object[] steps = {
+                0L, A, TAKE,
+                1_000L, d, WAIT,
+                2_000L, C, WAIT,
+                29_999_000L, A, DROP,       // not asked for: a takes it back at once
+                29_999_100L, A, TAKE,
+                30_000_000L, C, WOKEN,      // c is woken, finds the GIL taken and waits again: behind d so far
+                30_000_500L, C, WAIT,
+                40_000_000L, B, WAIT,
+                50_000_000L, d, TIMED_OUT,  // d asks for a drop and waits again, now behind c
+                50_001_000L, d, WAIT,
+                50_500_000L, B, TIMED_OUT,  // so does b, the requester a sees last
+                50_501_000L, B, WAIT,
+                50_503_000L, A, DROP,       // forced, 2 us after b's re-wait, with c and d waiting
+                50_510_000L, C, WOKEN,
+                50_511_000L, C, TAKE};
+        for (int i = 0; i < steps.length; i += 3) {
+            events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
+        }
+        List<HandoffLog> run =
+                List.of(new HandoffLog("head", List.of("a", "b", "c", "d"), 100_000_000L, events, 0, true));
+        HandoffStats s = HandoffStats.of(run);
+        assertEquals(1, s.crowdedForcedDrops());
+        assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 20_503_000, false)),
+                HandoffStats.crowdedByRun(run).get(0).each());
+        assertEquals(new HandoffStats.StalenessBand(10_000_000, 40_000_000, 1, 0), s.byStaleness().get(1));
+        assertEquals(0, s.byStaleness().get(2).drops());
+    }
+
     private static HandoffStats stats(Object... steps) {
         List<HandoffEvent> events = new ArrayList<>();
         for (int i = 0; i < steps.length; i += 3) {

@@ -136,13 +136,13 @@ class CondVarTest {
     }
 
     /**
-     * The entry grows with the stalest other sleeper (50 % per doubling of 1 ms here): a has slept since 0 without a
-     * signal. b's 1 us entry at 4 ms is two doublings past 1 ms, so 2 us, and a signal 1.5 us after b's call is b's
-     * own; at 0.5 ms, a has gone less than 1 ms, b's entry stays 1 us and the signal goes to a. Hours of staleness
-     * grow it by four doublings at most: 3 us.
+     * The entry grows with the staleness of the sleeper at the head of the queue (50 % per doubling of 1 ms here): a
+     * has slept since 0 without a signal. b's 1 us entry at 4 ms is two doublings past 1 ms, so 2 us, and a signal
+     * 1.5 us after b's call is b's own; at 0.5 ms, a has gone less than 1 ms, b's entry stays 1 us and the signal
+     * goes to a. Hours of staleness grow it by four doublings at most: 3 us.
      */
     @Test
-    void anEntryGrowsWithTheStalestOtherSleeper() {
+    void anEntryGrowsWithTheStalenessOfTheQueuesHead() {
         CondVar.WaitEntry entry = new CondVar.WaitEntry(US, 0, 50, MS, null);
         Bench stale = new Bench(WakeOrder.GLIBC_GROUPS, 1, entry);
         stale.waiter("a", 0, 0, -1, false);
@@ -162,6 +162,29 @@ class CondVarTest {
         assertEquals(3 * US, entry.grown(US, 3_600_000 * MS));
         assertEquals(US, entry.grown(US, MS));
         assertEquals(1_500, entry.grown(US, 2 * MS));
+    }
+
+    /**
+     * The staleness read is the queue's head's, not the stalest sleeper's (50 % per doubling of 100 us). a is
+     * signalled at 100 us, sleeps, and waits again at 900 us, behind x, whose first wait was at 800 us. At 1000 us r
+     * calls wait: the head x has gone 200 us without a signal (one doubling: r's entry 1.5 us), a 900 us (3.2
+     * doublings: 2.6 us, were the stalest read). A signal 2 us after r's call finds r asleep and wakes x. Without x, a
+     * heads the queue, r's entry is 2.6 us, and the same signal is r's own.
+     */
+    @Test
+    void theEntryReadsTheStalenessOfTheQueuesHeadNotOfTheStalestSleeper() {
+        for (boolean withX : new boolean[] {true, false}) {
+            Bench b = new Bench(WakeOrder.GLIBC_GROUPS, 1, new CondVar.WaitEntry(US, 0, 50, 100 * US, null));
+            SimThread a = b.machine.newThread("a", -1);
+            b.engine.at(0, () -> b.machine.start(a, () -> b.cv.await(a, 0, -1, first ->
+                    b.machine.sleep(a, 790 * US, () -> b.cv.await(a, 0, -1, again -> b.machine.exit(a))))));
+            if (withX) b.waiter("x", 800 * US, 1, -1, false);
+            b.waiter("r", 1000 * US, 2, -1, false);
+            b.signals(100 * US, 1, 0);
+            b.signals(1000 * US + 2 * US, 1, 0);
+            b.run();
+            assertEquals(withX ? List.of("a", "x") : List.of("a", "r"), b.signalled, withX ? "with x" : "without x");
+        }
     }
 
     @Test
