@@ -5,7 +5,8 @@
 # a busy CPU; (3) the crowded forced drops (a drop request pending, another thread waiting besides the requester)
 # split by whether the holder was running on its CPU when the requester called wait again, with the requester's
 # share and the gap from that call to the drop; (4) of those with a gap of 1 us or more, whose wake-up came first
-# after the drop and who took the GIL, and whether the requester was still awake (not yet switched out) at the drop.
+# after the drop and who took the GIL, and whether the requester was still awake (not yet switched out) at the drop;
+# (5) the crowded forced drops by the CPU the holder and the requester ran on at the requester's new wait.
 import bisect
 import collections
 import json
@@ -103,7 +104,7 @@ for t, tid, kind, obj, rc in calls:
         if n != holder:
             if request and drop and drop[2]:
                 rows.append((runs_at(meta["threads"][drop[0]], last_wait[request]), drop[1] - last_wait[request],
-                             n == request, drop[1], request, drop[3]))
+                             n == request, drop[1], request, drop[3], drop[0]))
             holder, switches, request, drop = n, switches + 1, None, None
 print("crowded forced drops: %d, the requester took the GIL in %.0f %%"
       % (len(rows), 100.0 * sum(r[2] for r in rows) / max(1, len(rows))))
@@ -132,7 +133,7 @@ def after(times_, t, within=200_000):
 
 first = collections.Counter()
 awake = collections.Counter()
-for _, gap, won, t, req, others in rows:
+for _, gap, won, t, req, others, _ in rows:
     if gap < 1000:
         continue
     mine = after(wakeups[meta["threads"][req]], t)
@@ -156,3 +157,27 @@ for state in (True, False):
         print("  the requester %-24s %5d, took it in %3.0f %%"
               % ("still awake at the drop" if state else "asleep at the drop", n_won + n_lost,
                  100.0 * n_won / (n_won + n_lost)))
+
+
+# (5)
+def cpu_of(pid, t):
+    for c, v in times.items():
+        i = bisect.bisect_right(keys[c], t) - 1
+        if i >= 0 and v[i][1] == pid:
+            return c
+    return None
+
+
+by_cpu = collections.defaultdict(list)
+for _, gap, won, t, req, _, dropper in rows:
+    h, r = cpu_of(meta["threads"][dropper], t - gap), cpu_of(meta["threads"][req], t - gap)
+    # the trace's clock is a microsecond's: a requester about to sleep can already show as switched out
+    key = ("the holder off its CPU" if h is None else "the holder on CPU %d, the requester %s"
+           % (h, "not running" if r is None else "on CPU %d" % r))
+    by_cpu[key].append((gap, won))
+print("crowded forced drops by the CPU the holder and the requester ran on at the requester's new wait")
+for key, sel in sorted(by_cpu.items()):
+    g = sorted(x for x, _ in sel)
+    print("  %-48s %5d (%2.0f %%), requester %3.0f %%, gap p50 %.2f us"
+          % (key, len(sel), 100.0 * len(sel) / len(rows), 100.0 * sum(w for _, w in sel) / len(sel),
+             g[len(g) // 2] / 1e3))
