@@ -13,6 +13,8 @@ import json
 import re
 import sys
 
+import shimcalls
+
 prefix = sys.argv[1]
 meta = json.load(open(prefix + ".json"))
 names = {v: k for k, v in meta["threads"].items()}
@@ -68,23 +70,17 @@ for e in sched:
 keys = {c: [x[0] for x in v] for c, v in times.items()}
 
 
-def runs_at(pid, t):
+def cpu_of(pid, t):
+    """The CPU pid was running on at t, or None."""
     for c, v in times.items():
         i = bisect.bisect_right(keys[c], t) - 1
         if i >= 0 and v[i][1] == pid:
-            return True
-    return False
+            return c
+    return None
 
 
-calls = []
-with open(prefix + ".calls.txt") as f:
-    f.readline()
-    for line in f:
-        t, tid, kind, obj, rc = line.split()
-        calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
-calls.sort()
-cond = collections.Counter(c[3] for c in calls if c[2] == 3).most_common(1)[0][0]
-switch_cond = collections.Counter(c[3] for c in calls if c[2] == 1 and c[3] != cond).most_common(1)[0][0]
+_, calls = shimcalls.read(prefix + ".calls.txt")
+cond, switch_cond = shimcalls.gil_conds(calls)
 holder, switches, saved, last_wait, waiting = None, 0, {}, {}, set()
 request, drop, rows = None, None, []
 for t, tid, kind, obj, rc in calls:
@@ -103,7 +99,7 @@ for t, tid, kind, obj, rc in calls:
         waiting.discard(n)
         if n != holder:
             if request and drop and drop[2]:
-                rows.append((runs_at(meta["threads"][drop[0]], last_wait[request]), drop[1] - last_wait[request],
+                rows.append((cpu_of(meta["threads"][drop[0]], last_wait[request]) is not None, drop[1] - last_wait[request],
                              n == request, drop[1], request, drop[3], drop[0]))
             holder, switches, request, drop = n, switches + 1, None, None
 print("crowded forced drops: %d, the requester took the GIL in %.0f %%"
@@ -160,14 +156,6 @@ for state in (True, False):
 
 
 # (5)
-def cpu_of(pid, t):
-    for c, v in times.items():
-        i = bisect.bisect_right(keys[c], t) - 1
-        if i >= 0 and v[i][1] == pid:
-            return c
-    return None
-
-
 by_cpu = collections.defaultdict(list)
 for _, gap, won, t, req, _, dropper in rows:
     h, r = cpu_of(meta["threads"][dropper], t - gap), cpu_of(meta["threads"][req], t - gap)

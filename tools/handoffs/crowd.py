@@ -6,20 +6,13 @@ import collections
 import json
 import sys
 
+import shimcalls
+
 meta = json.load(open(sys.argv[2]))
 names = {v: k for k, v in meta["threads"].items()}
-calls = []
-with open(sys.argv[1]) as f:
-    # the shim's version 1 recorded gil->mutex blocks; version 2 does not wrap pthread_mutex_lock
-    mutex_recorded = f.readline().split()[1] == "1"
-    for line in f:
-        t, tid, kind, obj, rc = line.split()
-        calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
-calls.sort(key=lambda c: c[0])
-timed = collections.Counter(c[3] for c in calls if c[2] == 3)
-cond = timed.most_common(1)[0][0]
-signals = collections.Counter(c[3] for c in calls if c[2] == 1 and c[3] > cond)
-switch_cond = signals.most_common(1)[0][0]
+version, calls = shimcalls.read(sys.argv[1])
+mutex_recorded = version == 1  # version 2 does not wrap pthread_mutex_lock
+cond, switch_cond = shimcalls.gil_conds(calls)
 events = []
 for t, tid, kind, obj, rc in calls:
     if t < meta["start_ns"] or t > meta["end_ns"] or tid not in names:

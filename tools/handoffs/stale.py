@@ -5,9 +5,10 @@
 # other sleeper"); gilsim's HandoffStats.byStaleness counts the same way. --stalest reads instead the stalest other
 # waiter's, as the model did before (docs/notes/2026-12-02-stale-sleeper.md compares the two).
 #   python3 stale.py [--stalest] /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
-import collections
 import json
 import sys
+
+import shimcalls
 
 GAPS = [(0, 2000), (2000, 2500), (2500, 3000), (3000, 4000), (4000, 6000)]
 STALE_MS = [(0, 10), (10, 20), (20, 40), (40, 80), (80, 160), (160, 10 ** 9)]
@@ -17,15 +18,8 @@ def drops(calls_file, meta_file):
     """(gap ns, staleness ns, requester won) for each crowded forced drop after the requester's re-wait."""
     meta = json.load(open(meta_file))
     names = {v: k for k, v in meta["threads"].items()}
-    calls = []
-    with open(calls_file) as f:
-        f.readline()
-        for line in f:
-            t, tid, kind, obj, rc = line.split()
-            calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
-    calls.sort()
-    cond = collections.Counter(c[3] for c in calls if c[2] == 3).most_common(1)[0][0]
-    switch_cond = collections.Counter(c[3] for c in calls if c[2] == 1 and c[3] != cond).most_common(1)[0][0]
+    _, calls = shimcalls.read(calls_file)
+    cond, switch_cond = shimcalls.gil_conds(calls)
     holder, switches, saved, last_wait, woken, waiting = None, 0, {}, {}, {}, {}
     requester, pending, out = None, None, []
     for t, tid, kind, obj, rc in calls:
