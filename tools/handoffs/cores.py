@@ -1,12 +1,16 @@
 # Which core a woken thread ran on, and what that did to the crowded forced drops, from sched-record.sh's files.
 #   python3 cores.py OUT_PREFIX
 # Prints (1) every wake-up of the recorded threads by where its waker ran (on the wakee's previous CPU or the
-# other), whether those CPUs were busy, and where the wakee went; (2) how long a wake-up took to run, onto an idle or
+# other), whether those CPUs were busy when it woke it, and where the wakee went (the waker's CPU is sched_waking's:
+# sched_wakeup fires on the CPU that activates the thread, which for a wake-up queued to an idle CPU is that CPU, so
+# recordings without sched_waking, made before 2026-12-03, counted such a move as "waker on another CPU"); (2) how long a wake-up took to run, onto an idle or
 # a busy CPU; (3) the crowded forced drops (a drop request pending, another thread waiting besides the requester)
 # split by whether the holder was running on its CPU when the requester called wait again, with the requester's
 # share and the gap from that call to the drop; (4) of those with a gap of 1 us or more, whose wake-up came first
 # after the drop and who took the GIL, and whether the requester was still awake (not yet switched out) at the drop;
-# (5) the crowded forced drops by the CPU the holder and the requester ran on at the requester's new wait.
+# (5) the crowded forced drops by the CPU the holder and the requester ran on at the requester's new wait; (6) the
+# GIL's timed waits that ran out, by where the timer's wake-up sent the thread: its previous CPU or the other, by
+# whether each CPU was busy when it was woken ("unknown" for a CPU whose switches out of idle are not traced).
 import bisect
 import collections
 import json
@@ -18,9 +22,9 @@ import shimcalls
 prefix = sys.argv[1]
 meta = json.load(open(prefix + ".json"))
 names = {v: k for k, v in meta["threads"].items()}
-sched = []  # (t, "S", cpu, prev, prev_sleeps, next) or (t, "W", waker cpu, pid, target cpu)
+sched = []  # (t, "S", cpu, prev, prev_sleeps, next), (t, "K", waker cpu, pid) or (t, "W", cpu, pid, target cpu)
 for line in open(prefix + ".sched.txt"):
-    m = re.search(r"\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_wakeup): (.*)", line)
+    m = re.search(r"\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_waking|sched_wakeup): (.*)", line)
     if not m:
         continue
     cpu, t, body = int(m.group(1)), int(m.group(2)) * 10 ** 9 + int(m.group(3).ljust(9, "0")[:9]), m.group(5)
@@ -28,14 +32,29 @@ for line in open(prefix + ".sched.txt"):
         state = re.search(r"prev_state=(\S+)", body).group(1)
         sched.append((t, "S", cpu, int(re.search(r"prev_pid=(\d+)", body).group(1)), state not in ("R", "R+"),
                       int(re.search(r"next_pid=(\d+)", body).group(1))))
+    elif m.group(4) == "sched_waking":
+        sched.append((t, "K", cpu, int(re.search(r" pid=(\d+)", body).group(1))))
     else:
         sched.append((t, "W", cpu, int(re.search(r" pid=(\d+)", body).group(1)),
                       int(re.search(r"target_cpu=(\d+)", body).group(1))))
-sched.sort()
+sched.sort(key=lambda e: e[0])  # stable: a waking stays before its wakeup within one microsecond
 ours = set(names)
+# On this project's VM (2026-12-03) one vCPU's switches out of idle were never traced: the CPU then shows idle while
+# a thread runs there, until that thread's next switch. Say so, since every idle/busy column below reads that state.
+to_idle, from_idle = collections.Counter(), collections.Counter()
+for e in sched:
+    if e[1] == "S":
+        to_idle[e[2]] += e[5] == 0
+        from_idle[e[2]] += e[3] == 0
+for cpu in sorted(to_idle):
+    if to_idle[cpu] and not from_idle[cpu]:
+        print("warning: CPU %d has %d switches to idle and none from idle in this trace: a thread switched in there "
+              "from idle is not seen, so CPU %d reads idle (and its thread off its CPU) until that thread's next switch"
+              % (cpu, to_idle[cpu], cpu))
 
 # (1) and (2)
-last, running, pending = {}, {}, {}
+last, running, pending, waking = {}, {}, {}, {}
+decisions = collections.defaultdict(list)  # pid -> (wake-up time, previous CPU, CPU chosen, who ran where)
 rule, delay = collections.Counter(), collections.defaultdict(list)
 for e in sched:
     if e[1] == "S":
@@ -44,13 +63,19 @@ for e in sched:
         if nxt in pending:
             t0, busy = pending.pop(nxt)
             delay["onto a busy CPU" if busy else "onto an idle CPU"].append(t - t0)
+    elif e[1] == "K":
+        waking[e[3]] = (e[2], dict(running))  # the waker's CPU, and who ran where when it woke the thread
     elif e[3] in ours and e[3] in last:
         t, _, wcpu, pid, tcpu = e
+        now = running
+        if pid in waking:
+            wcpu, now = waking.pop(pid)
         prev = last[pid]
-        others = [c for c in running if c != prev]
-        other_idle = any(running.get(c, 0) == 0 for c in others)
+        others = [c for c in now if c != prev]
+        other_idle = any(now.get(c, 0) == 0 for c in others)
+        decisions[pid].append((t, prev, tcpu, now))
         rule[("waker on its previous CPU" if wcpu == prev else "waker on another CPU",
-              "previous CPU busy" if running.get(prev, 0) else "previous CPU idle",
+              "previous CPU busy" if now.get(prev, 0) else "previous CPU idle",
               "another CPU idle" if other_idle else "no other CPU idle",
               "ran on its previous CPU" if tcpu == prev else "ran on another CPU")] += 1
         pending[pid] = (t, running.get(tcpu, 0) != 0)
@@ -118,7 +143,7 @@ sleeps = collections.defaultdict(list)  # pid -> times it was switched out aslee
 for e in sched:
     if e[1] == "W":
         wakeups[e[3]].append(e[0])
-    elif e[4]:
+    elif e[1] == "S" and e[4]:
         sleeps[e[3]].append(e[0])
 
 
@@ -169,3 +194,28 @@ for key, sel in sorted(by_cpu.items()):
     print("  %-48s %5d (%2.0f %%), requester %3.0f %%, gap p50 %.2f us"
           % (key, len(sel), 100.0 * len(sel) / len(rows), 100.0 * sum(w for _, w in sel) / len(sel),
              g[len(g) // 2] / 1e3))
+
+
+# (6)
+def state(cpu, now):
+    if to_idle[cpu] and not from_idle[cpu]:
+        return "unknown"
+    return "busy" if now.get(cpu, 0) else "idle"
+
+
+moves = collections.Counter()
+dkeys = {p: [d[0] for d in v] for p, v in decisions.items()}
+for t, tid, kind, obj, rc in calls:
+    if obj != cond or kind != shimcalls.TIMED_WAIT_END or rc != 110 or tid not in decisions:
+        continue
+    i = bisect.bisect_right(dkeys[tid], t) - 1
+    if i < 0 or t - decisions[tid][i][0] > 10 ** 7:
+        continue
+    _, prev, chosen, now = decisions[tid][i]
+    other = [c for c in to_idle if c != prev]
+    moves[("previous CPU %d %s" % (prev, state(prev, now)),
+           "other %s" % "/".join(state(c, now) for c in other), chosen != prev)] += 1
+print("the GIL's timed waits that ran out: where the wake-up sent the thread")
+for key in sorted({k[:2] for k in moves}):
+    moved, stayed = moves[key + (True,)], moves[key + (False,)]
+    print("  %-24s %-14s %5d, to another CPU %3.0f %%" % (key + (moved + stayed, 100.0 * moved / (moved + stayed))))

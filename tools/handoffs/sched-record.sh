@@ -18,7 +18,7 @@ T=/sys/kernel/tracing
 I=$T/instances/gilsim-sched
 rmdir $I 2>/dev/null || true
 mkdir $I
-events="sched/sched_switch sched/sched_wakeup"
+events="sched/sched_switch sched/sched_waking sched/sched_wakeup"
 [ "${FUTEX:-0}" = 1 ] && events="$events syscalls/sys_enter_futex syscalls/sys_exit_futex"
 trap 'for e in $events; do echo 0 > $I/events/$e/enable; done; rmdir $I' EXIT
 if [ "${TSC:-0}" = 1 ]; then echo x86-tsc > $I/trace_clock; else echo mono > $I/trace_clock; fi

@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
  * Linux-style wake-up preemption.
  *
  * <p>Where a woken thread runs is {@link WakeCore}'s rule. With {@code previous} (the default) it goes back to the
- * core it last ran on; with {@code idle}, to any idle core it may use. Onto an idle core it runs after the wake-up
+ * core it last ran on, unless that core is busy and {@code wake_move_percent} sends it to an idle one; with
+ * {@code idle}, to any idle core it may use. Onto an idle core it runs after the wake-up
  * latency (an idle core must be kicked out of idle first). Onto a busy one it preempts the runner at once, on its way
  * back from the wake-up call (with {@code idle}: the runner that has run longest on a core it may use): the outcome
  * Linux's scheduler gave for most same-core wake-ups measured on this project's VM (EEVDF; 86 to 92 %).
@@ -54,6 +55,12 @@ public final class Machine {
     /** The scheduler tick: an idle core pulls a queued thread at most this long after it was queued. */
     private final long balanceTickNs;
     private final SplittableRandom balanceRandom;
+    /**
+     * With {@code previous}: of the wake-ups whose previous core is busy while another is idle, the percentage sent to
+     * the idle core (Linux's search for an idle CPU; docs/model.md, "Which core a woken thread runs on").
+     */
+    private final int wakeMovePercent;
+    private final SplittableRandom moveRandom;
     private int exited;
     /** Run when the last thread has exited, or null. */
     private Runnable onLastExit;
@@ -72,13 +79,22 @@ public final class Machine {
         this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, WakeCore.IDLE, 0);
     }
 
-    /**
-     * @param wakeCore      which core a woken thread runs on
-     * @param balanceTickNs with {@link WakeCore#PREVIOUS}: an idle core takes a thread queued beside it after a time
-     *                      uniform in (0, balanceTickNs]
-     */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs) {
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
+                balanceTickNs, 0);
+    }
+
+    /**
+     * @param wakeCore        which core a woken thread runs on
+     * @param balanceTickNs   with {@link WakeCore#PREVIOUS}: an idle core takes a thread queued beside it after a
+     *                        time uniform in (0, balanceTickNs]
+     * @param wakeMovePercent with {@link WakeCore#PREVIOUS}: of the wake-ups whose previous core is busy while a core
+     *                        the thread may use is idle, the percentage that go to the idle core instead
+     */
+    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
+                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
+                   int wakeMovePercent) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -97,6 +113,9 @@ public final class Machine {
         if (wakeCore == WakeCore.PREVIOUS && balanceTickNs <= 0) throw new IllegalArgumentException("balance tick");
         this.balanceTickNs = balanceTickNs;
         this.balanceRandom = streams.stream("idle-balance");
+        if (wakeMovePercent < 0 || wakeMovePercent > 100) throw new IllegalArgumentException("wake move percent 0..100");
+        this.wakeMovePercent = wakeMovePercent;
+        this.moveRandom = streams.stream("wake-move");
     }
 
     public Engine engine() {
@@ -202,6 +221,7 @@ public final class Machine {
             throw new IllegalStateException("wake of " + t + " which is " + t.state);
         }
         t.waking = true;
+        t.movesOnWake = movesOnWake(t);
         long delay = idleCoreOf(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
@@ -227,11 +247,21 @@ public final class Machine {
         } else {
             dispatch(t, core);
         }
+        t.movesOnWake = false;
     }
 
     /** Whether {@code t} goes back to the core it last ran on (it has one, and may run elsewhere too). */
     private boolean toPrevious(SimThread t) {
-        return wakeCore == WakeCore.PREVIOUS && t.pinnedCore < 0 && t.lastCore >= 0;
+        return wakeCore == WakeCore.PREVIOUS && t.pinnedCore < 0 && t.lastCore >= 0 && !t.movesOnWake;
+    }
+
+    /**
+     * Whether this wake-up of {@code t} leaves its busy previous core for an idle one ({@code wake_move_percent});
+     * drawn only when there is such a choice and the percentage is neither 0 nor 100, so the default draws nothing.
+     */
+    private boolean movesOnWake(SimThread t) {
+        if (wakeMovePercent == 0 || !toPrevious(t) || isIdle(t.lastCore) || idleCoreFor(t) < 0) return false;
+        return wakeMovePercent >= 100 || moveRandom.nextInt(100) < wakeMovePercent;
     }
 
     /** The idle core a woken {@code t} runs on, or -1 when its core is busy. */

@@ -24,6 +24,8 @@ public final class SimThread {
     long dispatchGeneration;
     /** True between a wake-up and its arrival on the run queue (the wake-up latency). */
     boolean waking;
+    /** For the wake-up in progress: it goes to an idle core, not to its busy previous one (wake_move_percent). */
+    boolean movesOnWake;
     /**
      * Proceed events scheduled and not yet run. They all lie at the dispatch's instant, in order, so only the last
      * belongs to the current dispatch: the earlier ones are stale (a preemption came between).

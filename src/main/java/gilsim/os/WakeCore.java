@@ -11,8 +11,9 @@ public enum WakeCore {
     /**
      * The core it last ran on, busy or not: a busy one it preempts ({@code preempt_percent}) or queues for, while
      * another core may stay idle until the scheduler's next balance pulls a queued thread over
-     * ({@code balance_tick}). What Linux did on this project's VM: of 1,754 wake-ups sent from the woken thread's
-     * own previous CPU while the other CPU was idle, 1,753 stayed on the busy CPU. The default.
+     * ({@code balance_tick}). The default, from scheduler traces that, read again with {@code sched_waking} on
+     * 2026-12-03, do not bear it out: a timed-out GIL waiter whose previous CPU was busy went to the other CPU in 66
+     * to 95 % of cases (docs/model.md, "Which core a woken thread runs on").
      */
     PREVIOUS("previous", "the core it last ran on, busy or not; an idle core takes a queued thread at the next "
             + "balance (`balance_tick`); the default, from scheduler traces"),

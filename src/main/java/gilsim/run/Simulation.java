@@ -80,7 +80,8 @@ public final class Simulation {
         this.engine = new Engine(params.count("max_events"));
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), wakeLatency(params),
                 params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"),
-                WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"));
+                WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"),
+                (int) params.count("wake_move_percent"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()

@@ -63,6 +63,8 @@ public final class Defaults {
                                 + "(any idle core first)"),
                 Key.duration("balance_tick", "4ms", 1_000, MAX_DURATION_NS, "wake_core=previous: an idle core "
                         + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
+                Key.percent("wake_move_percent", "0", "wake_core=previous: of the wake-ups whose previous core is "
+                        + "busy while another is idle, the percentage that go to the idle core; 0..100"),
                 Key.duration("checkpoint", "1us",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("drop_reaction", "0ns", "from the check point that finds a drop request to the drop "

@@ -33,8 +33,13 @@ class MachineTest {
         }
 
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore) {
+            this(seed, cores, latency, slackNs, timesliceNs, wakeCore, 0);
+        }
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
+              int wakeMovePercent) {
             machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
-                    wakeCore, BALANCE_TICK_NS);
+                    wakeCore, BALANCE_TICK_NS, wakeMovePercent);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -169,6 +174,38 @@ class MachineTest {
                 assertTrue(b.log.contains("busy@" + (5 * MS + 100 * US) + " done"), b.log.toString());
             }
         }
+    }
+
+    /**
+     * wake_core=previous with wake_move_percent: the same wake-up as above (s's previous core 0 busy, core 1 idle)
+     * goes to core 1 after the wake-up latency at 100 %, as wake_core=idle does, and at 50 % does either, by the seed;
+     * at 0 % it preempts on core 0 (the test above). A wake-up whose previous core is idle stays there at 100 % too.
+     */
+    @Test
+    void wakeMovePercentSendsAWakeUpFromABusyPreviousCoreToAnIdleOne() {
+        Bench all = new Bench(1, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 100);
+        SimThread s = all.sleeper("s", -1, 10 * US);
+        all.computer("busy", -1, 100 * US, 5 * MS);
+        all.engine.at(MS, () -> all.machine.wake(s));
+        all.engine.runUntil(20 * MS);
+        assertEquals(List.of("s@0 c0", "busy@" + 100 * US + " c0", "s@" + (MS + 50 * US) + " c1"), all.dispatches());
+
+        Set<String> seen = new HashSet<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            Bench half = new Bench(seed, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 50);
+            SimThread h = half.sleeper("s", -1, 10 * US);
+            half.computer("busy", -1, 100 * US, 5 * MS);
+            half.engine.at(MS, () -> half.machine.wake(h));
+            half.engine.runUntil(20 * MS);
+            seen.add(half.dispatches().get(2));
+        }
+        assertEquals(Set.of("s@" + MS + " c0", "s@" + (MS + 50 * US) + " c1"), seen, "by the seed, over seeds 1..20");
+
+        Bench idle = new Bench(1, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 100);
+        SimThread i = idle.sleeper("s", -1, 10 * US);
+        idle.engine.at(MS, () -> idle.machine.wake(i));
+        idle.engine.runUntil(20 * MS);
+        assertEquals(List.of("s@0 c0", "s@" + (MS + 50 * US) + " c0"), idle.dispatches());
     }
 
     /**
