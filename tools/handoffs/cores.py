@@ -3,7 +3,8 @@
 # Prints (1) every wake-up of the recorded threads by where its waker ran (on the wakee's previous CPU or the
 # other), whether those CPUs were busy when it woke it, and where the wakee went (the waker's CPU is sched_waking's:
 # sched_wakeup fires on the CPU that activates the thread, which for a wake-up queued to an idle CPU is that CPU, so
-# recordings without sched_waking, made before 2026-12-03, counted such a move as "waker on another CPU"); (2) how long a wake-up took to run, onto an idle or
+# recordings without sched_waking, made before 2026-12-03, counted such a move as "waker on another CPU"); (2) how
+# long a wake-up took to run, onto an idle or
 # a busy CPU; (3) the crowded forced drops (a drop request pending, another thread waiting besides the requester)
 # split by whether the holder was running on its CPU when the requester called wait again, with the requester's
 # share and the gap from that call to the drop; (4) of those with a gap of 1 us or more, whose wake-up came first
@@ -46,11 +47,11 @@ for e in sched:
     if e[1] == "S":
         to_idle[e[2]] += e[5] == 0
         from_idle[e[2]] += e[3] == 0
-for cpu in sorted(to_idle):
-    if to_idle[cpu] and not from_idle[cpu]:
-        print("warning: CPU %d has %d switches to idle and none from idle in this trace: a thread switched in there "
-              "from idle is not seen, so CPU %d reads idle (and its thread off its CPU) until that thread's next switch"
-              % (cpu, to_idle[cpu], cpu))
+blind = {cpu for cpu in to_idle if to_idle[cpu] and not from_idle[cpu]}  # idle/busy state not known
+for cpu in sorted(blind):
+    print("warning: CPU %d has %d switches to idle and none from idle in this trace: a thread switched in there "
+          "from idle is not seen, so CPU %d reads idle (and its thread off its CPU) until that thread's next switch"
+          % (cpu, to_idle[cpu], cpu))
 
 # (1) and (2)
 last, running, pending, waking = {}, {}, {}, {}
@@ -124,8 +125,8 @@ for t, tid, kind, obj, rc in calls:
         waiting.discard(n)
         if n != holder:
             if request and drop and drop[2]:
-                rows.append((cpu_of(meta["threads"][drop[0]], last_wait[request]) is not None, drop[1] - last_wait[request],
-                             n == request, drop[1], request, drop[3], drop[0]))
+                rows.append((cpu_of(meta["threads"][drop[0]], last_wait[request]) is not None,
+                             drop[1] - last_wait[request], n == request, drop[1], request, drop[3], drop[0]))
             holder, switches, request, drop = n, switches + 1, None, None
 print("crowded forced drops: %d, the requester took the GIL in %.0f %%"
       % (len(rows), 100.0 * sum(r[2] for r in rows) / max(1, len(rows))))
@@ -198,7 +199,7 @@ for key, sel in sorted(by_cpu.items()):
 
 # (6)
 def state(cpu, now):
-    if to_idle[cpu] and not from_idle[cpu]:
+    if cpu in blind:
         return "unknown"
     return "busy" if now.get(cpu, 0) else "idle"
 

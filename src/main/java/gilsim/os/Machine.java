@@ -15,10 +15,10 @@ import java.util.SplittableRandom;
  *
  * <p>Where a woken thread runs is {@link WakeCore}'s rule. With {@code previous} (the default) it goes back to the
  * core it last ran on, unless that core is busy and {@code wake_move_percent} sends it to an idle one; with
- * {@code idle}, to any idle core it may use. Onto an idle core it runs after the wake-up
- * latency (an idle core must be kicked out of idle first). Onto a busy one it preempts the runner at once, on its way
- * back from the wake-up call (with {@code idle}: the runner that has run longest on a core it may use): the outcome
- * Linux's scheduler gave for most same-core wake-ups measured on this project's VM (EEVDF; 86 to 92 %).
+ * {@code idle}, to any idle core it may use. Onto an idle core it runs after the wake-up latency (an idle core must be
+ * kicked out of idle first). Onto a busy one it preempts the runner at once, on its way back from the wake-up call
+ * (with {@code idle}: the runner that has run longest on a core it may use): the outcome Linux's scheduler gave for
+ * most same-core wake-ups measured on this project's VM (EEVDF; 86 to 92 %).
  * {@code preempt_percent} sets the share; the others queue. That is why two threads pinned to one core hand the GIL
  * over promptly. The preempted thread keeps its place at the front of the run queue.
  *
@@ -113,7 +113,9 @@ public final class Machine {
         if (wakeCore == WakeCore.PREVIOUS && balanceTickNs <= 0) throw new IllegalArgumentException("balance tick");
         this.balanceTickNs = balanceTickNs;
         this.balanceRandom = streams.stream("idle-balance");
-        if (wakeMovePercent < 0 || wakeMovePercent > 100) throw new IllegalArgumentException("wake move percent 0..100");
+        if (wakeMovePercent < 0 || wakeMovePercent > 100) {
+            throw new IllegalArgumentException("wake move percent 0..100");
+        }
         this.wakeMovePercent = wakeMovePercent;
         this.moveRandom = streams.stream("wake-move");
     }

@@ -13,7 +13,7 @@ public enum WakeCore {
      * another core may stay idle until the scheduler's next balance pulls a queued thread over
      * ({@code balance_tick}). The default, from scheduler traces that, read again with {@code sched_waking} on
      * 2026-12-03, do not bear it out: a timed-out GIL waiter whose previous CPU was busy went to the other CPU in 66
-     * to 95 % of cases (docs/model.md, "Which core a woken thread runs on").
+     * to 82 % of the cases whose busy CPU the trace shows (docs/model.md, "Which core a woken thread runs on").
      */
     PREVIOUS("previous", "the core it last ran on, busy or not; an idle core takes a queued thread at the next "
             + "balance (`balance_tick`); the default, from scheduler traces"),
