@@ -11,7 +11,8 @@
 # after the drop and who took the GIL, and whether the requester was still awake (not yet switched out) at the drop;
 # (5) the crowded forced drops by the CPU the holder and the requester ran on at the requester's new wait; (6) the
 # GIL's timed waits that ran out, by where the timer's wake-up sent the thread: its previous CPU or the other, by
-# whether each CPU was busy when it was woken ("unknown" for a CPU whose switches out of idle are not traced).
+# whether each CPU was busy when it was woken (with a star for a CPU whose switches out of idle are not traced
+# and so are inferred, below).
 import bisect
 import collections
 import json
@@ -24,34 +25,52 @@ prefix = sys.argv[1]
 meta = json.load(open(prefix + ".json"))
 names = {v: k for k, v in meta["threads"].items()}
 sched = []  # (t, "S", cpu, prev, prev_sleeps, next), (t, "K", waker cpu, pid) or (t, "W", cpu, pid, target cpu)
+current = []  # (index into sched, cpu, the pid the event's line shows running there)
 for line in open(prefix + ".sched.txt"):
-    m = re.search(r"\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_waking|sched_wakeup): (.*)", line)
+    m = re.search(r"-(\d+) +\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_waking|sched_wakeup): (.*)", line)
     if not m:
         continue
-    cpu, t, body = int(m.group(1)), int(m.group(2)) * 10 ** 9 + int(m.group(3).ljust(9, "0")[:9]), m.group(5)
-    if m.group(4) == "sched_switch":
+    cpu, t, body = int(m.group(2)), int(m.group(3)) * 10 ** 9 + int(m.group(4).ljust(9, "0")[:9]), m.group(6)
+    current.append((t, cpu, int(m.group(1))))
+    if m.group(5) == "sched_switch":
         state = re.search(r"prev_state=(\S+)", body).group(1)
         sched.append((t, "S", cpu, int(re.search(r"prev_pid=(\d+)", body).group(1)), state not in ("R", "R+"),
                       int(re.search(r"next_pid=(\d+)", body).group(1))))
-    elif m.group(4) == "sched_waking":
+    elif m.group(5) == "sched_waking":
         sched.append((t, "K", cpu, int(re.search(r" pid=(\d+)", body).group(1))))
     else:
         sched.append((t, "W", cpu, int(re.search(r" pid=(\d+)", body).group(1)),
                       int(re.search(r"target_cpu=(\d+)", body).group(1))))
-sched.sort(key=lambda e: e[0])  # stable: a waking stays before its wakeup within one microsecond
+order = sorted(range(len(sched)), key=lambda i: sched[i][0])  # stable: a waking stays before its wakeup
+sched, current = [sched[i] for i in order], [current[i] for i in order]
 ours = set(names)
-# On this project's VM (2026-12-03) one vCPU's switches out of idle were never traced: the CPU then shows idle while
-# a thread runs there, until that thread's next switch. Say so, since every idle/busy column below reads that state.
+# On this project's VM (2026-12-03) one vCPU's switches out of idle were never traced: read as they are, the CPU
+# shows idle while a thread runs there, until that thread's next switch. For such a CPU the switch out of idle is
+# put back where the trace implies it: a thread woken onto it while it is idle runs from its wake-up (a wake-up's
+# first few microseconds early), and a thread that an event's line shows running there runs from that event on.
 to_idle, from_idle = collections.Counter(), collections.Counter()
 for e in sched:
     if e[1] == "S":
         to_idle[e[2]] += e[5] == 0
         from_idle[e[2]] += e[3] == 0
-blind = {cpu for cpu in to_idle if to_idle[cpu] and not from_idle[cpu]}  # idle/busy state not known
+blind = {cpu for cpu in to_idle if to_idle[cpu] and not from_idle[cpu]}
+INFERRED = -1  # the prev_pid of an inferred switch out of idle
+inferred, now_on = [], {}
+for e, (_, cpu, pid) in zip(sched, current):
+    if e[1] == "S":
+        now_on[e[2]] = e[5]
+    elif cpu in blind and pid and not now_on.get(cpu):
+        inferred.append((e[0], "S", cpu, INFERRED, False, pid))  # the event came from a thread running there
+        now_on[cpu] = pid
+    inferred.append(e)
+    if e[1] == "W" and e[4] in blind and not now_on.get(e[4]):
+        inferred.append((e[0], "S", e[4], INFERRED, False, e[3]))  # woken onto the idle CPU: it runs there next
+        now_on[e[4]] = e[3]
 for cpu in sorted(blind):
-    print("warning: CPU %d has %d switches to idle and none from idle in this trace: a thread switched in there "
-          "from idle is not seen, so CPU %d reads idle (and its thread off its CPU) until that thread's next switch"
-          % (cpu, to_idle[cpu], cpu))
+    print("note: CPU %d has %d switches to idle and none from idle in this trace; its %d switches out of idle are "
+          "inferred from wake-ups onto it and from the thread each event's line shows running there"
+          % (cpu, to_idle[cpu], sum(1 for e in inferred if e[1] == "S" and e[2] == cpu and e[3] == INFERRED)))
+sched = inferred
 
 # (1) and (2)
 last, running, pending, waking = {}, {}, {}, {}
@@ -63,12 +82,14 @@ for e in sched:
         last[prev], running[cpu] = cpu, nxt
         if nxt in pending:
             t0, busy = pending.pop(nxt)
+            if prev == INFERRED:  # its time is the wake-up's own: no delay to measure
+                continue
             delay["onto a busy CPU" if busy else "onto an idle CPU"].append(t - t0)
     elif e[1] == "K":
         waking[e[3]] = (e[2], dict(running))  # the waker's CPU, and who ran where when it woke the thread
     elif e[3] in ours and e[3] in last:
         t, _, wcpu, pid, tcpu = e
-        now = running
+        now = dict(running)
         if pid in waking:
             wcpu, now = waking.pop(pid)
         prev = last[pid]
@@ -199,9 +220,7 @@ for key, sel in sorted(by_cpu.items()):
 
 # (6)
 def state(cpu, now):
-    if cpu in blind:
-        return "unknown"
-    return "busy" if now.get(cpu, 0) else "idle"
+    return ("busy" if now.get(cpu, 0) else "idle") + ("*" if cpu in blind else "")
 
 
 moves = collections.Counter()
@@ -216,7 +235,18 @@ for t, tid, kind, obj, rc in calls:
     other = [c for c in to_idle if c != prev]
     moves[("previous CPU %d %s" % (prev, state(prev, now)),
            "other %s" % "/".join(state(c, now) for c in other), chosen != prev)] += 1
-print("the GIL's timed waits that ran out: where the wake-up sent the thread")
+print("the GIL's timed waits that ran out: where the wake-up sent the thread%s"
+      % (" (*: the state of a CPU whose switches out of idle are inferred)" if blind else ""))
 for key in sorted({k[:2] for k in moves}):
     moved, stayed = moves[key + (True,)], moves[key + (False,)]
     print("  %-24s %-14s %5d, to another CPU %3.0f %%" % (key + (moved + stayed, 100.0 * moved / (moved + stayed))))
+# The same, pooled over the CPUs by the rule's three cases (wake_move_percent is the first one's share).
+pooled = collections.Counter()
+for (prev, other, moved), n in moves.items():
+    case = ("previous CPU idle" if " idle" in prev else
+            "previous CPU busy, another idle" if "idle" in other else "previous CPU busy, no other idle")
+    pooled[(case, moved)] += n
+for case in ("previous CPU busy, another idle", "previous CPU busy, no other idle", "previous CPU idle"):
+    moved, n = pooled[(case, True)], pooled[(case, True)] + pooled[(case, False)]
+    if n:
+        print("  %-39s moved %5d of %5d (%.0f %%)" % (case + ":", moved, n, 100.0 * moved / n))

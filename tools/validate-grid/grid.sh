@@ -4,12 +4,23 @@
 # `calibrate` writes between the two halves. Each call waits (up to 3 minutes) for the 1-minute load average to fall
 # under 1.0 first, so that one cell's runs do not start in the tail of the last one's. About 40 minutes.
 # --profile-only skips the defaults half, for a model change that leaves the defaults' figures as they were.
-#   bash tools/validate-grid/grid.sh OUT_DIR [JAR] [--profile-only]
+# Arguments after `--` go to every validate call of both halves (for example `-- --set wake_move_percent=75`, to
+# try a model parameter before it becomes a default).
+#   bash tools/validate-grid/grid.sh OUT_DIR [JAR] [--profile-only] [-- VALIDATE ARGS...]
 #   python3 tools/validate-grid/table.py OUT_DIR
 set -euo pipefail
-out=$1
-jar=${2:-target/gilsim.jar}
-profile_only=${3:-}
+out=$1; shift
+jar=target/gilsim.jar
+profile_only=
+extra=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --profile-only) profile_only=$1 ;;
+    --) shift; extra=("$@"); break ;;
+    *) jar=$1 ;;
+  esac
+  shift
+done
 mkdir -p "$out"
 pys=(--python 3.11 --python 3.12 --python 3.13)
 cells=(
@@ -39,10 +50,10 @@ half() { # NAME [MORE VALIDATE ARGS]
     java -jar "$jar" validate "${c[@]:1}" "${pys[@]}" --repeat 5 --json "$@" > "$out/$name-${c[0]}.json" || [ $? -eq 1 ]
   done
 }
-[ "$profile_only" = --profile-only ] || half defaults
+[ -n "$profile_only" ] || half defaults "${extra[@]}"
 quiet
 echo "$(date +%T) calibrate (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 java -jar "$jar" calibrate --python 3.12 --out "$out/machine.yaml" > "$out/calibrate.txt"
 echo "$(date +%T) calibrated (load $(cut -d' ' -f1 /proc/loadavg))" >&2
-half profile --machine "$out/machine.yaml"
+half profile --machine "$out/machine.yaml" "${extra[@]}"
 echo "$(date +%T) done" >&2
