@@ -259,7 +259,8 @@ public final class Machine {
 
     /**
      * Whether this wake-up of {@code t} leaves its busy previous core for an idle one ({@code wake_move_percent});
-     * drawn only when there is such a choice and the percentage is neither 0 nor 100, so the default draws nothing.
+     * drawn only when there is such a choice and the percentage is neither 0 nor 100 (0 gives the rule before
+     * 2026-12-03 without a draw).
      */
     private boolean movesOnWake(SimThread t) {
         if (wakeMovePercent == 0 || !toPrevious(t) || isIdle(t.lastCore) || idleCoreFor(t) < 0) return false;

@@ -59,11 +59,11 @@ public final class Defaults {
                 Key.percent("preempt_percent", "94", "of wake-ups onto a busy core, the percentage that preempt its "
                         + "runner at once (Linux's wake-up preemption); 0..100"),
                 Key.choice("wake_core", WakeCore.DEFAULT.id, WakeCore.ids(),
-                        "which core a woken thread runs on: previous (the one it last ran on, busy or not) or idle "
-                                + "(any idle core first)"),
+                        "which core a woken thread runs on: previous (the one it last ran on, unless it is busy and "
+                                + "wake_move_percent sends the thread to an idle one) or idle (any idle core first)"),
                 Key.duration("balance_tick", "4ms", 1_000, MAX_DURATION_NS, "wake_core=previous: an idle core "
                         + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
-                Key.percent("wake_move_percent", "0", "wake_core=previous: of the wake-ups whose previous core is "
+                Key.percent("wake_move_percent", "86", "wake_core=previous: of the wake-ups whose previous core is "
                         + "busy while another is idle, the percentage that go to the idle core; 0..100"),
                 Key.duration("checkpoint", "1us",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
