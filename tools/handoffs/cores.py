@@ -25,7 +25,7 @@ prefix = sys.argv[1]
 meta = json.load(open(prefix + ".json"))
 names = {v: k for k, v in meta["threads"].items()}
 sched = []  # (t, "S", cpu, prev, prev_sleeps, next), (t, "K", waker cpu, pid) or (t, "W", cpu, pid, target cpu)
-current = []  # (index into sched, cpu, the pid the event's line shows running there)
+current = []  # per event of sched: (t, cpu, the pid its line shows running on that CPU)
 for line in open(prefix + ".sched.txt"):
     m = re.search(r"-(\d+) +\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_waking|sched_wakeup): (.*)", line)
     if not m:
