@@ -64,8 +64,12 @@ for name in order:
     halves = {}
     for half in ("defaults", "profile"):
         path = os.path.join(out, "%s-%s.json" % (half, name))
-        if os.path.exists(path):
-            halves[half] = json.load(open(path))
+        # a cell still running (or stopped) has an empty or partial file: its row waits for it
+        if os.path.exists(path) and os.path.getsize(path):
+            try:
+                halves[half] = json.load(open(path))
+            except json.JSONDecodeError:
+                print("(%s not complete: left out)" % path, file=sys.stderr)
     if not halves:
         continue
     # the real figures shown are the first half's (the defaults', or the profile's when only it was run)
