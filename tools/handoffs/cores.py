@@ -223,7 +223,7 @@ def state(cpu, now):
     return ("busy" if now.get(cpu, 0) else "idle") + ("*" if cpu in blind else "")
 
 
-moves = collections.Counter()
+moves, pooled = collections.Counter(), collections.Counter()  # pooled: by the rule's three cases, over the CPUs
 dkeys = {p: [d[0] for d in v] for p, v in decisions.items()}
 for t, tid, kind, obj, rc in calls:
     if obj != cond or kind != shimcalls.TIMED_WAIT_END or rc != 110 or tid not in decisions:
@@ -233,19 +233,19 @@ for t, tid, kind, obj, rc in calls:
         continue
     _, prev, chosen, now = decisions[tid][i]
     other = [c for c in to_idle if c != prev]
+    moved = chosen != prev
     moves[("previous CPU %d %s" % (prev, state(prev, now)),
-           "other %s" % "/".join(state(c, now) for c in other), chosen != prev)] += 1
+           "other %s" % "/".join(state(c, now) for c in other), moved)] += 1
+    case = ("previous CPU idle" if not now.get(prev, 0) else
+            "previous CPU busy, another idle" if any(not now.get(c, 0) for c in other) else
+            "previous CPU busy, no other idle")
+    pooled[(case, moved)] += 1
 print("the GIL's timed waits that ran out: where the wake-up sent the thread%s"
       % (" (*: the state of a CPU whose switches out of idle are inferred)" if blind else ""))
 for key in sorted({k[:2] for k in moves}):
     moved, stayed = moves[key + (True,)], moves[key + (False,)]
     print("  %-24s %-14s %5d, to another CPU %3.0f %%" % (key + (moved + stayed, 100.0 * moved / (moved + stayed))))
-# The same, pooled over the CPUs by the rule's three cases (wake_move_percent is the first one's share).
-pooled = collections.Counter()
-for (prev, other, moved), n in moves.items():
-    case = ("previous CPU idle" if " idle" in prev else
-            "previous CPU busy, another idle" if "idle" in other else "previous CPU busy, no other idle")
-    pooled[(case, moved)] += n
+# wake_move_percent is the first case's share
 for case in ("previous CPU busy, another idle", "previous CPU busy, no other idle", "previous CPU idle"):
     moved, n = pooled[(case, True)], pooled[(case, True)] + pooled[(case, False)]
     if n:

@@ -76,13 +76,8 @@ public final class Machine {
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent) {
-        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, WakeCore.IDLE, 0);
-    }
-
-    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
-                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs) {
-        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, 0);
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, WakeCore.IDLE, 0,
+                0);
     }
 
     /**

@@ -183,29 +183,25 @@ class MachineTest {
      */
     @Test
     void wakeMovePercentSendsAWakeUpFromABusyPreviousCoreToAnIdleOne() {
-        Bench all = new Bench(1, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 100);
-        SimThread s = all.sleeper("s", -1, 10 * US);
-        all.computer("busy", -1, 100 * US, 5 * MS);
-        all.engine.at(MS, () -> all.machine.wake(s));
-        all.engine.runUntil(20 * MS);
-        assertEquals(List.of("s@0 c0", "busy@" + 100 * US + " c0", "s@" + (MS + 50 * US) + " c1"), all.dispatches());
+        assertEquals(List.of("s@0 c0", "busy@" + 100 * US + " c0", "s@" + (MS + 50 * US) + " c1"),
+                moveBench(1, 100, true));
 
         Set<String> seen = new HashSet<>();
-        for (long seed = 1; seed <= 20; seed++) {
-            Bench half = new Bench(seed, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 50);
-            SimThread h = half.sleeper("s", -1, 10 * US);
-            half.computer("busy", -1, 100 * US, 5 * MS);
-            half.engine.at(MS, () -> half.machine.wake(h));
-            half.engine.runUntil(20 * MS);
-            seen.add(half.dispatches().get(2));
-        }
+        for (long seed = 1; seed <= 20; seed++) seen.add(moveBench(seed, 50, true).get(2));
         assertEquals(Set.of("s@" + MS + " c0", "s@" + (MS + 50 * US) + " c1"), seen, "by the seed, over seeds 1..20");
 
-        Bench idle = new Bench(1, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 100);
-        SimThread i = idle.sleeper("s", -1, 10 * US);
-        idle.engine.at(MS, () -> idle.machine.wake(i));
-        idle.engine.runUntil(20 * MS);
-        assertEquals(List.of("s@0 c0", "s@" + (MS + 50 * US) + " c0"), idle.dispatches());
+        assertEquals(List.of("s@0 c0", "s@" + (MS + 50 * US) + " c0"), moveBench(1, 100, false));
+    }
+
+    /** The dispatches when s, which last ran on core 0, is woken at 1 ms, with "busy" taking core 0 first or not. */
+    private static List<String> moveBench(long seed, int wakeMovePercent, boolean busy) {
+        Bench b = new Bench(seed, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS,
+                wakeMovePercent);
+        SimThread s = b.sleeper("s", -1, 10 * US);
+        if (busy) b.computer("busy", -1, 100 * US, 5 * MS);
+        b.engine.at(MS, () -> b.machine.wake(s));
+        b.engine.runUntil(20 * MS);
+        return b.dispatches();
     }
 
     /**
