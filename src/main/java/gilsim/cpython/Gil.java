@@ -222,10 +222,12 @@ public final class Gil implements Interpreter {
             if (then != null) afterRelease(t, then);
         } else {
             // MUTEX_UNLOCK comes after COND_SIGNAL, in a step of its own: a waiter the signal wakes onto this
-            // core preempts the dropper before it, and finds the mutex still held.
+            // core preempts the dropper before it, and finds the mutex still held. The forced switch's test of
+            // last_holder is a step after the unlock: a waiter the unlock wakes onto this core preempts the dropper
+            // on its way back from that system call, takes the GIL, and the dropper then finds it switched.
             machine.cpu(t, 0, () -> {
                 unlock(t);
-                afterRelease(t, then);
+                machine.cpu(t, 0, () -> afterRelease(t, then));
             });
         }
     }

@@ -61,6 +61,8 @@ public final class Machine {
      */
     private final int wakeMovePercent;
     private final SplittableRandom moveRandom;
+    /** CPU time of a futex sleep's way in and out ({@link #sleepOnFutex}). */
+    private final FutexPath futexPath;
     private int exited;
     /** Run when the last thread has exited, or null. */
     private Runnable onLastExit;
@@ -90,6 +92,14 @@ public final class Machine {
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent) {
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
+                balanceTickNs, wakeMovePercent, FutexPath.NONE);
+    }
+
+    /** @param futexPath the kernel's CPU time on a futex sleep's way in and out ({@link #sleepOnFutex}) */
+    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
+                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
+                   int wakeMovePercent, FutexPath futexPath) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -113,6 +123,7 @@ public final class Machine {
         }
         this.wakeMovePercent = wakeMovePercent;
         this.moveRandom = streams.stream("wake-move");
+        this.futexPath = futexPath;
     }
 
     public Engine engine() {
@@ -189,6 +200,30 @@ public final class Machine {
         leaveCore(t, RunState.BLOCKED);
     }
 
+    /**
+     * Sleeps the running thread on a futex, as a condition variable's wait does, with the kernel's path each way
+     * ({@link FutexPath}): it stays on its core for the path's {@code sleepNs} before it leaves it, already asleep to
+     * its wakers (a wake-up then costs nothing: it goes on from there), and once woken and back on a core it runs
+     * {@code returnNs} before {@code onWake}.
+     */
+    public void sleepOnFutex(SimThread t, Runnable onWake) {
+        Runnable back = futexPath.returnNs() == 0 ? onWake : () -> cpu(t, futexPath.returnNs(), onWake);
+        if (futexPath.sleepNs() == 0) {
+            block(t, back);
+            return;
+        }
+        t.enteringSleep = true;
+        cpu(t, futexPath.sleepNs(), () -> {
+            t.enteringSleep = false;
+            if (!t.wokenEntering) {
+                block(t, back);
+                return;
+            }
+            t.wokenEntering = false;
+            back.run();
+        });
+    }
+
     /** Blocks the running thread for {@code ns} (a sleep), then runs {@code then}. */
     public void sleep(SimThread t, long ns, Runnable then) {
         timer(engine.nowNs() + ns, () -> wake(t));
@@ -211,9 +246,15 @@ public final class Machine {
      * Wakes a blocked thread. The wake-up rule, all of it here and in {@link #arrive}: a thread whose core (see
      * {@link WakeCore}) is idle runs there after the wake-up latency; one whose core is busy preempts at once (see the
      * class comment), or, for the share of wake-ups {@code preempt_percent} leaves out, queues; so does one that can
-     * preempt nobody (every core it may use is taken by other processes).
+     * preempt nobody (every core it may use is taken by other processes). A thread still on its way into a futex
+     * sleep ({@link #sleepOnFutex}) is not woken: it never left its core, and goes on once its way in is done.
      */
     public void wake(SimThread t) {
+        if (t.enteringSleep) {
+            if (t.wokenEntering) throw new IllegalStateException("second wake of " + t + " on its way to sleep");
+            t.wokenEntering = true; // the futex wake dequeues it before schedule() switches it out: no wake-up
+            return;
+        }
         if (t.state != RunState.BLOCKED || t.waking) {
             throw new IllegalStateException("wake of " + t + " which is " + t.state);
         }

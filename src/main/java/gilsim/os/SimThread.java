@@ -26,6 +26,10 @@ public final class SimThread {
     boolean waking;
     /** For the wake-up in progress: it goes to an idle core, not to its busy previous one (wake_move_percent). */
     boolean movesOnWake;
+    /** On its way into a futex sleep ({@link Machine#sleepOnFutex}): asleep to its waker, still on its core. */
+    boolean enteringSleep;
+    /** Woken while {@link #enteringSleep}: it does not leave its core, it goes on at once. */
+    boolean wokenEntering;
     /**
      * Proceed events scheduled and not yet run. They all lie at the dispatch's instant, in order, so only the last
      * belongs to the current dispatch: the earlier ones are stale (a preemption came between).

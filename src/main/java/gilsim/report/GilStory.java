@@ -25,6 +25,7 @@ import gilsim.sim.TraceEvent;
 import gilsim.sim.TraceListener;
 import gilsim.sync.CondEvent;
 import gilsim.sync.CondEvent.CondAbsorb;
+import gilsim.sync.CondEvent.CondReturn;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -220,6 +221,11 @@ public final class GilStory implements TraceListener, Spans.Sink {
         @Override
         public void onCondAbsorb(CondAbsorb e) {
             condAbsorb(e);
+        }
+
+        @Override
+        public void onCondReturn(CondReturn e) {
+            // The story tells a waiter's return by what it does next (it takes the GIL, or waits again).
         }
 
         @Override

@@ -65,6 +65,10 @@ public final class Defaults {
                         + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
                 Key.percent("wake_move_percent", "86", "wake_core=previous: of the wake-ups whose previous core is "
                         + "busy while another is idle, the percentage that go to the idle core; 0..100"),
+                Key.duration("futex_sleep", "8us", "CPU time a condition-variable wait spends on its core after its "
+                        + "last check, on its way into the futex sleep; a wake-up meanwhile finds it still running"),
+                Key.duration("futex_return", "5us", "CPU time a woken condition-variable waiter spends back on a "
+                        + "core before its wait returns"),
                 Key.duration("checkpoint", "1us",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("drop_reaction", "0ns", "from the check point that finds a drop request to the drop "

@@ -5,6 +5,7 @@ import gilsim.os.SimThread;
 import gilsim.sim.Event;
 import gilsim.sim.Trace;
 import gilsim.sync.CondEvent.CondAbsorb;
+import gilsim.sync.CondEvent.CondReturn;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -118,7 +119,7 @@ final class GroupCondVar implements CondVar {
         int waiting = waiting();
         trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting - 1, waiting, deadlineNs));
         if (!w.entering) {
-            machine.block(t, w.ran);
+            machine.sleepOnFutex(t, w.ran);
             return;
         }
         long jitter = entry.jitterNs();
@@ -150,7 +151,7 @@ final class GroupCondVar implements CondVar {
         if (w.tookToken || w.timedOut) {
             ran(w); // it never slept: futex_wait found the word changed, or the deadline had passed
         } else {
-            machine.block(w.thread, w.ran);
+            machine.sleepOnFutex(w.thread, w.ran);
         }
     }
 
@@ -220,6 +221,7 @@ final class GroupCondVar implements CondVar {
         if (!w.timedOut) {
             g1.remove(w); // signalled, or its group closed: either way it returns as signalled
             w.lastSignalledNs = machine.nowNs();
+            trace.emit(new CondReturn(machine.nowNs(), name, w.thread.id, false));
             w.resume.accept(false);
             return;
         }
@@ -235,6 +237,7 @@ final class GroupCondVar implements CondVar {
             if (!absorbed) g1Unsignalled--;
         }
         if (absorbed) signal(w.thread); // the replacement signal
+        trace.emit(new CondReturn(machine.nowNs(), name, w.thread.id, true));
         w.resume.accept(true);
     }
 }

@@ -4,6 +4,7 @@ import gilsim.os.Machine;
 import gilsim.os.SimThread;
 import gilsim.sim.Event;
 import gilsim.sim.Trace;
+import gilsim.sync.CondEvent.CondReturn;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -37,10 +38,16 @@ final class QueueCondVar implements CondVar {
         Event timer;
         boolean timedOut;
         final Runnable expire = () -> expire(this);
-        final Runnable resumeAfterWake = () -> resume.accept(timedOut);
+        final Runnable resumeAfterWake = this::returns;
 
         Waiter(SimThread thread) {
             this.thread = thread;
+        }
+
+        /** The wait returns to its caller, woken or timed out. */
+        void returns() {
+            trace.emit(new CondReturn(machine.nowNs(), name, thread.id, timedOut));
+            resume.accept(timedOut);
         }
     }
 
@@ -78,7 +85,7 @@ final class QueueCondVar implements CondVar {
         if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
         trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
                 deadlineNs));
-        machine.block(t, w.resumeAfterWake);
+        machine.sleepOnFutex(t, w.resumeAfterWake);
     }
 
     private Waiter recordOf(SimThread t) {

@@ -42,11 +42,15 @@ public final class Calibration {
         }
     }
 
-    /** What the script measured. Latency and lateness samples are sorted, in nanoseconds. */
+    /**
+     * What the script measured. Latency and lateness samples are sorted, in nanoseconds; {@code kernelSlackNs} is
+     * the kernel's timer slack for the interpreter's threads ({@code /proc/self/timerslack_ns}), -1 if unreadable.
+     */
     public record Measured(String python, String implementation, String executable, int cores, String cpu,
             double loadBefore, double loadAfter, long tookNs, boolean quick, long switchIntervalNs, double crcBytesPerNs,
             int workerCore, int waiterCore, long computeNs, List<RacePoint> race, List<RacePoint> raceUnpinned,
-            long[] directNs, long timedWaitNs, long[] latenessNs, int preemptCore, long preemptRounds,
+            long[] directNs, long timedWaitNs, long[] latenessNs, long kernelSlackNs, int preemptCore,
+            long preemptRounds,
             long preempted, long preemptSpinNs) {
         /** The share of woken threads that preempted the waker, or NaN with no round. */
         public double preemptProbability() {
@@ -138,7 +142,8 @@ public final class Calibration {
                     race.path("waiter_core").asInt(-1), race.path("compute_ns").asLong(),
                     points(race), root.has("race_unpinned") ? points(root.get("race_unpinned")) : List.of(),
                     sorted(need(need(root, "direct"), "latency_ns")), need(tw, "timeout_ns").asLong(),
-                    sorted(need(tw, "lateness_ns")), pre.path("core").asInt(-1), need(pre, "rounds").asLong(),
+                    sorted(need(tw, "lateness_ns")), tw.path("timer_slack_ns").asLong(-1), pre.path("core").asInt(-1),
+                    need(pre, "rounds").asLong(),
                     need(pre, "preempted").asLong(), pre.path("spin_ns").asLong());
         } catch (IllegalStateException e) {
             throw new InputError("--python " + name + ": the calibration printed no result gilsim can read: "

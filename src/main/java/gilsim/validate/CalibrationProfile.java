@@ -33,6 +33,8 @@ import java.util.Map;
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
         RaceFit race, String source, Instant written, List<String> notes) {
+    /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
+    static final long DEFAULT_SLACK_NS = 50_000;
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
     public static final double ZERO = 0.02;
 
@@ -48,7 +50,14 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         List<String> notes = new ArrayList<>();
         List<Point> q = quantiles(m.race(), m.directNs().length == 0 ? -1 : m.directNs()[m.directNs().length - 1],
                 notes);
-        long slack = roundMicros(Math.max(0, Calibration.quantile(m.latenessNs(), 0.99)));
+        // The kernel's slack, not the measured lateness: the model adds the wake-up latency to a timer's slack, and
+        // the lateness already holds a wake-up (docs/calibration.md, section 3).
+        long slack = m.kernelSlackNs();
+        if (slack < 0) {
+            slack = DEFAULT_SLACK_NS;
+            notes.add("the kernel's timer slack was not readable (/proc/self/timerslack_ns): timer_slack is Linux's "
+                    + "default, 50us");
+        }
         double pre = m.preemptProbability();
         if (Double.isNaN(pre)) throw new gilsim.scenario.InputError("the preemption measurement saw no wake-up");
         String source = String.format(Locale.ROOT, "gilsim calibrate, %s %s, %d cores (%s), load %s before / %s after, "
@@ -167,7 +176,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             b.append("    - [").append(probability(p.p())).append(", ").append(Durations.format(p.ns())).append("]\n");
         }
         String slack = "timer_slack: " + Durations.format(timerSlackNs);
-        b.append(pad(slack, 21)).append("# the p99 lateness of a 5 ms timed wait, rounded to the microsecond\n");
+        b.append(pad(slack, 21)).append("# the kernel's timer slack for the interpreter's threads\n");
         String pre = "preempt_probability: " + probability(preemptProbability);
         b.append(pad(pre, 28)).append("# woken waiters that preempted the waker on a shared core\n");
         if (race != null) {

@@ -400,4 +400,69 @@ class MachineTest {
                     "seed " + seed + ": woke at " + at + " (replay: MachineTest#aSleepEndsNoEarlierThanAsked)");
         }
     }
+
+    /** A machine of one core whose futex sleeps cost 8 us on the way in and 5 us on the way out. */
+    private static Machine futexMachine(Bench b, int preemptPercent) {
+        return new Machine(b.engine, b.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(50 * US, 0), 0, MS,
+                preemptPercent, WakeCore.PREVIOUS, BALANCE_TICK_NS, 86, new FutexPath(8 * US, 5 * US));
+    }
+
+    /**
+     * A thread on its way into a futex sleep keeps its core for the way in: a thread queued for that core (no wake-up
+     * preempts here) gets it only then; woken later, the sleeper queues, and runs the way out before it goes on.
+     */
+    @Test
+    void aFutexSleepHoldsItsCoreOnTheWayInAndRunsTheWayOutWhenWoken() {
+        Bench b = new Bench(1, MS);
+        Machine m = futexMachine(b, 0);
+        SimThread sleeper = m.newThread("sleeper", -1);
+        SimThread other = m.newThread("other", -1);
+        m.start(sleeper, () -> m.sleepOnFutex(sleeper, () -> {
+            b.log.add("sleeper@" + b.engine.nowNs() + " back");
+            m.exit(sleeper);
+        }));
+        b.engine.at(US, () -> m.start(other, () -> {
+            b.log.add("other@" + b.engine.nowNs() + " runs");
+            m.cpu(other, 100 * US, () -> m.exit(other));
+        }));
+        b.engine.at(20 * US, () -> m.wake(sleeper));
+        b.engine.runUntil(MS);
+        // other gets the core at 8 us, when the sleeper leaves it; the sleeper, woken at 20 us, waits for the core
+        // until other exits at 108 us and goes on 5 us later.
+        assertEquals(List.of("other@" + 8 * US + " runs", "sleeper@" + 113 * US + " back"), b.log);
+    }
+
+    /** A wake-up that comes while the sleeper is still on its way in costs no latency: it never leaves its core. */
+    @Test
+    void aWakeOnTheWayIntoAFutexSleepKeepsTheThreadOnItsCore() {
+        Bench b = new Bench(1, MS);
+        Machine m = futexMachine(b, 100);
+        SimThread sleeper = m.newThread("sleeper", -1);
+        List<RunState> seen = new ArrayList<>();
+        b.trace.add(e -> {
+            if (e instanceof ThreadState s && s.thread() == sleeper.id) seen.add(s.state());
+        });
+        m.start(sleeper, () -> m.sleepOnFutex(sleeper, () -> {
+            b.log.add("sleeper@" + b.engine.nowNs() + " back");
+            m.exit(sleeper);
+        }));
+        b.engine.at(3 * US, () -> m.wake(sleeper));
+        b.engine.runUntil(MS);
+        assertEquals(List.of("sleeper@" + 13 * US + " back"), b.log, "8 us in, then 5 us out, no wake-up latency");
+        assertTrue(!seen.contains(RunState.BLOCKED), "it never blocked: " + seen);
+    }
+
+    /** With no futex path (the model before 2026-12-03) a futex sleep is a plain block. */
+    @Test
+    void noFutexPathIsAPlainBlock() {
+        Bench b = new Bench(1, MS);
+        SimThread sleeper = b.machine.newThread("sleeper", -1);
+        b.machine.start(sleeper, () -> b.machine.sleepOnFutex(sleeper, () -> {
+            b.log.add("sleeper@" + b.engine.nowNs() + " back");
+            b.machine.exit(sleeper);
+        }));
+        b.engine.at(3 * US, () -> b.machine.wake(sleeper));
+        b.engine.runUntil(MS);
+        assertEquals(List.of("sleeper@" + 53 * US + " back"), b.log, "blocked at 0, woken at 3 us, 50 us latency");
+    }
 }

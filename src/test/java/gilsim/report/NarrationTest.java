@@ -60,7 +60,7 @@ class NarrationTest {
     @Test
     void aLockIsHandedToItsParkedWaiterOn313AndTakenBackByItsReleaserOn312() {
         Cli r = Cli.run("run", "scenarios/lock-contention.yaml", "--set", "duration=20ms", "--set", "python=3.13",
-                "--narrate=4ms..14ms");
+                "--narrate=4ms..16ms");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         int parks = indexOf(lines, "t-2 finds lock L held by t-1 and waits for it, without the GIL");

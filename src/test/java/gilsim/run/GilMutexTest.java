@@ -64,4 +64,27 @@ class GilMutexTest {
         assertEquals(0.12, lostOne, 0.04, why);
         assertEquals(0.23, lostTwo, 0.05, why);
     }
+
+    /**
+     * A forced dropper tests last_holder only after it has let go of gil->mutex, and a waiter that unlock wakes onto
+     * its core preempts it on its way back from that system call: on one core, with every wake-up preempting, the
+     * waiter has taken the GIL by then, so the dropper never waits on switch_cond, though every switch was asked for.
+     */
+    @Test
+    void aForcedDropperPreemptedOnItsCoreFindsTheSwitchDoneAndDoesNotWait() {
+        String[] sets = {"pinned=true", "gil_mutex=true", "preempt_percent=100"};
+        Scenario s = Scenarios.resolve("scenarios/cpu-bound-2.yaml");
+        Simulation sim = new Simulation(s, s.params(List.of(sets), null), 1);
+        AtomicInteger forced = new AtomicInteger();
+        AtomicInteger requests = new AtomicInteger();
+        sim.addListener(e -> {
+            if (e instanceof gilsim.cpython.GilEvent.ForcedSwitch) forced.incrementAndGet();
+            if (e instanceof gilsim.cpython.GilEvent.DropRequest) requests.incrementAndGet();
+        });
+        Summary summary = sim.run();
+        String why = "replay: " + Runs.replay("scenarios/cpu-bound-2.yaml", 1, sets);
+        assertTrue(requests.get() > 100, requests + " drop requests; " + why);
+        assertEquals(0, forced.get(), why);
+        assertTrue(summary.thread("t-1").get(Metrics.GIL_ACQUISITIONS) > 50, why);
+    }
 }

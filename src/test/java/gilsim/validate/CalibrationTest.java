@@ -37,7 +37,7 @@ class CalibrationTest {
         return new Calibration.Measured("3.11.7", "CPython", "/usr/bin/python3", 2, "AMD EPYC", 0.42, 0.95,
                 38_200_000_000L,
                 false, 5_000_000, 4.9, 0, 1, 1_000_000, race, List.of(), direct, 5_000_000,
-                new long[] {20_000, 40_000, 50_000, 59_600}, 1, 100, 89, 50_000);
+                new long[] {20_000, 40_000, 50_000, 59_600}, 60_000, 1, 100, 89, 50_000);
     }
 
     @Test
@@ -120,8 +120,8 @@ class CalibrationTest {
                 + "wake_latency:        # time from a wake-up to running on an idle core, as an empirical "
                 + "distribution\n  quantiles:         # [probability, duration]; increasing in both; 0 and 1 "
                 + "included\n    - [0.0, 5us]\n    - [0.023, 10us]\n"), yaml);
-        assertTrue(yaml.contains("\n    - [1.0, 2830us]\ntimer_slack: 60us    # the p99 lateness of a 5 ms timed "
-                + "wait, rounded to the microsecond\npreempt_probability: 0.89   # woken waiters that preempted the "
+        assertTrue(yaml.contains("\n    - [1.0, 2830us]\ntimer_slack: 60us    # the kernel's timer slack for the "
+                + "interpreter's threads\npreempt_probability: 0.89   # woken waiters that preempted the "
                 + "waker on a shared core\n"), yaml);
         JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
         assertEquals(p.source(), root.get("source").asText());
@@ -229,12 +229,14 @@ class CalibrationTest {
                 + "\"wins\": 30, \"forced\": 1, \"lost_wall_p50_ns\": null}]}, "
                 + "\"race_unpinned\": {\"pinned\": false, \"points\": []}, "
                 + "\"direct\": {\"samples\": 3, \"latency_ns\": [60000, 20000, 90000]}, "
-                + "\"timed_wait\": {\"timeout_ns\": 5000000, \"lateness_ns\": [100000, 90000]}, "
+                + "\"timed_wait\": {\"timeout_ns\": 5000000, \"lateness_ns\": [100000, 90000], "
+                + "\"timer_slack_ns\": 50000}, "
                 + "\"preempt\": {\"core\": 1, \"rounds\": 10, \"preempted\": 9, \"spin_ns\": 50000}, "
                 + "\"load_before\": [0.5, 0.4, 0.3], \"load_after\": [0.7, 0.4, 0.3], \"took_ns\": 8000000000}";
         Calibration.Measured m = Calibration.read(out, "/x/python3", "Intel(R) Xeon(R) Processor");
         assertEquals("3.12.1", m.python());
         assertEquals("Intel(R) Xeon(R) Processor", m.cpu());
+        assertEquals(50_000, m.kernelSlackNs(), "the kernel's slack, read beside the lateness");
         assertEquals(2, m.race().size());
         assertEquals(0.75, m.race().get(1).share(), 1e-12);
         assertEquals(-1, m.race().get(1).lostWallP50Ns());
