@@ -37,10 +37,10 @@ for pid, side in sorted(sides.items()):
     for start, end, _ in waits:
         if end - start >= 1000:  # a wait of a millisecond or more
             covered[sum(1 for t in takes if start < t[0] < end)] += 1
-    holders, last_timeout, wait_began = [], {}, {}
+    holders, last_timeout = [], {}
     requests = collections.Counter()
     lateness, woken_after_drop, found_taken = [], [], collections.Counter()
-    last_drop, pending_woken = None, {}
+    last_drop = None
     for i, (t, tid, what) in enumerate(seq):
         if what.startswith("timed out"):
             if tid in last_timeout:
