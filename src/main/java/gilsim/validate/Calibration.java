@@ -50,8 +50,7 @@ public final class Calibration {
             double loadBefore, double loadAfter, long tookNs, boolean quick, long switchIntervalNs, double crcBytesPerNs,
             int workerCore, int waiterCore, long computeNs, List<RacePoint> race, List<RacePoint> raceUnpinned,
             long[] directNs, long timedWaitNs, long[] latenessNs, long kernelSlackNs, int preemptCore,
-            long preemptRounds,
-            long preempted, long preemptSpinNs) {
+            long preemptRounds, long preempted, long preemptSpinNs) {
         /** The share of woken threads that preempted the waker, or NaN with no round. */
         public double preemptProbability() {
             return preemptRounds == 0 ? Double.NaN : preempted / (double) preemptRounds;
@@ -143,8 +142,7 @@ public final class Calibration {
                     points(race), root.has("race_unpinned") ? points(root.get("race_unpinned")) : List.of(),
                     sorted(need(need(root, "direct"), "latency_ns")), need(tw, "timeout_ns").asLong(),
                     sorted(need(tw, "lateness_ns")), tw.path("timer_slack_ns").asLong(-1), pre.path("core").asInt(-1),
-                    need(pre, "rounds").asLong(),
-                    need(pre, "preempted").asLong(), pre.path("spin_ns").asLong());
+                    need(pre, "rounds").asLong(), need(pre, "preempted").asLong(), pre.path("spin_ns").asLong());
         } catch (IllegalStateException e) {
             throw new InputError("--python " + name + ": the calibration printed no result gilsim can read: "
                     + e.getMessage());

@@ -228,10 +228,6 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         return Math.max(r, 1);
     }
 
-    static long roundMicros(long ns) {
-        return Math.round(ns / 1000.0) * 1000;
-    }
-
     static long ceilMicros(long ns) {
         return (ns + 999) / 1000 * 1000;
     }

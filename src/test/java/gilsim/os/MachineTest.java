@@ -401,6 +401,16 @@ class MachineTest {
         }
     }
 
+    /** A thread that sleeps on a futex as soon as it runs; back from it, it logs "back" and exits. */
+    private static SimThread futexSleeper(Bench b, Machine m) {
+        SimThread t = m.newThread("sleeper", -1);
+        m.start(t, () -> m.sleepOnFutex(t, () -> {
+            b.log.add("sleeper@" + b.engine.nowNs() + " back");
+            m.exit(t);
+        }));
+        return t;
+    }
+
     /** A machine of one core whose futex sleeps cost 8 us on the way in and 5 us on the way out. */
     private static Machine futexMachine(Bench b, int preemptPercent) {
         return new Machine(b.engine, b.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(50 * US, 0), 0, MS,
@@ -415,12 +425,8 @@ class MachineTest {
     void aFutexSleepHoldsItsCoreOnTheWayInAndRunsTheWayOutWhenWoken() {
         Bench b = new Bench(1, MS);
         Machine m = futexMachine(b, 0);
-        SimThread sleeper = m.newThread("sleeper", -1);
+        SimThread sleeper = futexSleeper(b, m);
         SimThread other = m.newThread("other", -1);
-        m.start(sleeper, () -> m.sleepOnFutex(sleeper, () -> {
-            b.log.add("sleeper@" + b.engine.nowNs() + " back");
-            m.exit(sleeper);
-        }));
         b.engine.at(US, () -> m.start(other, () -> {
             b.log.add("other@" + b.engine.nowNs() + " runs");
             m.cpu(other, 100 * US, () -> m.exit(other));
@@ -437,15 +443,11 @@ class MachineTest {
     void aWakeOnTheWayIntoAFutexSleepKeepsTheThreadOnItsCore() {
         Bench b = new Bench(1, MS);
         Machine m = futexMachine(b, 100);
-        SimThread sleeper = m.newThread("sleeper", -1);
+        SimThread sleeper = futexSleeper(b, m);
         List<RunState> seen = new ArrayList<>();
         b.trace.add(e -> {
             if (e instanceof ThreadState s && s.thread() == sleeper.id) seen.add(s.state());
         });
-        m.start(sleeper, () -> m.sleepOnFutex(sleeper, () -> {
-            b.log.add("sleeper@" + b.engine.nowNs() + " back");
-            m.exit(sleeper);
-        }));
         b.engine.at(3 * US, () -> m.wake(sleeper));
         b.engine.runUntil(MS);
         assertEquals(List.of("sleeper@" + 13 * US + " back"), b.log, "8 us in, then 5 us out, no wake-up latency");
@@ -456,11 +458,7 @@ class MachineTest {
     @Test
     void noFutexPathIsAPlainBlock() {
         Bench b = new Bench(1, MS);
-        SimThread sleeper = b.machine.newThread("sleeper", -1);
-        b.machine.start(sleeper, () -> b.machine.sleepOnFutex(sleeper, () -> {
-            b.log.add("sleeper@" + b.engine.nowNs() + " back");
-            b.machine.exit(sleeper);
-        }));
+        SimThread sleeper = futexSleeper(b, b.machine);
         b.engine.at(3 * US, () -> b.machine.wake(sleeper));
         b.engine.runUntil(MS);
         assertEquals(List.of("sleeper@" + 53 * US + " back"), b.log, "blocked at 0, woken at 3 us, 50 us latency");

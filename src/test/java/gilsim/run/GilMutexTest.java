@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.Runs;
+import gilsim.cpython.GilEvent.DropRequest;
+import gilsim.cpython.GilEvent.ForcedSwitch;
 import gilsim.metrics.Summary;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
@@ -78,8 +80,8 @@ class GilMutexTest {
         AtomicInteger forced = new AtomicInteger();
         AtomicInteger requests = new AtomicInteger();
         sim.addListener(e -> {
-            if (e instanceof gilsim.cpython.GilEvent.ForcedSwitch) forced.incrementAndGet();
-            if (e instanceof gilsim.cpython.GilEvent.DropRequest) requests.incrementAndGet();
+            if (e instanceof ForcedSwitch) forced.incrementAndGet();
+            if (e instanceof DropRequest) requests.incrementAndGet();
         });
         Summary summary = sim.run();
         String why = "replay: " + Runs.replay("scenarios/cpu-bound-2.yaml", 1, sets);
