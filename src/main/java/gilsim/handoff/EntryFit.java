@@ -8,12 +8,12 @@ import java.util.Optional;
 /**
  * The model's wait entry ({@code wait_entry}, {@code wait_entry_jitter}, {@code wait_entry_growth}) fitted to
  * recorded crowded forced drops, so that the model, with its own gaps from the requester's re-wait to the drop, gives
- * the requester the share the real runs gave it at each staleness of the other sleeper (docs/model.md, "The
- * requester's window follows the other sleeper").
+ * the requester the share the real runs gave it at each quiet time of the queue (docs/model.md, "The requester's
+ * window follows the queue's quiet time").
  *
  * <p>In the model the requester takes the GIL when the drop's signal comes within its entry, uniform in
- * {@code W +- J*W} and grown by {@code growth} per doubling of {@code staleAfterNs} (up to four) that the sleeper at
- * the head of the queue has gone without a signal. With the model's gaps {@code g}, a drop at staleness {@code h}
+ * {@code W +- J*W} and grown by {@code growth} per doubling of {@code quietAfterNs} (up to five) in the time since the
+ * other waiters' newest call to wait. With the model's gaps {@code g}, a drop at quiet time {@code h}
  * goes to the requester with probability {@code P(entry(h) > g)}; the fit is the {@code (W, growth)} of the largest
  * likelihood of the real drops' outcomes, on a grid of 50 ns and 5 % (0 to 10 us, 0 to 400 %). {@code J} stays the
  * model's default shape (350 of 750 ns): the real runs' spread of gaps does not separate it from {@code W}.
@@ -25,7 +25,7 @@ public final class EntryFit {
     static final long MAX_ENTRY_NS = 10_000;
     static final int GROWTH_STEP_PERCENT = 5;
     static final int MAX_GROWTH_PERCENT = 400;
-    /** Staleness is binned to 1/20 of a doubling. */
+    /** Quiet time is binned to 1/20 of a doubling. */
     static final int BINS_PER_DOUBLING = 20;
     /** A drop's modelled probability is kept inside this margin, so one surprising drop cannot rule a fit out. */
     private static final double FLOOR = 0.01;
@@ -41,16 +41,16 @@ public final class EntryFit {
      * Fits the entry to {@code drops} (real), given the model's own gaps at the spacing it will run with. Empty when
      * either list is empty.
      */
-    public static Optional<Fit> fit(List<HandoffStats.CrowdedDrop> drops, long[] modelGapsNs, long staleAfterNs) {
+    public static Optional<Fit> fit(List<HandoffStats.CrowdedDrop> drops, long[] modelGapsNs, long quietAfterNs) {
         long[] gaps = Arrays.stream(modelGapsNs).filter(g -> g >= 0).sorted().toArray();
         if (drops.isEmpty() || gaps.length == 0) return Optional.empty();
         Gaps model = new Gaps(gaps);
-        // The drops binned by staleness (doublings to the nearest 1/20): the likelihood needs only each bin's counts.
+        // The drops binned by quiet time (doublings to the nearest 1/20): the likelihood needs only each bin's counts.
         int bins = CondVar.WaitEntry.MAX_DOUBLINGS * BINS_PER_DOUBLING + 1;
         long[] won = new long[bins];
         long[] lost = new long[bins];
         for (HandoffStats.CrowdedDrop d : drops) {
-            int bin = (int) Math.round(CondVar.WaitEntry.doublings(d.staleNs(), staleAfterNs) * BINS_PER_DOUBLING);
+            int bin = (int) Math.round(CondVar.WaitEntry.doublings(d.quietNs(), quietAfterNs) * BINS_PER_DOUBLING);
             if (d.toRequester()) won[bin]++;
             else lost[bin]++;
         }

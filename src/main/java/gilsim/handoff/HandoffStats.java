@@ -78,12 +78,12 @@ public final class HandoffStats {
      * ({@link EntryFit}).
      *
      * @param gapNs       the requester's call to wait to the drop
-     * @param staleNs     how long the other waiter that called wait first (the futex queue's head) had gone without
-     *                    returning from a wait woken (not timed out), or since its first wait: the state the
-     *                    requester's window follows (docs/model.md)
+     * @param quietNs     how long before the drop the newest call to wait of the other waiters still in a wait came
+     *                    (the requester's and the dropper's apart): the state the requester's window follows
+     *                    (docs/model.md)
      * @param toRequester whether the requester took the GIL next
      */
-    public record CrowdedDrop(long gapNs, long staleNs, boolean toRequester) {}
+    public record CrowdedDrop(long gapNs, long quietNs, boolean toRequester) {}
 
     /**
      * One run's crowded forced drops: how many, how many the requester took, and the median gap from the
@@ -260,20 +260,20 @@ public final class HandoffStats {
     }
 
     /**
-     * The bounds of {@link #byStaleness}, ns: 0, 10 ms, 40 ms, 160 ms, none; the model's default
-     * {@code wait_entry_stale} and two and four doublings of it, where its growth stops.
+     * The bounds of {@link #byQuiet}, ns: 0, 200 us, 800 us, 3.2 ms, none; the model's default
+     * {@code wait_entry_quiet} and two and four doublings of it.
      */
-    static final long[] STALENESS_BOUNDS_NS = {0, 10_000_000, 40_000_000, 160_000_000, Long.MAX_VALUE};
+    static final long[] QUIET_BOUNDS_NS = {0, 200_000, 800_000, 3_200_000, Long.MAX_VALUE};
 
     /**
-     * Crowded drops after a re-wait whose sleeper at the head of the queue had gone {@code [fromNs, toNs)} without a
-     * wake-up.
+     * Crowded drops after a re-wait that came {@code [fromNs, toNs)} after the newest call to wait of the other
+     * waiters.
      */
-    public record StalenessBand(long fromNs, long toNs, long drops, long toRequester) {
+    public record QuietBand(long fromNs, long toNs, long drops, long toRequester) {
         public Map<String, Object> json() {
             Map<String, Object> o = new LinkedHashMap<>();
-            o.put("stale_from_ns", fromNs);
-            o.put("stale_to_ns", toNs == Long.MAX_VALUE ? null : toNs);
+            o.put("quiet_from_ns", fromNs);
+            o.put("quiet_to_ns", toNs == Long.MAX_VALUE ? null : toNs);
             o.put("drops", drops);
             o.put("to_requester", toRequester);
             return o;
@@ -281,23 +281,23 @@ public final class HandoffStats {
     }
 
     /**
-     * The crowded drops after a re-wait by how long the futex queue's head had gone without a wake-up: the state
-     * the requester's window follows on a real machine (docs/model.md), so the real and the simulated side can be
-     * held side by side band by band.
+     * The crowded drops after a re-wait by how long before the drop the other waiters' newest call to wait came: the
+     * state the requester's window follows on a real machine (docs/model.md), so the real and the simulated side can
+     * be held side by side band by band.
      */
-    public List<StalenessBand> byStaleness() {
-        List<StalenessBand> out = new ArrayList<>();
-        for (int b = 0; b + 1 < STALENESS_BOUNDS_NS.length; b++) {
-            long from = STALENESS_BOUNDS_NS[b];
-            long to = STALENESS_BOUNDS_NS[b + 1];
+    public List<QuietBand> byQuiet() {
+        List<QuietBand> out = new ArrayList<>();
+        for (int b = 0; b + 1 < QUIET_BOUNDS_NS.length; b++) {
+            long from = QUIET_BOUNDS_NS[b];
+            long to = QUIET_BOUNDS_NS[b + 1];
             long drops = 0;
             long won = 0;
             for (CrowdedDrop d : crowdedDrops) {
-                if (d.staleNs() < from || d.staleNs() >= to) continue;
+                if (d.quietNs() < from || d.quietNs() >= to) continue;
                 drops++;
                 if (d.toRequester()) won++;
             }
-            out.add(new StalenessBand(from, to, drops, won));
+            out.add(new QuietBand(from, to, drops, won));
         }
         return out;
     }
@@ -315,10 +315,8 @@ public final class HandoffStats {
         long[] waitStart = gil.waitStartNs;
         long[] waitsThisTake = new long[n];
         long[] lastWaitNs = new long[n];
-        long[] lastWokenNs = new long[n]; // its last return from a wait woken, else its first wait; -1 before that
-        Arrays.fill(lastWokenNs, -1);
-        long pendingGapNs = -1; // the pending crowded drop's gap and staleness, -1 when it had no re-wait
-        long pendingStaleNs = 0;
+        long pendingGapNs = -1; // the pending crowded drop's gap and quiet time, -1 when it had no re-wait
+        long pendingQuietNs = 0;
         long requestNs = -1;
         boolean[] inWait = new boolean[n];
         boolean[] woke = new boolean[n];
@@ -334,7 +332,6 @@ public final class HandoffStats {
                 case WAIT -> {
                     timedWaits++;
                     lastWaitNs[t] = e.timeNs();
-                    if (lastWokenNs[t] < 0) lastWokenNs[t] = e.timeNs();
                     waitsThisTake[t]++;
                     inWait[t] = true;
                     if (woke[t]) wastedWakeups++;
@@ -349,7 +346,6 @@ public final class HandoffStats {
                     }
                     inWait[t] = false;
                     woke[t] = true;
-                    lastWokenNs[t] = e.timeNs();
                     if (lastDropNs >= 0) wakeLatencyNs.add(e.timeNs() - lastDropNs);
                 }
                 case TIMED_OUT -> {
@@ -367,7 +363,7 @@ public final class HandoffStats {
                             if (crowded && t == forcedRequester) crowdedToRequester++;
                             else if (crowded && waitStart[t] >= 0) crowdedToOther++;
                             if (crowded && pendingGapNs >= 0 && (t == forcedRequester || waitStart[t] >= 0)) {
-                                crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingStaleNs, t == forcedRequester));
+                                crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingQuietNs, t == forcedRequester));
                             }
                             forcedRequester = -2;
                             firstWakeSeen = true;
@@ -393,13 +389,13 @@ public final class HandoffStats {
                         if (!inWait[requester]) requesterAwake++;
                         requestToDropNs.add(e.timeNs() - requestNs);
                         crowded = false;
-                        int head = -1; // the other waiter that called wait first: the futex queue's head
+                        long newestWaitNs = -1; // the other waiters' newest call to wait
                         for (int o = 0; o < n; o++) {
                             if (o == requester || o == t || waitStart[o] < 0) continue;
                             crowded = true;
-                            if (head < 0 || lastWaitNs[o] < lastWaitNs[head]) head = o;
+                            if (inWait[o]) newestWaitNs = Math.max(newestWaitNs, lastWaitNs[o]);
                         }
-                        pendingStaleNs = head >= 0 && lastWokenNs[head] >= 0 ? e.timeNs() - lastWokenNs[head] : 0;
+                        pendingQuietNs = newestWaitNs < 0 ? 0 : e.timeNs() - newestWaitNs;
                         pendingGapNs = crowded && inWait[requester] ? e.timeNs() - lastWaitNs[requester] : -1;
                         if (crowded) {
                             crowdedForcedDrops++;

@@ -73,12 +73,12 @@ public final class HandoffText {
     }
 
     /**
-     * The requester's share of crowded drops band by band of the other sleeper's staleness
-     * ({@link HandoffStats#byStaleness}): "under 10ms 12 % of 300, 10ms-40ms ..."; bands without a drop are left out.
+     * The requester's share of crowded drops band by band of the queue's quiet time ({@link HandoffStats#byQuiet}):
+     * "under 200us 12 % of 300, 200us-800us ..."; bands without a drop are left out.
      */
-    public static String byStaleness(HandoffStats s) {
+    public static String byQuiet(HandoffStats s) {
         List<String> parts = new ArrayList<>();
-        for (HandoffStats.StalenessBand b : s.byStaleness()) {
+        for (HandoffStats.QuietBand b : s.byQuiet()) {
             if (b.drops() == 0) continue;
             String band = b.fromNs() == 0 ? "under " + Durations.format(b.toNs())
                     : b.toNs() == Long.MAX_VALUE ? "over " + Durations.format(b.fromNs())

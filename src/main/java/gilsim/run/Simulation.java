@@ -91,7 +91,7 @@ public final class Simulation {
         this.gil = PythonVersions.build(params.choice("python"), params.choice("policy"), new GilSetup(machine,
                 trace, streams, WakeOrder.byId(params.choice("wake_order")), params.ns("interval"),
                 params.ns("checkpoint"), params.ns("drop_reaction"), threadCount, params.bool("gil_mutex"), params.ns("wait_entry"),
-                params.ns("wait_entry_jitter"), (int) params.count("wait_entry_growth"), params.ns("wait_entry_stale")),
+                params.ns("wait_entry_jitter"), (int) params.count("wait_entry_growth"), params.ns("wait_entry_quiet")),
                 VersionKeys.oldGilCosts(params));
         this.spans = new Spans(threadCount);
         boolean pinned = params.bool("pinned");

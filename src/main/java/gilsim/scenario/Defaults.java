@@ -85,10 +85,9 @@ public final class Defaults {
                 Key.duration("wait_entry_jitter", "350ns", "wait_entry is uniform in median +- jitter (at most "
                         + "wait_entry)"),
                 Key.percent("wait_entry_growth", "0", 400, "a wait's entry grows by this per cent for every "
-                        + "doubling of wait_entry_stale (up to four) that the sleeper at the head of the queue has "
-                        + "gone without a signal; 0..400"),
-                Key.duration("wait_entry_stale", "10ms", 1_000, MAX_DURATION_NS, "wait_entry_growth starts once "
-                        + "the sleeper at the head of the queue has gone this long without a signal (at least 1us)"),
+                        + "doubling of wait_entry_quiet (up to five) since another sleeper last called wait; 0..400"),
+                Key.duration("wait_entry_quiet", "200us", 1_000, MAX_DURATION_NS, "wait_entry_growth starts once "
+                        + "another sleeper's newest call to wait is this long past (at least 1us)"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),
                 Key.count("max_events", "50000000", MAX_EVENTS,
                         "event budget: a run that needs more is stopped as a runaway (at most 1000000000)")).stream(),

@@ -39,25 +39,25 @@ public interface CondVar {
 
     /**
      * How long a call to wait runs before it sleeps: uniform in {@code ns +- jitterNs}, drawn from {@code random}, and
-     * longer by {@code growthPercent} of that for every doubling of {@code staleAfterNs}, up to
-     * {@link #MAX_DOUBLINGS}, that the sleeper at the head of the queue has gone without a signal (docs/model.md, "The
-     * requester's window follows the other sleeper"). {@link #NONE}: at once.
+     * longer by {@code growthPercent} of that for every doubling of {@code quietAfterNs}, up to
+     * {@link #MAX_DOUBLINGS}, in the time since another sleeper last called wait (docs/model.md, "The requester's
+     * window follows the queue's quiet time"). {@link #NONE}: at once.
      *
-     * @param growthPercent per cent of the drawn entry added per doubling beyond {@code staleAfterNs}; 0: none
-     * @param staleAfterNs  how long a sleeper may go without a signal before the entry starts to grow
+     * @param growthPercent per cent of the drawn entry added per doubling beyond {@code quietAfterNs}; 0: none
+     * @param quietAfterNs  how long after another sleeper's call to wait the entry starts to grow
      */
-    record WaitEntry(long ns, long jitterNs, int growthPercent, long staleAfterNs, SplittableRandom random) {
+    record WaitEntry(long ns, long jitterNs, int growthPercent, long quietAfterNs, SplittableRandom random) {
         public static final WaitEntry NONE = new WaitEntry(0, 0, 0, 1, null);
         /**
-         * The growth stops after four doublings: recorded with a thread sleeping 100 and 200 ms beside two spinners,
-         * the window was the same (3.4 and 3.3 us, docs/notes/2026-12-02-stale-sleeper.md).
+         * The growth stops after five doublings (6.4 ms at the default 200 us): a GIL waiter calls wait again at
+         * least once a switch interval (5 ms), so the recorded crowded drops had no quieter queue to show more.
          */
-        public static final int MAX_DOUBLINGS = 4;
+        public static final int MAX_DOUBLINGS = 5;
 
         public WaitEntry {
-            if (ns < 0 || jitterNs < 0 || jitterNs > ns || growthPercent < 0 || staleAfterNs <= 0) {
+            if (ns < 0 || jitterNs < 0 || jitterNs > ns || growthPercent < 0 || quietAfterNs <= 0) {
                 throw new IllegalArgumentException("wait entry " + ns + "+-" + jitterNs + ", growth " + growthPercent
-                        + "% per doubling after " + staleAfterNs + "ns");
+                        + "% per doubling after " + quietAfterNs + "ns");
             }
         }
 
@@ -67,19 +67,19 @@ public interface CondVar {
         }
 
         /**
-         * The entry of a call drawn as {@code drawnNs} while the sleeper at the head of the queue has gone
-         * {@code staleNs} without a signal: {@code drawnNs * (1 + growth * min(4, log2(staleNs / staleAfterNs)))},
-         * and as drawn when {@code staleNs <= staleAfterNs}.
+         * The entry of a call drawn as {@code drawnNs} when the newest call to wait of the other sleepers was
+         * {@code quietNs} ago: {@code drawnNs * (1 + growth * min(5, log2(quietNs / quietAfterNs)))}, and as drawn
+         * when {@code quietNs <= quietAfterNs}.
          */
-        public long grown(long drawnNs, long staleNs) {
+        public long grown(long drawnNs, long quietNs) {
             if (growthPercent == 0) return drawnNs;
-            return Math.round(drawnNs * (1 + growthPercent / 100.0 * doublings(staleNs, staleAfterNs)));
+            return Math.round(drawnNs * (1 + growthPercent / 100.0 * doublings(quietNs, quietAfterNs)));
         }
 
-        /** The doublings of {@code staleAfterNs} in {@code staleNs} that the entry grows by: 0 to 4. */
-        public static double doublings(long staleNs, long staleAfterNs) {
-            if (staleNs <= staleAfterNs) return 0;
-            return Math.min(MAX_DOUBLINGS, Math.log((double) staleNs / staleAfterNs) / Math.log(2));
+        /** The doublings of {@code quietAfterNs} in {@code quietNs} that the entry grows by: 0 to 5. */
+        public static double doublings(long quietNs, long quietAfterNs) {
+            if (quietNs <= quietAfterNs) return 0;
+            return Math.min(MAX_DOUBLINGS, Math.log((double) quietNs / quietAfterNs) / Math.log(2));
         }
     }
 }

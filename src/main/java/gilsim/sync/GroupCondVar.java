@@ -55,11 +55,8 @@ final class GroupCondVar implements CondVar {
         boolean entering;
         /** A signal's token was taken while entering: it returns without having slept. */
         boolean tookToken;
-        /**
-         * When it last returned from a wait signalled (for gil->cond: when it last took the GIL after waiting), or
-         * its first wait's start; ns of simulated time.
-         */
-        long lastSignalledNs = -1;
+        /** When it last called wait, ns of simulated time: how long the queue has been quiet for the next caller. */
+        long calledNs;
         final Runnable expire = () -> expire(this);
         final Runnable ran = () -> ran(this);
         final Runnable entered = () -> entered(this);
@@ -113,7 +110,8 @@ final class GroupCondVar implements CondVar {
         w.closed = false;
         w.tookToken = false;
         w.entering = entry.ns() > 0;
-        if (w.lastSignalledNs < 0) w.lastSignalledNs = machine.nowNs();
+        long quietNs = entry.growthPercent() == 0 ? 0 : quietNs(w);
+        w.calledNs = machine.nowNs();
         g2.add(w);
         if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
         int waiting = waiting();
@@ -124,19 +122,20 @@ final class GroupCondVar implements CondVar {
         }
         long jitter = entry.jitterNs();
         long drawn = jitter == 0 ? entry.ns() : entry.ns() - jitter + entry.random().nextLong(2 * jitter + 1);
-        machine.cpu(t, entry.grown(drawn, headSleeperStaleNs(w)), w.entered);
+        machine.cpu(t, entry.grown(drawn, quietNs), w.entered);
     }
 
     /**
-     * How long the sleeper at the head of the queue (the first asleep in G1, else in G2: the one the next signal's
-     * futex wake goes to), other than {@code self}, has gone without a signal: on a real machine the requester's
-     * window widens with it (docs/model.md), whatever the cause. 0 with no other sleeper.
+     * How long ago the newest call to wait of the other sleepers came (0 with no other sleeper): on a real machine
+     * the requester's window widens with it (docs/model.md, "The requester's window follows the queue's quiet time"),
+     * whatever the cause.
      */
-    private long headSleeperStaleNs(Waiter self) {
+    private long quietNs(Waiter self) {
+        long newestNs = -1;
         for (List<Waiter> group : List.of(g1, g2)) {
-            for (Waiter w : group) if (w != self && w.asleep) return machine.nowNs() - w.lastSignalledNs;
+            for (Waiter w : group) if (w != self && w.asleep) newestNs = Math.max(newestNs, w.calledNs);
         }
-        return 0;
+        return newestNs < 0 ? 0 : machine.nowNs() - newestNs;
     }
 
     private Waiter recordOf(SimThread t) {
@@ -220,7 +219,6 @@ final class GroupCondVar implements CondVar {
         if (w.timer != null) w.timer.cancel();
         if (!w.timedOut) {
             g1.remove(w); // signalled, or its group closed: either way it returns as signalled
-            w.lastSignalledNs = machine.nowNs();
             trace.emit(new CondReturn(machine.nowNs(), name, w.thread.id, false));
             w.resume.accept(false);
             return;

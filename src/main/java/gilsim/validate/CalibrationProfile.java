@@ -188,7 +188,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             b.append(pad("wait_entry: " + Durations.format(race.entry().entryNs()), 28))
                     .append("# the requester's window and its growth with the\n");
             b.append(pad("wait_entry_jitter: " + Durations.format(race.entry().jitterNs()), 28))
-                    .append("# other sleeper's staleness give the requester the\n");
+                    .append("# queue's quiet time give the requester the\n");
             b.append(pad("wait_entry_growth: " + race.entry().growthPercent(), 28))
                     .append("# share it had in both races\n");
         }

@@ -106,12 +106,12 @@ public final class CalibrationText {
         }
         b.append(String.format(Locale.ROOT, "  fitted (docs/calibration.md, section 5): the frequent race's gap p10 "
                         + "/ p50 %.2f / %.2f us; the model's\n  %.2f / %.2f us with checkpoint %s and drop_reaction %s; "
-                        + "the requester's window wait_entry %s +- %s,\n  %d %% longer per doubling of %s that the "
-                        + "sleeper at the head of the queue has gone without a signal (%d drops)%n",
+                        + "the requester's window wait_entry %s +- %s,\n  %d %% longer per doubling of %s since "
+                        + "another waiter last called wait (%d drops)%n",
                 f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3, f.modelGapP10Ns() / 1e3, f.modelGapP50Ns() / 1e3,
                 Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
                 Durations.format(f.entry().entryNs()), Durations.format(f.entry().jitterNs()),
-                f.entry().growthPercent(), Durations.format(RaceFit.staleAfterNs()), f.entry().drops()));
+                f.entry().growthPercent(), Durations.format(RaceFit.quietAfterNs()), f.entry().drops()));
     }
 
     private static void race(StringBuilder b, CrowdedRace.Race race, List<HandoffStats.CrowdedRun> runs, long runNs) {

@@ -40,7 +40,8 @@ public final class CrowdedRace {
                 """, 5, 2_000_000_000L, 3, 1_000_000_000L),
         /**
          * A thread sleeping 100 ms between 20 us of Python beside two spinners, as scenarios/latency-2.yaml: crowded
-         * drops only while it waits, its sleeper stale. Some 25 crowded drops a second.
+         * drops only while it waits, its timed waits out of step with the spinners', so the queue has often been quiet
+         * for milliseconds at a drop. Some 25 crowded drops a second.
          */
         RARE("a thread sleeps 100 ms between 20 us of Python beside two spinning in 255 us rounds "
                 + "(scenarios/latency-2.yaml)", """

@@ -50,14 +50,14 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
         for (List<HandoffStats.CrowdedRun> race : List.of(frequent, rare)) {
             for (HandoffStats.CrowdedRun r : race) drops.addAll(r.each());
         }
-        EntryFit.Fit entry = EntryFit.fit(drops, model, staleAfterNs()).orElseThrow();
+        EntryFit.Fit entry = EntryFit.fit(drops, model, quietAfterNs()).orElseThrow();
         return Optional.of(new RaceFit(checkpoint, reaction, entry, realP10, realP50,
                 HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50)));
     }
 
-    /** The model's default {@code wait_entry_stale}, which the fit keeps. */
-    public static long staleAfterNs() {
-        return CrowdedRace.Race.FREQUENT.scenario.params().ns("wait_entry_stale");
+    /** The model's default {@code wait_entry_quiet}, which the fit keeps. */
+    public static long quietAfterNs() {
+        return CrowdedRace.Race.FREQUENT.scenario.params().ns("wait_entry_quiet");
     }
 
     /** The model's gaps from a re-wait to the drop in the frequent race, seeds 1 to 3, sorted. */

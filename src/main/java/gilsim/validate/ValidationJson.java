@@ -76,7 +76,7 @@ public final class ValidationJson {
                 it.put("handoffs", HandoffStats.of(i.handoffs()).json());
                 List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(i.handoffs());
                 it.put("handoffs_by_run", json(crowded));
-                it.put("handoffs_by_staleness", staleness(HandoffStats.of(i.handoffs())));
+                it.put("handoffs_by_quiet", byQuiet(HandoffStats.of(i.handoffs())));
             }
             interpreters.add(it);
         }
@@ -84,7 +84,7 @@ public final class ValidationJson {
         if (r.handoffs()) {
             o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
             o.put("sim_handoffs_by_run", json(HandoffStats.crowdedByRun(r.simHandoffs())));
-            o.put("sim_handoffs_by_staleness", staleness(HandoffStats.of(r.simHandoffs())));
+            o.put("sim_handoffs_by_quiet", byQuiet(HandoffStats.of(r.simHandoffs())));
         }
         o.put("agree", r.agree());
         return o;
@@ -161,9 +161,9 @@ public final class ValidationJson {
         return o;
     }
 
-    private static List<Object> staleness(HandoffStats s) {
+    private static List<Object> byQuiet(HandoffStats s) {
         List<Object> out = new ArrayList<>();
-        for (HandoffStats.StalenessBand b : s.byStaleness()) out.add(b.json());
+        for (HandoffStats.QuietBand b : s.byQuiet()) out.add(b.json());
         return out;
     }
 }

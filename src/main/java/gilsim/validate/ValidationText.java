@@ -56,12 +56,12 @@ public final class ValidationText {
         b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
                 .append("  real: ").append(HandoffText.crowded(realRuns)).append('\n')
                 .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
-        // The real requester wins more the longer the sleeper at the head of the queue has gone without a wake-up
-        // (docs/model.md); wait_entry_growth models it, and `calibrate` fits it.
-        b.append("crowded forced drops by how long the sleeper at the head of the queue had gone without a wake-up: "
+        // The real requester wins more the longer before the drop the other waiters last called wait (docs/model.md);
+        // wait_entry_growth models it, and `calibrate` fits it.
+        b.append("crowded forced drops by how long before the drop another waiter last called wait: "
                         + "the requester's share\n")
-                .append("  real: ").append(HandoffText.byStaleness(HandoffStats.of(i.handoffs()))).append('\n')
-                .append("  sim:  ").append(HandoffText.byStaleness(HandoffStats.of(r.simHandoffs()))).append('\n');
+                .append("  real: ").append(HandoffText.byQuiet(HandoffStats.of(i.handoffs()))).append('\n')
+                .append("  sim:  ").append(HandoffText.byQuiet(HandoffStats.of(r.simHandoffs()))).append('\n');
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
         List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EntryFitTest {
+    private static final long US = 1_000L;
     private static final long MS = 1_000_000L;
 
     /** Model gaps 0, 1, ..., 3999 ns: an entry's share is its mean length over 4000 ns while it stays inside. */
@@ -29,7 +30,7 @@ class EntryFitTest {
     }
 
     /**
-     * Drops made from a known entry (1 us, 50 % per doubling of 10 ms) at three stalenesses, each band's wins the
+     * Drops made from a known entry (1 us, 50 % per doubling of 200 us) at three quiet times, each band's wins the
      * share that entry gives over the model's gaps: the fit must find it again, to its grid's step.
      */
     @Test
@@ -37,12 +38,12 @@ class EntryFitTest {
         long[] model = uniformGaps();
         EntryFit.Gaps gaps = new EntryFit.Gaps(model);
         List<HandoffStats.CrowdedDrop> drops = new ArrayList<>();
-        for (long stale : new long[] {5 * MS, 40 * MS, 160 * MS}) {
-            double share = gaps.requesterShare(1_000 * (1 + 0.5 * CondVar.WaitEntry.doublings(stale, 10 * MS)));
+        for (long quiet : new long[] {100 * US, 800 * US, 3_200 * US}) {
+            double share = gaps.requesterShare(1_000 * (1 + 0.5 * CondVar.WaitEntry.doublings(quiet, 200 * US)));
             int won = (int) Math.round(share * 2_000);
-            for (int i = 0; i < 2_000; i++) drops.add(new HandoffStats.CrowdedDrop(1_000, stale, i < won));
+            for (int i = 0; i < 2_000; i++) drops.add(new HandoffStats.CrowdedDrop(1_000, quiet, i < won));
         }
-        EntryFit.Fit fit = EntryFit.fit(drops, model, 10 * MS).orElseThrow();
+        EntryFit.Fit fit = EntryFit.fit(drops, model, 200 * US).orElseThrow();
         assertEquals(1_000, fit.entryNs(), 50, fit.toString());
         assertEquals(50, fit.growthPercent(), 5, fit.toString());
         assertEquals(6_000, fit.drops());
@@ -51,15 +52,15 @@ class EntryFitTest {
 
     @Test
     void withoutDropsOrGapsThereIsNoFit() {
-        assertTrue(EntryFit.fit(List.of(), uniformGaps(), 10 * MS).isEmpty());
-        assertTrue(EntryFit.fit(List.of(new HandoffStats.CrowdedDrop(1, 1, true)), new long[] {-1}, 10 * MS)
+        assertTrue(EntryFit.fit(List.of(), uniformGaps(), 200 * US).isEmpty());
+        assertTrue(EntryFit.fit(List.of(new HandoffStats.CrowdedDrop(1, 1, true)), new long[] {-1}, 200 * US)
                 .isEmpty());
     }
 
     @Test
-    void stalenessCountsDoublingsPastTheThresholdUpToFour() {
-        assertEquals(0, CondVar.WaitEntry.doublings(10 * MS, 10 * MS), 0);
-        assertEquals(2, CondVar.WaitEntry.doublings(40 * MS, 10 * MS), 1e-9);
-        assertEquals(4, CondVar.WaitEntry.doublings(10_000 * MS, 10 * MS), 0);
+    void quietTimeCountsDoublingsPastTheThresholdUpToFive() {
+        assertEquals(0, CondVar.WaitEntry.doublings(200 * US, 200 * US), 0);
+        assertEquals(2, CondVar.WaitEntry.doublings(800 * US, 200 * US), 1e-9);
+        assertEquals(5, CondVar.WaitEntry.doublings(10_000 * MS, 200 * US), 0);
     }
 }

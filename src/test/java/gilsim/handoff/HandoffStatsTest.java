@@ -43,8 +43,8 @@ class HandoffStatsTest {
     @Test
     void crowdedDropsRunByRunKeepEachRunsShareAndGapApart() {
         List<HandoffLog> runs = List.of(crowdedDrop(400, B), crowdedDrop(2_500, C));
-        // each drop as the entry fit reads it: its gap, how long the other waiter (waiting since 0) had gone
-        // without a wake-up, and who took the GIL
+        // each drop as the entry fit reads it: its gap, how long before it the other waiter (c, waiting since 2 us)
+        // had called wait, and who took the GIL
         assertEquals(List.of(
                 new HandoffStats.CrowdedRun(1, 1, 400L, List.of(new HandoffStats.CrowdedDrop(400, 5_000_400, true))),
                 new HandoffStats.CrowdedRun(1, 0, 2_500L,
@@ -56,20 +56,19 @@ class HandoffStatsTest {
         assertEquals(2, pooled.crowdedForcedDrops());
         assertEquals(1, pooled.crowdedToRequester());
         assertArrayEquals(new long[] {400L, 2_500L}, pooled.crowdedRewaitToDropNs());
-        // both other sleepers had gone about 5 ms without a wake-up: the first band holds them
-        assertEquals(new HandoffStats.StalenessBand(0, 10_000_000, 2, 1), pooled.byStaleness().get(0));
-        assertEquals(0, pooled.byStaleness().get(1).drops());
-        assertEquals("under 10ms 50 % of 2", HandoffText.byStaleness(pooled));
+        // c's call to wait came about 5 ms before both drops: the last band holds them
+        assertEquals(new HandoffStats.QuietBand(3_200_000, Long.MAX_VALUE, 2, 1), pooled.byQuiet().get(3));
+        assertEquals(0, pooled.byQuiet().get(0).drops());
+        assertEquals("over 3200us 50 % of 2", HandoffText.byQuiet(pooled));
     }
 
     /**
-     * The staleness a crowded drop is read at is the queue head's: of the waiters other than the requester b, c
-     * called wait first (at 30 ms, after a wake-up that found the GIL taken) and d later (at 50 ms, after a timeout),
-     * though d has gone longer without a wake-up (since its first wait at 1 us). At the drop c has gone 20.5 ms
-     * without one: the 10 to 40 ms band, not d's 40 to 160 ms.
+     * The quiet time a crowded drop is read at is since the other waiters' newest call to wait: of the waiters other
+     * than the requester b, c called wait first (at 30 ms, after a wake-up that found the GIL taken) and d later (at
+     * 50 ms, after a timeout). At the drop d's call is 502 us past: the 200 to 800 us band, not c's 20.5 ms.
      */
     @Test
-    void aCrowdedDropIsReadAtTheStalenessOfTheQueuesHead() {
+    void aCrowdedDropIsReadAtTheOtherWaitersNewestCallToWait() {
         int d = 3;
         List<HandoffEvent> events = new ArrayList<>();
         Object[] steps = {
@@ -95,10 +94,10 @@ class HandoffStatsTest {
                 List.of(new HandoffLog("head", List.of("a", "b", "c", "d"), 100_000_000L, events, 0, true));
         HandoffStats s = HandoffStats.of(run);
         assertEquals(1, s.crowdedForcedDrops());
-        assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 20_503_000, false)),
+        assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 502_000, false)),
                 HandoffStats.crowdedByRun(run).get(0).each());
-        assertEquals(new HandoffStats.StalenessBand(10_000_000, 40_000_000, 1, 0), s.byStaleness().get(1));
-        assertEquals(0, s.byStaleness().get(2).drops());
+        assertEquals(new HandoffStats.QuietBand(200_000, 800_000, 1, 0), s.byQuiet().get(1));
+        assertEquals(0, s.byQuiet().get(3).drops());
     }
 
     private static HandoffStats stats(Object... steps) {

@@ -92,7 +92,7 @@ class MachineProfileRunTest {
         InputError growth = assertThrows(InputError.class, () -> profile(latency + "wait_entry_growth: 401\n"));
         assertEquals(dir.resolve("m.yaml") + ":5: wait_entry_growth: '401' is not a whole per cent from 0 to 400",
                 growth.getMessage());
-        // the latency-2 shape runs otherwise when the requester's entry grows with main's staleness
+        // the latency-2 shape runs otherwise when the requester's entry grows with the queue's quiet time
         Scenario lat = gilsim.scenario.ScenarioFile.load(Path.of("scenarios/latency-2.yaml"));
         List<String> two = List.of("duration=3s");
         MachineProfile flat = profile(latency + "wait_entry_growth: 0\n");

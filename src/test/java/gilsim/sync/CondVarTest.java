@@ -136,54 +136,51 @@ class CondVarTest {
     }
 
     /**
-     * The entry grows with the staleness of the sleeper at the head of the queue (50 % per doubling of 1 ms here): a
-     * has slept since 0 without a signal. b's 1 us entry at 4 ms is two doublings past 1 ms, so 2 us, and a signal
-     * 1.5 us after b's call is b's own; at 0.5 ms, a has gone less than 1 ms, b's entry stays 1 us and the signal
-     * goes to a. Hours of staleness grow it by four doublings at most: 3 us.
+     * The entry grows with the time since another sleeper last called wait (50 % per doubling of 1 ms here): a calls
+     * wait at 0. b's 1 us entry at 4 ms is two doublings past 1 ms, so 2 us, and a signal 1.5 us after b's call is
+     * b's own; at 0.5 ms, a's call is less than 1 ms past, b's entry stays 1 us and the signal goes to a. Hours of
+     * quiet grow it by five doublings at most: 3.5 us.
      */
     @Test
-    void anEntryGrowsWithTheStalenessOfTheQueuesHead() {
+    void anEntryGrowsWithTheQueuesQuietTime() {
         CondVar.WaitEntry entry = new CondVar.WaitEntry(US, 0, 50, MS, null);
-        Bench stale = new Bench(WakeOrder.GLIBC_GROUPS, 1, entry);
-        stale.waiter("a", 0, 0, -1, false);
-        stale.waiter("b", 4 * MS, 1, -1, false);
-        stale.signals(4 * MS + 1_500, 1, 1);
-        stale.run();
-        assertEquals(List.of("b", "a"), stale.signalled);
-        assertEquals(4 * MS + 2 * US, stale.returnedNs.get(0), "b's entry: 1 us x (1 + 0.5 x 2)");
+        Bench quiet = new Bench(WakeOrder.GLIBC_GROUPS, 1, entry);
+        quiet.waiter("a", 0, 0, -1, false);
+        quiet.waiter("b", 4 * MS, 1, -1, false);
+        quiet.signals(4 * MS + 1_500, 1, 1);
+        quiet.run();
+        assertEquals(List.of("b", "a"), quiet.signalled);
+        assertEquals(4 * MS + 2 * US, quiet.returnedNs.get(0), "b's entry: 1 us x (1 + 0.5 x 2)");
 
-        Bench fresh = new Bench(WakeOrder.GLIBC_GROUPS, 1, entry);
-        fresh.waiter("a", 0, 0, -1, false);
-        fresh.waiter("b", MS / 2, 1, -1, false);
-        fresh.signals(MS / 2 + 1_500, 1, 1);
-        fresh.run();
-        assertEquals(List.of("a", "b"), fresh.signalled);
+        Bench busy = new Bench(WakeOrder.GLIBC_GROUPS, 1, entry);
+        busy.waiter("a", 0, 0, -1, false);
+        busy.waiter("b", MS / 2, 1, -1, false);
+        busy.signals(MS / 2 + 1_500, 1, 1);
+        busy.run();
+        assertEquals(List.of("a", "b"), busy.signalled);
 
-        assertEquals(3 * US, entry.grown(US, 3_600_000 * MS));
+        assertEquals(3_500, entry.grown(US, 3_600_000 * MS));
         assertEquals(US, entry.grown(US, MS));
         assertEquals(1_500, entry.grown(US, 2 * MS));
     }
 
     /**
-     * The staleness read is the queue's head's, not the stalest sleeper's (50 % per doubling of 100 us). a is
-     * signalled at 100 us, sleeps, and waits again at 900 us, behind x, whose first wait was at 800 us. At 1000 us r
-     * calls wait: the head x has gone 200 us without a signal (one doubling: r's entry 1.5 us), a 900 us (3.2
-     * doublings: 2.6 us, were the stalest read). A signal 2 us after r's call finds r asleep and wakes x. Without x, a
-     * heads the queue, r's entry is 2.6 us, and the same signal is r's own.
+     * The quiet time read is since the other sleepers' newest call to wait, not their oldest (50 % per doubling of
+     * 100 us). a calls wait at 0, x at 800 us, r at 1000 us: x's call is 200 us past (one doubling: r's entry 1.5
+     * us), a's 1000 us (3.3 doublings: 2.7 us, were the oldest read). A signal 2 us after r's call finds r asleep and
+     * wakes a, the longest sleeper. Without x, a's call is the newest, r's entry is 2.7 us, and the same signal is
+     * r's own.
      */
     @Test
-    void theEntryReadsTheStalenessOfTheQueuesHeadNotOfTheStalestSleeper() {
+    void theEntryReadsTheNewestCallToWaitNotTheOldest() {
         for (boolean withX : new boolean[] {true, false}) {
             Bench b = new Bench(WakeOrder.GLIBC_GROUPS, 1, new CondVar.WaitEntry(US, 0, 50, 100 * US, null));
-            SimThread a = b.machine.newThread("a", -1);
-            b.engine.at(0, () -> b.machine.start(a, () -> b.cv.await(a, 0, -1, first ->
-                    b.machine.sleep(a, 790 * US, () -> b.cv.await(a, 0, -1, again -> b.machine.exit(a))))));
+            b.waiter("a", 0, 0, -1, false);
             if (withX) b.waiter("x", 800 * US, 1, -1, false);
             b.waiter("r", 1000 * US, 2, -1, false);
-            b.signals(100 * US, 1, 0);
             b.signals(1000 * US + 2 * US, 1, 0);
             b.run();
-            assertEquals(withX ? List.of("a", "x") : List.of("a", "r"), b.signalled, withX ? "with x" : "without x");
+            assertEquals(withX ? List.of("a") : List.of("r"), b.signalled, withX ? "with x" : "without x");
         }
     }
 

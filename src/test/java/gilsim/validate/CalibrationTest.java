@@ -147,14 +147,14 @@ class CalibrationTest {
     }
 
     /**
-     * Hand-made races: gaps 1.5 to 4.5 us in both; the frequent race's requester (its other sleeper 15 ms without a
-     * signal) wins below 1.8 us, the rare one's (110 ms) below 3.5 us. The fit must match the gaps' p10 and p50
-     * (1.8 and 3.0 us) with the model's own, and find a window that grows with the staleness.
+     * Hand-made races: gaps 1.5 to 4.5 us in both; the frequent race's requester (another waiter's call to wait 100
+     * us before each drop) wins below 1.8 us, the rare one's (3.2 ms) below 3.5 us. The fit must match the gaps' p10
+     * and p50 (1.8 and 3.0 us) with the model's own, and find a window that grows with the queue's quiet time.
      */
     @Test
     void theCrowdedRacesAddTheFittedKeysThatMachineProfilesRead(@TempDir Path dir) throws Exception {
-        List<HandoffStats.CrowdedRun> frequent = List.of(run(15_000_000, 1_800), run(15_000_000, 1_800));
-        List<HandoffStats.CrowdedRun> rare = List.of(run(110_000_000, 3_500));
+        List<HandoffStats.CrowdedRun> frequent = List.of(run(100_000, 1_800), run(100_000, 1_800));
+        List<HandoffStats.CrowdedRun> rare = List.of(run(3_200_000, 3_500));
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare);
         RaceFit f = crowd.fit();
         assertEquals(1_800, f.realGapP10Ns());
@@ -186,10 +186,10 @@ class CalibrationTest {
     }
 
     /** 101 crowded drops at gaps 1.5 to 4.5 us in 30 ns steps; the requester wins those below {@code winsBelowNs}. */
-    private static HandoffStats.CrowdedRun run(long staleNs, long winsBelowNs) {
+    private static HandoffStats.CrowdedRun run(long quietNs, long winsBelowNs) {
         List<HandoffStats.CrowdedDrop> drops = new java.util.ArrayList<>();
         for (long gap = 1_500; gap <= 4_500; gap += 30) {
-            drops.add(new HandoffStats.CrowdedDrop(gap, staleNs, gap < winsBelowNs));
+            drops.add(new HandoffStats.CrowdedDrop(gap, quietNs, gap < winsBelowNs));
         }
         long won = drops.stream().filter(HandoffStats.CrowdedDrop::toRequester).count();
         return new HandoffStats.CrowdedRun(drops.size(), won, 3_000L, drops);

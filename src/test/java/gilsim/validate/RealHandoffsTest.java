@@ -57,14 +57,14 @@ class RealHandoffsTest {
         // the recorder does not wrap pthread_mutex_lock: the real side says it did not record the mutex
         assertTrue(real.get("gil_mutex_blocks").isNull(), real.toString());
         assertTrue(sim.get("gil_mutex_blocks").isNumber(), sim.toString());
-        // by staleness: four bands on each side, whose drops are at most the crowded ones after a re-wait
-        JsonNode bands = r.get("interpreters").get(0).get("handoffs_by_staleness");
+        // by quiet time: four bands on each side, whose drops are at most the crowded ones after a re-wait
+        JsonNode bands = r.get("interpreters").get(0).get("handoffs_by_quiet");
         assertEquals(4, bands.size(), bands.toString());
         long inBands = 0;
         for (JsonNode b : bands) inBands += b.get("drops").asLong();
         assertTrue(inBands <= real.get("crowded_forced_drops").asLong(), bands + " against " + real);
-        assertTrue(bands.get(3).get("stale_to_ns").isNull(), bands.toString());
-        assertEquals(4, r.get("sim_handoffs_by_staleness").size());
+        assertTrue(bands.get(3).get("quiet_to_ns").isNull(), bands.toString());
+        assertEquals(4, r.get("sim_handoffs_by_quiet").size());
         String text = Files.readString(trace);
         assertTrue(text.contains("\"process_name\"") && text.contains("sim seed 1") && text.contains("CPython 3."),
                 text.substring(0, Math.min(400, text.length())));
