@@ -1,9 +1,9 @@
 # The crowded forced drops of shim recordings, by the gap from the requester's re-wait to the drop and by how long
 # the other waiter that called wait first (the head of the futex queue, the one a signal's futex wake goes to) had
 # gone without a wake-up (its last return from a wait not timed out, or its first wait): the requester's share in
-# each cell. The model's wait_entry_growth follows the second (docs/model.md, "The requester's window follows the
-# other sleeper"); gilsim's HandoffStats.byStaleness counts the same way. --stalest reads instead the stalest other
-# waiter's, as the model did before (docs/notes/2026-12-02-stale-sleeper.md compares the two).
+# each cell. The model's wait_entry_growth followed the second from 2026-12-02 to 12-03; it now follows the time since
+# the other waiters' newest call to wait (quiet.py; docs/notes/2026-12-03-quiet-queue.md compares them). --stalest
+# reads instead the stalest other waiter's, as the model did before that (docs/notes/2026-12-02-stale-sleeper.md).
 #   python3 stale.py [--stalest] /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
 import json
 import sys
