@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,9 @@ import java.util.Map;
  *       that, nearly always); if even the shortest release has a larger share, the shortest release, with a note;</li>
  *   <li>each later L adds [share, L], skipping ties (a pooled block keeps its first L: the quantile is the least L
  *       at which the CDF reaches it) and stopping where the share reaches 1;</li>
+ *   <li>past the last L, where the sweep says only that the rest of the wake-ups took longer, the direct
+ *       measurement's wake-ups longer than that L give the tail its shape: their median and p90 at the same share of
+ *       what is left (at least {@link #TAIL_SAMPLES} of them; else the line runs straight to the 1 end);</li>
  *   <li>the 1 end is an upper bound: the direct measurement's maximum, or just past the last L when that is
  *       larger.</li>
  * </ul>
@@ -37,6 +41,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
     static final long DEFAULT_SLACK_NS = 50_000;
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
     public static final double ZERO = 0.02;
+    /** Direct wake-ups past the sweep's last L needed to shape the tail with their median and p90. */
+    static final int TAIL_SAMPLES = 5;
 
     /** One quantile: probability {@code p}, duration {@code ns}. */
     public record Point(double p, long ns) {}
@@ -48,8 +54,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
 
     static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Instant when) {
         List<String> notes = new ArrayList<>();
-        List<Point> q = quantiles(m.race(), m.directNs().length == 0 ? -1 : m.directNs()[m.directNs().length - 1],
-                notes);
+        List<Point> q = quantiles(m.race(), m.directNs(), notes);
         // The kernel's slack, not the measured lateness: the model adds the wake-up latency to a timer's slack, and
         // the lateness already holds a wake-up (docs/calibration.md, section 3).
         long slack = m.kernelSlackNs();
@@ -78,9 +83,10 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
 
     /**
      * The quantile table of the wake-up latency from the race's points (any order) and the direct measurement's
-     * maximum ({@code directMaxNs}, -1 when none). Notes on what the table cannot say go to {@code notes}.
+     * samples ({@code directNs}, sorted; may be empty). Notes on what the table cannot say go to {@code notes}.
      */
-    public static List<Point> quantiles(List<Calibration.RacePoint> race, long directMaxNs, List<String> notes) {
+    public static List<Point> quantiles(List<Calibration.RacePoint> race, long[] directNs, List<String> notes) {
+        long directMaxNs = directNs.length == 0 ? -1 : directNs[directNs.length - 1];
         List<Calibration.RacePoint> pts = new ArrayList<>();
         for (Calibration.RacePoint p : race) if (p.releases() > 0) pts.add(p);
         if (pts.isEmpty()) throw new gilsim.scenario.InputError("the release race counted no release");
@@ -111,6 +117,18 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             out.add(new Point(p, ns));
             lastP = p;
             lastNs = ns;
+        }
+        // The sweep's tail: the direct wake-ups longer than the last L, at the share the sweep leaves above it.
+        long[] tail = Arrays.stream(directNs).filter(ns -> ns > pts.get(pts.size() - 1).releaseNs()).toArray();
+        if (tail.length >= TAIL_SAMPLES && lastP < 1.0) {
+            for (double c : new double[] {0.5, 0.9}) {
+                double p = round3(lastP + (1 - lastP) * c);
+                long ns = roundDuration(Calibration.quantile(tail, c));
+                if (p <= lastP || p >= 1.0 || ns <= lastNs || ns >= directMaxNs) continue; // the 1 end is the max
+                out.add(new Point(p, ns));
+                lastP = p;
+                lastNs = ns;
+            }
         }
         long longest = pts.get(pts.size() - 1).releaseNs();
         long upper;

@@ -55,7 +55,7 @@ class CalibrationTest {
     @Test
     void quantileTableIsMonotoneWithBothEnds() {
         List<String> notes = new ArrayList<>();
-        List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(race(), 2_829_400, notes);
+        List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(race(), new long[] {2_829_400}, notes);
         // 993ns, 2us and 5us fit to <= 0.02 (0, 0.005, 0.005): the 0 end is the longest of them; 300us and 600us
         // pool to 0.902 (the dip at 600us); the 1 end is the direct maximum, up to the microsecond
         assertEquals(List.of(new CalibrationProfile.Point(0.0, 5_000), new CalibrationProfile.Point(0.023, 10_000),
@@ -68,13 +68,33 @@ class CalibrationTest {
         }
     }
 
+    /**
+     * Past the sweep's last L (600 us, where the waiter won 90 %), the direct wake-ups longer than it shape the tail:
+     * of the six here (0.7 to 4 ms), the median (nearest rank: 0.9 ms) at 0.9 + 0.1 x 0.5 and the p90 (4 ms, the
+     * sixth) at 0.9 + 0.1 x 0.9; the 1 end is their maximum, so the p90 point, at the same duration, is left out.
+     * With fewer than five such wake-ups the line runs straight from the last L to the maximum, as before.
+     */
+    @Test
+    void theDirectWakeupsPastTheSweepShapeTheTail() {
+        List<Calibration.RacePoint> sweep = List.of(pt(10_000, 100, 0), pt(40_000, 100, 50), pt(600_000, 100, 90));
+        long[] direct = {30_000, 50_000, 700_000, 800_000, 900_000, 1_200_000, 2_000_000, 4_000_000};
+        assertEquals(List.of(new CalibrationProfile.Point(0.0, 10_000), new CalibrationProfile.Point(0.5, 40_000),
+                new CalibrationProfile.Point(0.9, 600_000), new CalibrationProfile.Point(0.95, 900_000),
+                new CalibrationProfile.Point(1.0, 4_000_000)),
+                CalibrationProfile.quantiles(sweep, direct, new ArrayList<>()));
+        long[] few = {30_000, 50_000, 700_000, 4_000_000};
+        assertEquals(List.of(new CalibrationProfile.Point(0.0, 10_000), new CalibrationProfile.Point(0.5, 40_000),
+                new CalibrationProfile.Point(0.9, 600_000), new CalibrationProfile.Point(1.0, 4_000_000)),
+                CalibrationProfile.quantiles(sweep, few, new ArrayList<>()));
+    }
+
     @Test
     void tableEndsAreNotedWhenTheMeasurementsCannotGiveThem() {
         List<String> notes = new ArrayList<>();
         // the waiter wins 10 % even at the shortest release; the share reaches 1; no direct maximum above the sweep
         List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(List.of(pt(40_000, 100, 60),
-                pt(1_234, 100, 10), pt(20_000, 100, 30), pt(80_000, 100, 100), pt(150_000, 100, 100)), 100_000,
-                notes);
+                pt(1_234, 100, 10), pt(20_000, 100, 30), pt(80_000, 100, 100), pt(150_000, 100, 100)),
+                new long[] {100_000}, notes);
         assertEquals(List.of(new CalibrationProfile.Point(0.0, 1_200), new CalibrationProfile.Point(0.3, 20_000),
                 new CalibrationProfile.Point(0.6, 40_000), new CalibrationProfile.Point(1.0, 151_000)), q);
         assertEquals(2, notes.size(), notes.toString());
@@ -94,7 +114,8 @@ class CalibrationTest {
         assertEquals("0.023", CalibrationProfile.probability(0.0234));
         // two L that round to one duration keep only the first
         List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(List.of(pt(1_000, 100, 0),
-                pt(20_000, 100, 30), pt(20_200, 100, 40), pt(50_000, 100, 80)), 900_000, new ArrayList<>());
+                pt(20_000, 100, 30), pt(20_200, 100, 40), pt(50_000, 100, 80)), new long[] {900_000},
+                new ArrayList<>());
         assertEquals(List.of(new CalibrationProfile.Point(0.0, 1_000), new CalibrationProfile.Point(0.3, 20_000),
                 new CalibrationProfile.Point(0.8, 50_000), new CalibrationProfile.Point(1.0, 900_000)), q);
     }
