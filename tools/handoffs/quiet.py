@@ -6,7 +6,6 @@
 # the split should not matter if the quiet time is what the window follows. stale.py reads the model's earlier state
 # (the head sleeper's time without a wake-up); docs/notes/2026-12-03-quiet-queue.md compares the two.
 #   python3 quiet.py /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
-import json
 import sys
 
 import shimcalls
@@ -18,36 +17,12 @@ AFTER_QUIET_US = [(0, 100), (100, 800), (800, 1600), (1600, 10 ** 9)]
 
 def drops(calls_file, meta_file):
     """(gap ns, quiet ns, requester won) for each crowded forced drop after the requester's re-wait, in time order."""
-    meta = json.load(open(meta_file))
-    names = {v: k for k, v in meta["threads"].items()}
-    _, calls = shimcalls.read(calls_file)
-    cond, switch_cond = shimcalls.gil_conds(calls)
-    holder, switches, saved, in_wait, waiting = None, 0, {}, {}, {}
-    requester, pending, out = None, None, []
-    for t, tid, kind, obj, rc in calls:
-        if tid not in names or not meta["start_ns"] <= t <= meta["end_ns"]:
-            continue
-        n = names[tid]
-        if obj == cond and kind == 3:  # a call to wait
-            saved[n], in_wait[n] = switches, t
-            waiting.setdefault(n, t)
-        elif obj == cond and kind == 4:  # the wait returned
-            in_wait.pop(n, None)
-            if rc == 110 and saved.get(n) == switches and requester is None and holder not in (None, n):
-                requester = n  # a timeout with no switch during the wait: a drop request
-        elif obj == cond and kind == 1 and requester and pending is None and requester in in_wait:
-            others = [o for o in waiting if o not in (requester, n)]
-            calls_in = [in_wait[o] for o in others if o in in_wait]
-            if others:
-                pending = (t - in_wait[requester], t - max(calls_in) if calls_in else 0)
-        elif obj == switch_cond and kind == 1:  # a take
-            if n != holder:
-                if pending:
-                    out.append(pending + (n == requester,))
-                switches += 1
-            holder, requester, pending = n, None, None
-            waiting.pop(n, None)
-    return out
+    def at_drop(t, requester, others, last_wait, in_wait, woken):
+        if requester not in in_wait:
+            return None
+        calls_in = [in_wait[o] for o in others if o in in_wait]
+        return t - in_wait[requester], t - max(calls_in) if calls_in else 0
+    return shimcalls.crowded_drops(calls_file, meta_file, at_drop)
 
 
 def share(sel):

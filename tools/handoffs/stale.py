@@ -5,7 +5,6 @@
 # the other waiters' newest call to wait (quiet.py; docs/notes/2026-12-03-quiet-queue.md compares them). --stalest
 # reads instead the stalest other waiter's, as the model did before that (docs/notes/2026-12-02-stale-sleeper.md).
 #   python3 stale.py [--stalest] /tmp/a.txt /tmp/a.json [/tmp/b.txt /tmp/b.json ...]
-import json
 import sys
 
 import shimcalls
@@ -16,41 +15,15 @@ STALE_MS = [(0, 10), (10, 20), (20, 40), (40, 80), (80, 160), (160, 10 ** 9)]
 
 def drops(calls_file, meta_file):
     """(gap ns, staleness ns, requester won) for each crowded forced drop after the requester's re-wait."""
-    meta = json.load(open(meta_file))
-    names = {v: k for k, v in meta["threads"].items()}
-    _, calls = shimcalls.read(calls_file)
-    cond, switch_cond = shimcalls.gil_conds(calls)
-    holder, switches, saved, last_wait, woken, waiting = None, 0, {}, {}, {}, {}
-    requester, pending, out = None, None, []
-    for t, tid, kind, obj, rc in calls:
-        if tid not in names or not meta["start_ns"] <= t <= meta["end_ns"]:
-            continue
-        n = names[tid]
-        if obj == cond and kind == 3:  # a call to wait
-            saved[n], last_wait[n] = switches, t
-            waiting.setdefault(n, t)
-            woken.setdefault(n, t)
-        elif obj == cond and kind == 4:  # the wait returned
-            if rc != 110:
-                woken[n] = t
-            elif saved.get(n) == switches and requester is None and holder not in (None, n):
-                requester = n  # a timeout with no switch during the wait: a drop request
-        elif obj == cond and kind == 1 and requester and pending is None and requester in waiting:
-            others = [o for o in waiting if o not in (requester, n)]
-            if others and requester in last_wait:
-                if not STALEST:
-                    stale = t - woken[min(others, key=lambda o: last_wait.get(o, 0))]
-                else:
-                    stale = max(t - woken[o] for o in others)
-                pending = (t - last_wait[requester], stale)
-        elif obj == switch_cond and kind == 1:  # a take
-            if n != holder:
-                if pending:
-                    out.append(pending + (n == requester,))
-                switches += 1
-            holder, requester, pending = n, None, None
-            waiting.pop(n, None)
-    return out
+    def at_drop(t, requester, others, last_wait, in_wait, woken):
+        if requester not in last_wait:
+            return None
+        if not STALEST:
+            stale = t - woken[min(others, key=lambda o: last_wait.get(o, 0))]
+        else:
+            stale = max(t - woken[o] for o in others)
+        return t - last_wait[requester], stale
+    return shimcalls.crowded_drops(calls_file, meta_file, at_drop)
 
 
 STALEST = "--stalest" in sys.argv

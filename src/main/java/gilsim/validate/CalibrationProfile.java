@@ -118,8 +118,9 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             lastP = p;
             lastNs = ns;
         }
+        long longest = pts.get(pts.size() - 1).releaseNs();
         // The sweep's tail: the direct wake-ups longer than the last L, at the share the sweep leaves above it.
-        long[] tail = Arrays.stream(directNs).filter(ns -> ns > pts.get(pts.size() - 1).releaseNs()).toArray();
+        long[] tail = Arrays.stream(directNs).filter(ns -> ns > longest).toArray();
         if (tail.length >= TAIL_SAMPLES && lastP < 1.0) {
             for (double c : new double[] {0.5, 0.9}) {
                 double p = round3(lastP + (1 - lastP) * c);
@@ -130,7 +131,6 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                 lastNs = ns;
             }
         }
-        long longest = pts.get(pts.size() - 1).releaseNs();
         long upper;
         if (directMaxNs > lastNs && directMaxNs >= longest) {
             upper = ceilMicros(directMaxNs);
