@@ -17,9 +17,18 @@ import gilsim.sync.WakeOrder;
  * @param gilMutex     whether gil->mutex is modelled (a woken waiter can block on it); else its sections are instants
  * @param waitEntryNs  glibc's groups: CPU time a wait on gil->cond spends before it sleeps (a signal then is its own),
  *                     uniform in {@code waitEntryNs +- waitEntryJitterNs}, grown by {@code waitEntryGrowthPercent}
- *                     per doubling of {@code waitEntryStaleNs} the sleeper at the head of the queue has gone
- *                     without a signal
+ *                     per doubling of {@code waitEntryQuietNs} in the time since another sleeper last called wait
+ * @param wakeTimedOut glibc's groups: a signal can still wake a waiter whose timer has woken it but which has not
+ *                     run, and a timed-out waiter leaves its group once it runs ({@code wake_timed_out})
  */
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                        long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs,
-                       int waitEntryGrowthPercent, long waitEntryStaleNs) {}
+                       int waitEntryGrowthPercent, long waitEntryQuietNs, boolean wakeTimedOut) {
+    /** As the model is by default ({@code wake_timed_out=true}). */
+    public GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
+                    long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs,
+                    long waitEntryJitterNs, int waitEntryGrowthPercent, long waitEntryQuietNs) {
+        this(machine, trace, streams, wakeOrder, intervalNs, checkpointNs, dropReactionNs, threads, gilMutex,
+                waitEntryNs, waitEntryJitterNs, waitEntryGrowthPercent, waitEntryQuietNs, true);
+    }
+}

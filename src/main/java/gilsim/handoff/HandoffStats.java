@@ -123,6 +123,28 @@ public final class HandoffStats {
         return out;
     }
 
+    /**
+     * How late each timed wait that ran out returned after its deadline, ns, sorted, over these runs: the time from
+     * its call to wait to its ETIMEDOUT return, less {@code intervalNs} (CPython computes the deadline just before the
+     * call). It holds the kernel's timer slack, the wake-up and the way back to the caller.
+     */
+    public static long[] timedOutLatenessNs(List<HandoffLog> logs, long intervalNs) {
+        LongList late = new LongList();
+        for (HandoffLog log : logs) {
+            long[] calledNs = new long[log.threads().size()];
+            Arrays.fill(calledNs, -1);
+            for (HandoffEvent e : log.events()) {
+                if (e.kind() == HandoffEvent.Kind.WAIT) {
+                    calledNs[e.thread()] = e.timeNs();
+                } else if (e.kind() == HandoffEvent.Kind.TIMED_OUT && calledNs[e.thread()] >= 0) {
+                    late.add(e.timeNs() - calledNs[e.thread()] - intervalNs);
+                    calledNs[e.thread()] = -1;
+                }
+            }
+        }
+        return late.sorted();
+    }
+
     /** The figures over these runs together. */
     public static HandoffStats of(List<HandoffLog> logs) {
         HandoffStats s = new HandoffStats(logs.size(), logs.stream().mapToLong(HandoffLog::durationNs).sum());

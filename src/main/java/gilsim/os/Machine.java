@@ -63,6 +63,12 @@ public final class Machine {
     private final SplittableRandom moveRandom;
     /** CPU time of a futex sleep's way in and out ({@link #sleepOnFutex}). */
     private final FutexPath futexPath;
+    /**
+     * From a timer's deadline to its thread running on a core, as a profile measured it on the real GIL's timed waits
+     * (slack, wake-up and all); null: the timer fires within its slack and the wake-up latency follows.
+     */
+    private final WakeLatency timerWake;
+    private final SplittableRandom timerWakeRandom;
     private int exited;
     /** Run when the last thread has exited, or null. */
     private Runnable onLastExit;
@@ -100,6 +106,17 @@ public final class Machine {
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
+                balanceTickNs, wakeMovePercent, futexPath, null);
+    }
+
+    /**
+     * @param timerWake from a timer's deadline to its thread running on a core (a machine profile's
+     *                  {@code timer_wake}), in place of the slack and the wake-up latency; null for those
+     */
+    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
+                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
+                   int wakeMovePercent, FutexPath futexPath, WakeLatency timerWake) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -124,6 +141,8 @@ public final class Machine {
         this.wakeMovePercent = wakeMovePercent;
         this.moveRandom = streams.stream("wake-move");
         this.futexPath = futexPath;
+        this.timerWake = timerWake;
+        this.timerWakeRandom = streams.stream("timer-wake");
     }
 
     public Engine engine() {
@@ -204,10 +223,17 @@ public final class Machine {
      * Sleeps the running thread on a futex, as a condition variable's wait does, with the kernel's path each way
      * ({@link FutexPath}): it stays on its core for the path's {@code sleepNs} before it leaves it, already asleep to
      * its wakers (a wake-up then costs nothing: it goes on from there), and once woken and back on a core it runs
-     * {@code returnNs} before {@code onWake}.
+     * {@code returnNs} before {@code onWake}. {@code onCore}, when not null, runs the moment it is back on a core (or
+     * goes on without having left it), before that path: where the kernel takes it off the futex's queue and the
+     * caller's first steps after the system call belong.
      */
-    public void sleepOnFutex(SimThread t, Runnable onWake) {
-        Runnable back = futexPath.returnNs() == 0 ? onWake : () -> cpu(t, futexPath.returnNs(), onWake);
+    public void sleepOnFutex(SimThread t, Runnable onCore, Runnable onWake) {
+        long returnNs = futexPath.returnNs();
+        Runnable back = onCore == null && returnNs == 0 ? onWake : () -> {
+            if (onCore != null) onCore.run();
+            if (returnNs == 0) onWake.run();
+            else cpu(t, returnNs, onWake);
+        };
         if (futexPath.sleepNs() == 0) {
             block(t, back);
             return;
@@ -224,9 +250,17 @@ public final class Machine {
         });
     }
 
+    /**
+     * Whether {@code t} blocked and has not run since, woken or not: a futex waiter the kernel has not yet returned
+     * to, so still on the futex's queue (Linux's {@code futex_wait} leaves the queue only once it runs again).
+     */
+    public boolean notRunSinceBlocking(SimThread t) {
+        return t.state != RunState.RUNNING && t.onDispatch != null;
+    }
+
     /** Blocks the running thread for {@code ns} (a sleep), then runs {@code then}. */
     public void sleep(SimThread t, long ns, Runnable then) {
-        timer(engine.nowNs() + ns, () -> wake(t));
+        timer(engine.nowNs() + ns, () -> wakeByTimer(t));
         block(t, then);
     }
 
@@ -250,6 +284,19 @@ public final class Machine {
      * sleep ({@link #sleepOnFutex}) is not woken: it never left its core, and goes on once its way in is done.
      */
     public void wake(SimThread t) {
+        wake(t, false);
+    }
+
+    /**
+     * Wakes a blocked thread whose timer has fired ({@link #timer}): as {@link #wake}, except that with a profile's
+     * {@code timer_wake} the delay to its arrival is drawn from that, on a busy core as on an idle one (the real
+     * timed waits it was measured on had both).
+     */
+    public void wakeByTimer(SimThread t) {
+        wake(t, true);
+    }
+
+    private void wake(SimThread t, boolean byTimer) {
         if (t.enteringSleep) {
             if (t.wokenEntering) throw new IllegalStateException("second wake of " + t + " on its way to sleep");
             t.wokenEntering = true; // the futex wake dequeues it before schedule() switches it out: no wake-up
@@ -260,15 +307,19 @@ public final class Machine {
         }
         t.waking = true;
         t.movesOnWake = movesOnWake(t);
-        long delay = idleCoreOf(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
+        long delay = byTimer && timerWake != null ? timerWake.sampleNs(timerWakeRandom)
+                : idleCoreOf(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
         engine.post(delay, t.arrival);
     }
 
-    /** Schedules {@code action} at {@code deadlineNs} plus up to the timer slack. */
+    /**
+     * Schedules {@code action} at {@code deadlineNs} plus up to the timer slack; with a profile's {@code timer_wake}
+     * at the deadline itself ({@link #wakeByTimer} then draws the rest, slack included).
+     */
     public Event timer(long deadlineNs, Runnable action) {
-        long slack = timerSlackNs == 0 ? 0 : slackRandom.nextLong(timerSlackNs + 1);
+        long slack = timerWake != null || timerSlackNs == 0 ? 0 : slackRandom.nextLong(timerSlackNs + 1);
         return engine.at(Math.max(deadlineNs, engine.nowNs()) + slack, action);
     }
 

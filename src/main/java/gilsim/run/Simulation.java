@@ -83,7 +83,7 @@ public final class Simulation {
                 params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"),
                 WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"),
                 (int) params.count("wake_move_percent"),
-                new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")));
+                new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()
@@ -91,7 +91,8 @@ public final class Simulation {
         this.gil = PythonVersions.build(params.choice("python"), params.choice("policy"), new GilSetup(machine,
                 trace, streams, WakeOrder.byId(params.choice("wake_order")), params.ns("interval"),
                 params.ns("checkpoint"), params.ns("drop_reaction"), threadCount, params.bool("gil_mutex"), params.ns("wait_entry"),
-                params.ns("wait_entry_jitter"), (int) params.count("wait_entry_growth"), params.ns("wait_entry_quiet")),
+                params.ns("wait_entry_jitter"), (int) params.count("wait_entry_growth"), params.ns("wait_entry_quiet"),
+                params.bool("wake_timed_out")),
                 VersionKeys.oldGilCosts(params));
         this.spans = new Spans(threadCount);
         boolean pinned = params.bool("pinned");
@@ -153,6 +154,13 @@ public final class Simulation {
         int permille = params.intCount("wake_tail_permille");
         return permille == 0 ? body
                 : new WakeLatency.WithTail(body, permille, params.ns("wake_tail_min"), params.ns("wake_tail_max"));
+    }
+
+    /** The machine profile's {@code timer_wake} when it has one, else null: the slack and the wake-up latency. */
+    private static WakeLatency timerWake(Params params) {
+        MachineProfile m = params.machine();
+        return m == null || m.timerWakeNs() == null ? null
+                : new WakeLatency.Empirical(m.timerWakeProbabilities(), m.timerWakeNs());
     }
 
     public List<String> threadNames() {

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * A machine profile: what {@code gilsim calibrate} measured on a machine, for {@code --machine FILE}. It replaces
- * the uniform wake-up latency with the machine's own distribution (its quantiles) and sets {@code timer_slack},
+ * the uniform wake-up latency with the machine's own distribution (its quantiles), may give a timer's own way from its
+ * deadline to running ({@code timer_wake}), and sets {@code timer_slack},
  * {@code preempt_percent} and the crowded race's keys ({@link #RACE_KEYS}) to the measured values; {@code --set}
  * still overrides them.
  *
@@ -24,6 +25,11 @@ import java.util.Map;
  *     - [0.0, 12us]
  *     - [0.5, 48us]
  *     - [1.0, 900us]
+ * timer_wake:              # optional: from a timed wait's deadline to running on a core, measured on the
+ *   quantiles:              # real GIL's timed waits; in place of timer_slack and the wake-up latency for timers
+ *     - [0.0, 40us]
+ *     - [0.5, 85us]
+ *     - [1.0, 2ms]
  * timer_slack: 60us        # optional
  * preempt_probability: 0.89   # optional, 0..1; rounded to a whole percent
  * checkpoint: 1800ns       # optional, more than 0: fitted to the crowded races (docs/calibration.md)
@@ -37,11 +43,12 @@ import java.util.Map;
  * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} in per cent
  */
 public record MachineProfile(String file, String source, double[] probabilities, long[] latenciesNs,
-                             Long timerSlackNs, Integer preemptPercent, Map<String, Long> race) {
+                             double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
+                             Integer preemptPercent, Map<String, Long> race) {
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
             "wait_entry_jitter", "wait_entry_growth");
-    private static final List<String> FIELDS = List.of("source", "wake_latency", "timer_slack",
+    private static final List<String> FIELDS = List.of("source", "wake_latency", "timer_wake", "timer_slack",
             "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
             "wait_entry_growth");
     private static final long MAX_FILE_BYTES = 1 << 20;
@@ -49,6 +56,11 @@ public record MachineProfile(String file, String source, double[] probabilities,
     public MachineProfile {
         probabilities = probabilities.clone();
         latenciesNs = latenciesNs.clone();
+        if ((timerWakeProbabilities == null) != (timerWakeNs == null)) {
+            throw new IllegalArgumentException("timer_wake needs both its probabilities and its durations");
+        }
+        timerWakeProbabilities = timerWakeProbabilities == null ? null : timerWakeProbabilities.clone();
+        timerWakeNs = timerWakeNs == null ? null : timerWakeNs.clone();
         race = Collections.unmodifiableMap(new LinkedHashMap<>(race));
     }
 
@@ -89,15 +101,42 @@ public record MachineProfile(String file, String source, double[] probabilities,
         String source = top.entries().get("source") instanceof YamlTree.Scalar s ? s.text() : file;
         YamlTree latency = top.entries().get("wake_latency");
         if (latency == null) throw new InputError(file + ":" + top.line() + ": wake_latency: missing");
-        if (!(latency instanceof YamlTree.Mapping lm) || !(lm.entries().get("quantiles") instanceof YamlTree.Seq q)) {
-            throw new InputError(file + ":" + latency.line() + ": wake_latency: expected quantiles: a list of "
+        Quantiles wake = quantiles(file, latency, "wake_latency");
+        YamlTree timer = top.entries().get("timer_wake");
+        Quantiles timerWake = timer == null ? null : quantiles(file, timer, "timer_wake");
+        Long slack = duration(file, top, "timer_slack");
+        Map<String, Long> race = new LinkedHashMap<>();
+        for (String key : RACE_KEYS) {
+            Long v = key.equals("wait_entry_growth") ? growth(file, top) : duration(file, top, key);
+            if (v != null) race.put(key, v);
+        }
+        Long checkpoint = race.get("checkpoint");
+        if (checkpoint != null && checkpoint == 0) {
+            throw new InputError(file + ":" + top.entries().get("checkpoint").line() + ": checkpoint: more than 0ns "
+                    + "(a profile fits the spacing; 0, no check point, is a scenario's choice)");
+        }
+        Integer preempt = null;
+        if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
+            preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
+        }
+        return new MachineProfile(file, source, wake.probabilities(), wake.durationsNs(),
+                timerWake == null ? null : timerWake.probabilities(), timerWake == null ? null : timerWake.durationsNs(),
+                slack, preempt, race);
+    }
+
+    private record Quantiles(double[] probabilities, long[] durationsNs) {}
+
+    /** A {@code quantiles:} list of [probability, duration] under {@code field}, from probability 0 to 1. */
+    private static Quantiles quantiles(String file, YamlTree node, String field) {
+        if (!(node instanceof YamlTree.Mapping lm) || !(lm.entries().get("quantiles") instanceof YamlTree.Seq q)) {
+            throw new InputError(file + ":" + node.line() + ": " + field + ": expected quantiles: a list of "
                     + "[probability, duration]");
         }
         List<Double> ps = new ArrayList<>();
         List<Long> ds = new ArrayList<>();
         for (int i = 0; i < q.items().size(); i++) {
             YamlTree item = q.items().get(i);
-            String where = file + ":" + item.line() + ": wake_latency.quantiles[" + i + "]: ";
+            String where = file + ":" + item.line() + ": " + field + ".quantiles[" + i + "]: ";
             if (!(item instanceof YamlTree.Seq pair) || pair.items().size() != 2
                     || !(pair.items().get(0) instanceof YamlTree.Scalar p) || !(pair.items().get(1) instanceof YamlTree.Scalar d)) {
                 throw new InputError(where + "expected [probability, duration]");
@@ -117,26 +156,11 @@ public record MachineProfile(String file, String source, double[] probabilities,
             ds.add(ns);
         }
         if (ps.size() < 2 || ps.get(0) != 0 || ps.get(ps.size() - 1) != 1) {
-            throw new InputError(file + ":" + q.line() + ": wake_latency.quantiles: from probability 0 to 1, at "
+            throw new InputError(file + ":" + q.line() + ": " + field + ".quantiles: from probability 0 to 1, at "
                     + "least two points");
         }
-        Long slack = duration(file, top, "timer_slack");
-        Map<String, Long> race = new LinkedHashMap<>();
-        for (String key : RACE_KEYS) {
-            Long v = key.equals("wait_entry_growth") ? growth(file, top) : duration(file, top, key);
-            if (v != null) race.put(key, v);
-        }
-        Long checkpoint = race.get("checkpoint");
-        if (checkpoint != null && checkpoint == 0) {
-            throw new InputError(file + ":" + top.entries().get("checkpoint").line() + ": checkpoint: more than 0ns "
-                    + "(a profile fits the spacing; 0, no check point, is a scenario's choice)");
-        }
-        Integer preempt = null;
-        if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
-            preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
-        }
-        return new MachineProfile(file, source, ps.stream().mapToDouble(Double::doubleValue).toArray(),
-                ds.stream().mapToLong(Long::longValue).toArray(), slack, preempt, race);
+        return new Quantiles(ps.stream().mapToDouble(Double::doubleValue).toArray(),
+                ds.stream().mapToLong(Long::longValue).toArray());
     }
 
     /** The optional {@code wait_entry_growth}, a whole per cent from 0 to 400; null when absent. */

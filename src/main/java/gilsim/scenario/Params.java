@@ -82,6 +82,13 @@ public final class Params {
                 quantiles.add(java.util.List.of(machine.probabilities()[i], machine.latenciesNs()[i]));
             }
             m.put("wake_latency_quantiles_ns", quantiles);
+            if (machine.timerWakeNs() != null) {
+                java.util.List<Object> timer = new java.util.ArrayList<>();
+                for (int i = 0; i < machine.timerWakeNs().length; i++) {
+                    timer.add(java.util.List.of(machine.timerWakeProbabilities()[i], machine.timerWakeNs()[i]));
+                }
+                m.put("timer_wake_quantiles_ns", timer);
+            }
             out.put("machine", m);
         }
         return Collections.unmodifiableMap(out);

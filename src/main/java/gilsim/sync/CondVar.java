@@ -34,7 +34,18 @@ public interface CondVar {
      */
     static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random,
                           WaitEntry entry) {
-        return order.create(name, machine, trace, random, entry);
+        return create(name, machine, trace, order, random, entry, true);
+    }
+
+    /**
+     * As above; {@code wakeTimedOut} (glibc's groups only): a signal's futex wake can still reach a waiter whose timer
+     * has woken it but which has not run yet, and a timed-out waiter leaves its group as soon as it runs (the kernel
+     * and glibc as they are); false: it stays in its group, absorbing signals, until its wait returns (the model
+     * before 2026-12-03).
+     */
+    static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random,
+                          WaitEntry entry, boolean wakeTimedOut) {
+        return order.create(name, machine, trace, random, entry, wakeTimedOut);
     }
 
     /**

@@ -55,10 +55,13 @@ final class GroupCondVar implements CondVar {
         boolean entering;
         /** A signal's token was taken while entering: it returns without having slept. */
         boolean tookToken;
+        /** Timed out and already out of its group ({@code __condvar_cancel_waiting} done): it only has to return. */
+        boolean cancelled;
         /** When it last called wait, ns of simulated time: how long the queue has been quiet for the next caller. */
         long calledNs;
         final Runnable expire = () -> expire(this);
         final Runnable ran = () -> ran(this);
+        final Runnable onCore = () -> onCore(this);
         final Runnable entered = () -> entered(this);
 
         Waiter(SimThread thread) {
@@ -83,12 +86,18 @@ final class GroupCondVar implements CondVar {
      * __g_signals, so a signal in this window is its own. Uniform in {@code entryNs +- entryJitterNs}.
      */
     private final CondVar.WaitEntry entry;
+    /**
+     * A signal's futex wake reaches a timed-out waiter that has not run yet, and a timed-out waiter leaves its group
+     * once it runs ({@link #onFutexQueue}, {@link #onCore}); false: it stays in its group until its wait returns.
+     */
+    private final boolean wakeTimedOut;
 
-    GroupCondVar(String name, Machine machine, Trace trace, CondVar.WaitEntry entry) {
+    GroupCondVar(String name, Machine machine, Trace trace, CondVar.WaitEntry entry, boolean wakeTimedOut) {
         this.name = name;
         this.machine = machine;
         this.trace = trace;
         this.entry = entry;
+        this.wakeTimedOut = wakeTimedOut;
     }
 
     /** Waiters still asleep: neither a signal's wake nor their timer has reached them. */
@@ -109,6 +118,7 @@ final class GroupCondVar implements CondVar {
         w.timedOut = false;
         w.closed = false;
         w.tookToken = false;
+        w.cancelled = false;
         w.entering = entry.ns() > 0;
         long quietNs = entry.growthPercent() == 0 ? 0 : quietNs(w);
         w.calledNs = machine.nowNs();
@@ -117,7 +127,7 @@ final class GroupCondVar implements CondVar {
         int waiting = waiting();
         trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting - 1, waiting, deadlineNs));
         if (!w.entering) {
-            machine.sleepOnFutex(t, w.ran);
+            machine.sleepOnFutex(t, w.onCore, w.ran);
             return;
         }
         long jitter = entry.jitterNs();
@@ -150,7 +160,7 @@ final class GroupCondVar implements CondVar {
         if (w.tookToken || w.timedOut) {
             ran(w); // it never slept: futex_wait found the word changed, or the deadline had passed
         } else {
-            machine.sleepOnFutex(w.thread, w.ran);
+            machine.sleepOnFutex(w.thread, w.onCore, w.ran);
         }
     }
 
@@ -173,20 +183,34 @@ final class GroupCondVar implements CondVar {
         }
         Waiter sleeper = null;
         for (Waiter w : g1) {
-            if (w.asleep) {
+            if (w.asleep || onFutexQueue(w)) {
                 sleeper = w;
                 break;
             }
         }
         if (sleeper == null) {
-            // Every member still counted has timed out and not yet run: the token waits for one of them.
+            // Every member still counted has timed out and is on its way out: the token waits for one of them.
             trace.emit(new CondAbsorb(machine.nowNs(), name, signaller.id, firstTimedOut().thread.id));
             return -1;
         }
-        sleeper.asleep = false;
         trace.emit(new CondSignal(machine.nowNs(), name, signaller.id, sleeper.thread.id));
-        machine.wake(sleeper.thread);
+        if (sleeper.asleep) {
+            sleeper.asleep = false;
+            machine.wake(sleeper.thread);
+        } else {
+            sleeper.timedOut = false; // already woken by its timer: it returns as signalled when it runs
+        }
         return sleeper.thread.id;
+    }
+
+    /**
+     * Whether a member whose timer has fired is still on the futex's queue, where the signal's {@code FUTEX_WAKE}
+     * finds it in its turn: it has not run since (Linux's {@code futex_wait} leaves the queue only once its thread
+     * runs, and returns 0, a wake-up, when a wake took it off first, "whatever" the timer did), so it takes the signal
+     * as its own and its wait returns as signalled. Once it has run it is off the queue and returns ETIMEDOUT.
+     */
+    private boolean onFutexQueue(Waiter w) {
+        return wakeTimedOut && w.timedOut && !w.entering && machine.notRunSinceBlocking(w.thread);
     }
 
     /** __condvar_switch_g1: G2 becomes G1 and the old G1 closes; false when G2 is empty. */
@@ -211,7 +235,16 @@ final class GroupCondVar implements CondVar {
         w.asleep = false;
         w.timedOut = true;
         trace.emit(new CondTimeout(machine.nowNs(), name, w.thread.id));
-        if (!w.entering) machine.wake(w.thread); // an entering waiter runs: it sees the deadline passed itself
+        if (!w.entering) machine.wakeByTimer(w.thread); // an entering waiter runs: it sees the deadline passed itself
+    }
+
+    /**
+     * Back on a core after its futex sleep: a waiter its timer woke is off the futex's queue now, gets ETIMEDOUT, and
+     * leaves its group at once ({@code __condvar_cancel_waiting} comes first after the system call; the rest of the way
+     * back, {@code futex_return}, is the mutex and the return to the caller).
+     */
+    private void onCore(Waiter w) {
+        if (wakeTimedOut && w.timedOut) cancel(w);
     }
 
     /** The woken thread runs again, inside pthread_cond_wait. */
@@ -223,7 +256,17 @@ final class GroupCondVar implements CondVar {
             w.resume.accept(false);
             return;
         }
-        // __condvar_cancel_waiting: did a signal reach this waiter that it will not take?
+        if (!w.cancelled) cancel(w); // it timed out on its way in, and never slept
+        trace.emit(new CondReturn(machine.nowNs(), name, w.thread.id, true));
+        w.resume.accept(true);
+    }
+
+    /**
+     * {@code __condvar_cancel_waiting}: a timed-out waiter leaves its group; if a signal had been assigned to it that
+     * it will not take, it sends a replacement.
+     */
+    private void cancel(Waiter w) {
+        w.cancelled = true;
         boolean absorbed;
         if (w.closed) {
             absorbed = true;
@@ -235,7 +278,5 @@ final class GroupCondVar implements CondVar {
             if (!absorbed) g1Unsignalled--;
         }
         if (absorbed) signal(w.thread); // the replacement signal
-        trace.emit(new CondReturn(machine.nowNs(), name, w.thread.id, true));
-        w.resume.accept(true);
     }
 }

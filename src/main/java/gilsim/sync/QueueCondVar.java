@@ -85,7 +85,7 @@ final class QueueCondVar implements CondVar {
         if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
         trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
                 deadlineNs));
-        machine.sleepOnFutex(t, w.resumeAfterWake);
+        machine.sleepOnFutex(t, null, w.resumeAfterWake);
     }
 
     private Waiter recordOf(SimThread t) {
@@ -111,6 +111,6 @@ final class QueueCondVar implements CondVar {
         if (!waiters.remove(w)) return;
         w.timedOut = true;
         trace.emit(new CondTimeout(machine.nowNs(), name, w.thread.id));
-        machine.wake(w.thread);
+        machine.wakeByTimer(w.thread);
     }
 }

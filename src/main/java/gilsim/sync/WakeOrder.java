@@ -27,8 +27,8 @@ public enum WakeOrder {
      * waiter still on its way into futex_wait taking a token before the sleepers ({@code wait_entry}). The order
      * among sleepers is the one {@link #GLIBC} gives. {@link GroupCondVar} implements it.
      */
-    GLIBC_GROUPS("glibc-groups", (name, machine, trace, random, entry) -> new GroupCondVar(name, machine, trace,
-            entry), "at the back of the condition variable's queue",
+    GLIBC_GROUPS("glibc-groups", (name, machine, trace, random, entry, wakeTimedOut) -> new GroupCondVar(name,
+            machine, trace, entry, wakeTimedOut), "at the back of the condition variable's queue",
             "glibc's own two groups of waiters and signal tokens, with `wait_entry` (`GroupCondVar`); the default"),
     /** A strict ticket: the waiter that first arrived, kept across its re-waits. */
     FIFO("fifo", queue(QueueOrder.FIRST_ARRIVAL), null,
@@ -67,16 +67,19 @@ public enum WakeOrder {
     }
 
     /** The condition variable of this order ({@link CondVar#create}). */
-    CondVar create(String name, Machine machine, Trace trace, SplittableRandom random, CondVar.WaitEntry entry) {
-        return factory.create(name, machine, trace, random, entry);
+    CondVar create(String name, Machine machine, Trace trace, SplittableRandom random, CondVar.WaitEntry entry,
+                   boolean wakeTimedOut) {
+        return factory.create(name, machine, trace, random, entry, wakeTimedOut);
     }
 
-    /** One queue that {@code order} picks from; the wait entry is read by glibc's groups only. */
+    /** One queue that {@code order} picks from; the wait entry and wakeTimedOut are read by glibc's groups only. */
     private static Factory queue(QueueOrder order) {
-        return (name, machine, trace, random, entry) -> new QueueCondVar(name, machine, trace, order, random);
+        return (name, machine, trace, random, entry, wakeTimedOut) -> new QueueCondVar(name, machine, trace, order,
+                random);
     }
 
     private interface Factory {
-        CondVar create(String name, Machine machine, Trace trace, SplittableRandom random, CondVar.WaitEntry entry);
+        CondVar create(String name, Machine machine, Trace trace, SplittableRandom random, CondVar.WaitEntry entry,
+                       boolean wakeTimedOut);
     }
 }

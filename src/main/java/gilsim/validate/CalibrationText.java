@@ -98,6 +98,13 @@ public final class CalibrationText {
                 + "the drop:\n");
         race(b, CrowdedRace.Race.FREQUENT, c.runs(), c.runNs());
         race(b, CrowdedRace.Race.RARE, c.rareRuns(), c.rareRunNs());
+        long[] late = c.timedOutLateNs();
+        if (late.length > 0) {
+            b.append(String.format(Locale.ROOT, "  their timed waits that ran out returned after the deadline "
+                            + "(n=%d): p1 %s  p10 %s  p50 %s  p90 %s  p99 %s  max %s%n", late.length,
+                    at(late, 1), at(late, 10), at(late, 50), at(late, 90), at(late, 99),
+                    Durations.human(late[late.length - 1])));
+        }
         RaceFit f = c.fit();
         if (f == null) {
             b.append("  no run of the frequent race had such a drop: the profile leaves the crowded race's keys at "
@@ -112,6 +119,10 @@ public final class CalibrationText {
                 Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
                 Durations.format(f.entry().entryNs()), Durations.format(f.entry().jitterNs()),
                 f.entry().growthPercent(), Durations.format(RaceFit.quietAfterNs()), f.entry().drops()));
+    }
+
+    private static String at(long[] sorted, double p) {
+        return Durations.human(HandoffStats.percentile(sorted, p));
     }
 
     private static void race(StringBuilder b, CrowdedRace.Race race, List<HandoffStats.CrowdedRun> runs, long runNs) {
@@ -159,6 +170,12 @@ public final class CalibrationText {
         crowded.put("rare_run_ns", crowd.rareRunNs());
         ArrayNode rare = crowded.putArray("rare_runs");
         for (HandoffStats.CrowdedRun r : crowd.rareRuns()) rare.add(JSON.valueToTree(r.json()));
+        ObjectNode late = crowded.putObject("timed_out_late"); // how late timed waits that ran out returned
+        late.put("waits", crowd.timedOutLateNs().length);
+        for (int pc : new int[] {1, 10, 50, 90, 99}) {
+            late.put("p" + pc + "_ns", crowd.timedOutLateNs().length == 0 ? null
+                    : HandoffStats.percentile(crowd.timedOutLateNs(), pc));
+        }
         RaceFit f = crowd.fit();
         if (f == null) {
             crowded.putNull("fit");
@@ -173,6 +190,8 @@ public final class CalibrationText {
         ObjectNode prof = o.putObject("profile");
         ArrayNode q = prof.putArray("wake_latency_quantiles");
         for (CalibrationProfile.Point pt : p.wakeLatency()) q.addArray().add(pt.p()).add(pt.ns());
+        ArrayNode timer = prof.putArray("timer_wake_quantiles");
+        for (CalibrationProfile.Point pt : p.timerWake()) timer.addArray().add(pt.p()).add(pt.ns());
         prof.put("timer_slack_ns", p.timerSlackNs());
         prof.put("preempt_probability", p.preemptProbability());
         ObjectNode keys = prof.putObject("race_keys"); // as the profile's YAML: durations in ns, growth in per cent

@@ -79,23 +79,28 @@ public final class CrowdedRace {
     /**
      * What was measured: each race's runs (the frequent race's run length {@code runNs}, the rare one's
      * {@code rareRunNs}) and the fit; or, when the races could not be recorded, why ({@code skipped}, with no run
-     * and no fit). {@code fit} is null too when no run had a crowded drop after a re-wait.
+     * and no fit). {@code fit} is null too when no run had a crowded drop after a re-wait. {@code timedOutLateNs}:
+     * how late both races' timed waits that ran out returned after their deadline, sorted
+     * ({@link HandoffStats#timedOutLatenessNs}).
      */
     public record Measured(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
-                           List<HandoffStats.CrowdedRun> rareRuns, RaceFit fit, String skipped) {
+                           List<HandoffStats.CrowdedRun> rareRuns, RaceFit fit, long[] timedOutLateNs,
+                           String skipped) {
         public Measured {
             runs = List.copyOf(runs);
             rareRuns = List.copyOf(rareRuns);
+            timedOutLateNs = timedOutLateNs.clone();
         }
 
         /** The runs as measured, fitted ({@link RaceFit#of}). */
         public static Measured of(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
-                                  List<HandoffStats.CrowdedRun> rareRuns) {
-            return new Measured(runNs, runs, rareRunNs, rareRuns, RaceFit.of(runs, rareRuns).orElse(null), null);
+                                  List<HandoffStats.CrowdedRun> rareRuns, long[] timedOutLateNs) {
+            return new Measured(runNs, runs, rareRunNs, rareRuns, RaceFit.of(runs, rareRuns).orElse(null),
+                    timedOutLateNs, null);
         }
 
         public static Measured skipped(String why) {
-            return new Measured(0, List.of(), 0, List.of(), null, why);
+            return new Measured(0, List.of(), 0, List.of(), null, new long[0], why);
         }
     }
 
@@ -115,8 +120,12 @@ public final class CrowdedRace {
      * @throws InputError one line when a run fails
      */
     public static Measured measure(Path python, boolean quick) {
-        return Measured.of(runNs(Race.FREQUENT, quick), record(python, Race.FREQUENT, quick),
-                runNs(Race.RARE, quick), record(python, Race.RARE, quick));
+        List<HandoffLog> frequent = record(python, Race.FREQUENT, quick);
+        List<HandoffLog> rare = record(python, Race.RARE, quick);
+        List<HandoffLog> both = new ArrayList<>(frequent);
+        both.addAll(rare);
+        return Measured.of(runNs(Race.FREQUENT, quick), HandoffStats.crowdedByRun(frequent), runNs(Race.RARE, quick),
+                HandoffStats.crowdedByRun(rare), HandoffStats.timedOutLatenessNs(both, SWITCH_INTERVAL_NS));
     }
 
     /** About how long {@link #measure} records, in seconds, for the progress line. */
@@ -130,7 +139,7 @@ public final class CrowdedRace {
         return quick ? race.quickRunNs : race.runNs;
     }
 
-    private static List<HandoffStats.CrowdedRun> record(Path python, Race race, boolean quick) {
+    private static List<HandoffLog> record(Path python, Race race, boolean quick) {
         long runNs = runNs(race, quick);
         String script = PythonScript.compile(race.threads(), SWITCH_INTERVAL_NS, runNs);
         // as validate's default: twice the run and half a minute for the interpreter to start and stop
@@ -139,6 +148,6 @@ public final class CrowdedRace {
         for (int i = 0; i < (quick ? race.quickRuns : race.runs); i++) {
             logs.add(RealRun.record(python, script, timeoutMs).handoffs());
         }
-        return HandoffStats.crowdedByRun(logs);
+        return logs;
     }
 }

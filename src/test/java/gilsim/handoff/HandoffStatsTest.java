@@ -170,6 +170,25 @@ class HandoffStatsTest {
         assertArrayEquals(new long[] {7_079_500L}, s.waitsNs("b"));
     }
 
+    /**
+     * Lateness after the deadline: b's wait from 1 us runs out at 5.201 ms (200 us late), its re-wait at 5.202 ms at
+     * 10.302 ms (100 us); c's wait ends woken, which is no lateness; a's, from 10 ms, at 15 ms (0 late). Sorted.
+     */
+    @Test
+    void aTimedOutWaitIsLateByItsReturnLessTheCallAndTheInterval() {
+        HandoffLog log = log(
+                1_000L, B, WAIT,
+                2_000L, C, WAIT,
+                5_201_000L, B, TIMED_OUT,
+                5_202_000L, B, WAIT,
+                6_000_000L, C, WOKEN,
+                10_000_000L, A, WAIT,
+                10_302_000L, B, TIMED_OUT,
+                15_000_000L, A, TIMED_OUT);
+        assertArrayEquals(new long[] {0L, 100_000L, 200_000L}, HandoffStats.timedOutLatenessNs(List.of(log),
+                5_000_000L));
+    }
+
     @Test
     void eventsBeforeTheFirstTakeAreNotCounted() {
         HandoffStats s = stats(

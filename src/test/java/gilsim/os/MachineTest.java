@@ -401,10 +401,40 @@ class MachineTest {
         }
     }
 
+    /**
+     * With a profile's {@code timer_wake} a timer fires at its deadline (no slack drawn) and its thread runs after a
+     * draw from that table, here always 30 us (the machine's wake-up latency, 60 us, is not added); a signal-like
+     * {@link Machine#wake} still takes the wake-up latency. The sleeper's core is idle; so is the other thread's.
+     */
+    @Test
+    void aTimerWakeTableReplacesTheSlackAndTheWakeUpLatencyForTimersOnly() {
+        Bench b = new Bench(1, MS);
+        Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 2, new WakeLatency.Uniform(60 * US, 0),
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE,
+                new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US}));
+        SimThread sleeper = m.newThread("sleeper", -1);
+        m.start(sleeper, () -> m.sleep(sleeper, MS, () -> {
+            b.note(sleeper, "awake");
+            m.exit(sleeper);
+        }));
+        SimThread blocked = m.newThread("blocked", -1);
+        m.start(blocked, () -> m.block(blocked, () -> {
+            b.note(blocked, "woken");
+            m.exit(blocked);
+        }));
+        long[] fired = new long[1];
+        m.timer(2 * MS, () -> fired[0] = b.engine.nowNs());
+        b.engine.at(3 * MS, () -> m.wake(blocked));
+        b.engine.runUntil(10 * MS);
+        assertEquals(List.of("sleeper@" + (MS + 30 * US) + " awake", "blocked@" + (3 * MS + 60 * US) + " woken"),
+                b.log);
+        assertEquals(2 * MS, fired[0], "the timer itself fires at its deadline");
+    }
+
     /** A thread that sleeps on a futex as soon as it runs; back from it, it logs "back" and exits. */
     private static SimThread futexSleeper(Bench b, Machine m) {
         SimThread t = m.newThread("sleeper", -1);
-        m.start(t, () -> m.sleepOnFutex(t, () -> {
+        m.start(t, () -> m.sleepOnFutex(t, null, () -> {
             b.log.add("sleeper@" + b.engine.nowNs() + " back");
             m.exit(t);
         }));

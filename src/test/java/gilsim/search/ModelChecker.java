@@ -65,6 +65,11 @@ final class ModelChecker implements TraceListener {
     private final long[] heldRunnableNs;
 
     private final Map<String, Set<Integer>> waiting = new HashMap<>();
+    /**
+     * Threads whose timed wait ran out and that have not run since: still on the futex's queue, so a signal may still
+     * reach them (glibc's groups, {@code wake_timed_out}).
+     */
+    private final Set<Integer> expiredNotRun = new HashSet<>();
     /** Threads woken by a signal that have not run since, with when. */
     private final Map<Integer, Long> wokenAtNs = new HashMap<>();
 
@@ -148,6 +153,7 @@ final class ModelChecker implements TraceListener {
         }
         timeInNs[t][state[t].ordinal()] += s.timeNs() - sinceNs[t];
         sinceNs[t] = s.timeNs();
+        if (s.state() == RunState.RUNNING) expiredNotRun.remove(t);
         if (state[t] == RunState.EXITED) fail(s, "an exited thread changed state");
         if (state[t] == s.state()) fail(s, "a state change to the state the thread was in");
         if (t == holder && (s.state() == RunState.BLOCKED || s.state() == RunState.EXITED)) {
@@ -205,7 +211,9 @@ final class ModelChecker implements TraceListener {
             if (!q.isEmpty()) fail(s, "a signal reported lost while " + q + " waited");
             return;
         }
-        if (!q.remove(s.woken())) fail(s, "a signal woke a thread that was not waiting");
+        if (!q.remove(s.woken()) && !expiredNotRun.remove(s.woken())) {
+            fail(s, "a signal woke a thread that was not waiting, nor timed out and not yet run");
+        }
         // A thread still entering its wait (glibc's groups, wait_entry) takes the signal without having slept: it
         // is running, so there is no run to wait for.
         if (state[s.woken()] == RunState.BLOCKED) wokenAtNs.put(s.woken(), s.timeNs());
@@ -214,6 +222,7 @@ final class ModelChecker implements TraceListener {
     private void onTimeout(CondTimeout t) {
         Set<Integer> q = waiting.computeIfAbsent(t.cond(), k -> new LinkedHashSet<>());
         if (!q.remove(t.thread())) fail(t, "a timeout for a thread that was not waiting");
+        if (state[t.thread()] != RunState.RUNNING) expiredNotRun.add(t.thread());
     }
 
     private void onJobTaken(JobTaken j) {

@@ -3,8 +3,10 @@ package gilsim.sync;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gilsim.os.FutexPath;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
+import gilsim.os.WakeCore;
 import gilsim.os.WakeLatency;
 import gilsim.sim.Engine;
 import gilsim.sim.RandomStreams;
@@ -18,6 +20,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The condition variable's order and its timeouts, on a machine with enough cores that nobody queues. */
@@ -29,8 +32,7 @@ class CondVarTest {
     private static final class Bench {
         final Engine engine = new Engine(10_000);
         final Trace trace = new Trace();
-        final Machine machine = new Machine(engine, trace, new RandomStreams(1), 8, new WakeLatency.Uniform(10 * US, 0), 0,
-                MS);
+        final Machine machine;
         final CondVar cv;
         /** Wake-ups in the order the woken threads ran: a name, with ":timeout" when the wait expired. */
         final List<String> woken = new ArrayList<>();
@@ -49,7 +51,17 @@ class CondVarTest {
         }
 
         Bench(WakeOrder order, long seed, CondVar.WaitEntry entry) {
-            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"), entry);
+            this(order, seed, entry, true, 0);
+        }
+
+        /**
+         * @param wakeTimedOut   glibc's groups: a timed-out waiter that has not run can still take a signal's wake
+         * @param futexReturnNs  CPU time a woken waiter runs on its core before its wait returns
+         */
+        Bench(WakeOrder order, long seed, CondVar.WaitEntry entry, boolean wakeTimedOut, long futexReturnNs) {
+            machine = new Machine(engine, trace, new RandomStreams(1), 8, new WakeLatency.Uniform(10 * US, 0), 0, MS,
+                    100, WakeCore.IDLE, 0, 0, new FutexPath(0, futexReturnNs));
+            cv = CondVar.create("c", machine, trace, order, new RandomStreams(seed).stream("o"), entry, wakeTimedOut);
             trace.add(e -> {
                 if (e instanceof CondEvent c) events.add(c);
             });
@@ -293,35 +305,72 @@ class CondVarTest {
 
     /**
      * glibc's groups: b's timed wait expires at 1 ms, but b runs only 10 us later. A signal at 1.005 ms finds b the
-     * only member of G1 no signal has reached, so it is assigned to b and wakes nobody (c, in G2, stays asleep); b
-     * passes it on when it runs, and only then is c woken. One queue gives that signal to c at once instead.
+     * only member of G1 no signal has reached. Linux's futex_wait leaves the futex's queue only when its thread runs,
+     * and returns 0 when a wake took it off first, so the signal's FUTEX_WAKE takes b: b's wait returns as signalled,
+     * and c, in G2, sleeps on. With {@code wake_timed_out=false} (the model before 2026-12-03) b absorbs the signal,
+     * returns timed out and passes it on when it runs, and only then is c woken. One queue gives it to c at once.
      */
     @ParameterizedTest
-    @EnumSource(value = WakeOrder.class, names = {"GLIBC", "GLIBC_GROUPS"})
-    void aTimedOutWaiterThatHasNotRunAbsorbsASignalAndPassesItOnWhenItRuns(WakeOrder order) {
-        Bench b = new Bench(order, 1);
+    @CsvSource({"glibc-groups,true", "glibc-groups,false", "glibc,true"})
+    void aSignalReachesATimedOutWaiterThatHasNotRun(String orderId, boolean wakeTimedOut) {
+        WakeOrder order = WakeOrder.byId(orderId);
+        Bench b = new Bench(order, 1, CondVar.WaitEntry.NONE, wakeTimedOut, 0);
         b.waiter("a", 0, 0, -1, false);
         b.waiter("b", 1, 1, MS, false);
         b.waiter("c", 700 * US, 2, -1, false);
         b.signals(500 * US, 1, 0); // forms G1 of a and b, and wakes a
         b.signals(1005 * US, 1, 0);
-        List<String> signalsToC = new ArrayList<>();
-        b.trace.add(e -> {
-            if (e instanceof CondSignal s && s.woken() == 2) {
-                signalsToC.add(b.machine.threads().get(s.signaller()).name + "@" + s.timeNs() / US + "us");
-            }
-        });
+        List<String> signalsToC = signalsTo(b, 2);
         b.run();
-        assertEquals(List.of("a", "b:timeout", "c"), b.woken, order.id);
         List<CondEvent> absorbed = b.events.stream().filter(e -> e instanceof CondEvent.CondAbsorb).toList();
-        if (order == WakeOrder.GLIBC_GROUPS) {
+        if (order == WakeOrder.GLIBC_GROUPS && wakeTimedOut) {
+            assertEquals(List.of("a", "b"), b.signalled, "the futex wake takes b, still on the futex's queue");
+            assertEquals(List.of("a", "b"), b.woken, "b's wait returns as signalled; c sleeps on");
+            assertEquals(List.of(), absorbed);
+            assertEquals(List.of(), signalsToC);
+        } else if (order == WakeOrder.GLIBC_GROUPS) {
+            assertEquals(List.of("a", "b:timeout", "c"), b.woken);
             assertEquals(List.of("a", "lost"), b.signalled, "the second signal wakes nobody at once");
             assertEquals(List.of(new CondEvent.CondAbsorb(1005 * US, "c", 4, 1)), absorbed);
             assertEquals(List.of("b@1010us"), signalsToC, "b's replacement signal, when b runs");
         } else {
+            assertEquals(List.of("a", "b:timeout", "c"), b.woken);
             assertEquals(List.of("a", "c"), b.signalled);
             assertEquals(List.of(), absorbed);
             assertEquals(List.of("s@1005us"), signalsToC);
         }
+    }
+
+    /**
+     * glibc's groups, a 5 us way back from the futex: b's timed wait expires at 1 ms and b is back on a core at 1.010
+     * ms, so it is off the futex's queue and out of its group (__condvar_cancel_waiting comes first after the system
+     * call); a signal at 1.012 ms finds G1 empty, makes G2 (c) the new G1 and wakes c at once. With
+     * {@code wake_timed_out=false} b stays in G1 until its wait returns at 1.015 ms, absorbs the signal and passes it
+     * on then.
+     */
+    @ParameterizedTest
+    @CsvSource({"true,s@1012us", "false,b@1015us"})
+    void aTimedOutWaiterLeavesItsGroupWhenItRuns(boolean wakeTimedOut, String cWokenBy) {
+        Bench b = new Bench(WakeOrder.GLIBC_GROUPS, 1, CondVar.WaitEntry.NONE, wakeTimedOut, 5 * US);
+        b.waiter("a", 0, 0, -1, false);
+        b.waiter("b", 1, 1, MS, false);
+        b.waiter("c", 700 * US, 2, -1, false);
+        b.signals(500 * US, 1, 0);
+        b.signals(1012 * US, 1, 0);
+        List<String> signalsToC = signalsTo(b, 2);
+        b.run();
+        assertEquals(List.of("a", "b:timeout", "c"), b.woken);
+        assertEquals(List.of(cWokenBy), signalsToC);
+    }
+
+    /** "signaller@time" of each signal that woke thread {@code id}, as the run goes. */
+    private static List<String> signalsTo(Bench b, int id) {
+        List<String> out = new ArrayList<>();
+        b.trace.add(e -> {
+            if (e instanceof CondSignal s && s.woken() == id) {
+                out.add(b.machine.threads().get(s.signaller()).name + "@" + s.timeNs() / US + "us");
+            }
+        });
+        return out;
     }
 }
