@@ -64,8 +64,8 @@ public final class Machine {
     /** CPU time of a futex sleep's way in and out ({@link #sleepOnFutex}). */
     private final FutexPath futexPath;
     /**
-     * From a timer's deadline to its thread running on a core, as a profile measured it on the real GIL's timed waits
-     * (slack, wake-up and all); null: the timer fires within its slack and the wake-up latency follows.
+     * From a timer's deadline to its thread running on an idle core, as a profile measured it on the real GIL's timed
+     * waits (slack, wake-up and all); null: the timer fires within its slack and the wake-up latency follows.
      */
     private final WakeLatency timerWake;
     private final SplittableRandom timerWakeRandom;
@@ -288,9 +288,10 @@ public final class Machine {
     }
 
     /**
-     * Wakes a blocked thread whose timer has fired ({@link #timer}): as {@link #wake}, except that with a profile's
-     * {@code timer_wake} the delay to its arrival is drawn from that, on a busy core as on an idle one (the real
-     * timed waits it was measured on had both).
+     * Wakes a blocked thread whose timer has fired ({@link #timer}): as {@link #wake}, except with a profile's
+     * {@code timer_wake}, where the timer fired at its deadline: onto an idle core the delay is drawn from that table
+     * (slack, the idle virtual CPU's wake-up and all, as measured), onto a busy one it is the slack, Linux's hard
+     * expiry (the running CPU's timer interrupt comes then), and the wake-up preempts or queues as any.
      */
     public void wakeByTimer(SimThread t) {
         wake(t, true);
@@ -307,8 +308,10 @@ public final class Machine {
         }
         t.waking = true;
         t.movesOnWake = movesOnWake(t);
-        long delay = byTimer && timerWake != null ? timerWake.sampleNs(timerWakeRandom)
-                : idleCoreOf(t) >= 0 ? wakeLatency.sampleNs(latencyRandom) : 0;
+        boolean idle = idleCoreOf(t) >= 0;
+        long delay;
+        if (byTimer && timerWake != null) delay = idle ? timerWake.sampleNs(timerWakeRandom) : timerSlackNs;
+        else delay = idle ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
         engine.post(delay, t.arrival);

@@ -404,7 +404,8 @@ class MachineTest {
     /**
      * With a profile's {@code timer_wake} a timer fires at its deadline (no slack drawn) and its thread runs after a
      * draw from that table, here always 30 us (the machine's wake-up latency, 60 us, is not added); a signal-like
-     * {@link Machine#wake} still takes the wake-up latency. The sleeper's core is idle; so is the other thread's.
+     * {@link Machine#wake} still takes the wake-up latency. Both find an idle core. Onto a busy core (below) a timer's
+     * thread arrives at the slack, Linux's hard expiry, and preempts.
      */
     @Test
     void aTimerWakeTableReplacesTheSlackAndTheWakeUpLatencyForTimersOnly() {
@@ -429,6 +430,20 @@ class MachineTest {
         assertEquals(List.of("sleeper@" + (MS + 30 * US) + " awake", "blocked@" + (3 * MS + 60 * US) + " woken"),
                 b.log);
         assertEquals(2 * MS, fired[0], "the timer itself fires at its deadline");
+
+        Bench busy = new Bench(1, MS);
+        Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE,
+                new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US}));
+        SimThread spinner = one.newThread("spinner", -1);
+        SimThread napper = one.newThread("napper", -1);
+        one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
+        busy.engine.at(US, () -> one.start(napper, () -> one.sleep(napper, MS, () -> {
+            busy.note(napper, "awake");
+            one.exit(napper);
+        })));
+        busy.engine.runUntil(10 * MS);
+        assertEquals(List.of("napper@" + (MS + US + 50 * US) + " awake"), busy.log);
     }
 
     /** A thread that sleeps on a futex as soon as it runs; back from it, it logs "back" and exits. */
