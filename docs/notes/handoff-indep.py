@@ -17,16 +17,25 @@ for t,tid,k,o,rc in recs:
     elif k==7 and cond<o<sw: ev.append((t,n,'MB'))
 c=collections.Counter(); waits=collections.defaultdict(list)
 last=None; locked=False; swn=0; ws={}; saved={}; inwait=set(); woke=set(); req=None; fr=None; crowded=False
+lastcall={}; tout={}; drp=None; back=[]
+calls={}; late=[]
+for t,n,k in ev:  # every timed-out wait in the window, from its call: return less call less 5 ms
+    if k=='WAIT': calls[n]=t
+    elif k=='TIMED_OUT' and n in calls: late.append(t-calls.pop(n)-5_000_000)
 for t,n,k in ev:
     if last is None and k!='TAKE': continue
     if k=='WAIT':
         c['timed_waits']+=1; ws.setdefault(n,t); saved[n]=swn; inwait.add(n)
+        if drp is not None and drp[0]==n: back.append(t-drp[1]); drp=None
+        lastcall[n]=t
         if n in woke: c['wasted']+=1; woke.discard(n)
-    elif k=='WOKEN': c['wakeups']+=1; inwait.discard(n); woke.add(n)
+    elif k=='WOKEN': c['wakeups']+=1; inwait.discard(n); woke.add(n); tout[n]=False
     elif k=='TIMED_OUT':
-        c['timeouts']+=1; inwait.discard(n)
+        c['timeouts']+=1; inwait.discard(n); tout[n]=True
         if locked and saved.get(n)==swn and n in ws: c['requests']+=1; req=n
     elif k=='TAKE':
+        forced_take=fr is not None
+        if drp is not None and drp[0]==n: drp=None
         if last is not None:
             c['takes']+=1
             if n!=last: c['switches']+=1
@@ -34,9 +43,13 @@ for t,n,k in ev:
                 if n==fr: c['to_req']+=1
                 elif n in ws: c['to_other']+=1
                 if crowded and n==fr: c['crowded_req']+=1
-                elif crowded and n in ws: c['crowded_other']+=1
+                elif crowded and n in ws:
+                    c['crowded_other']+=1
+                    if tout.get(n): c['crowded_other_timed_out']+=1
+                    if all(lastcall[o]>=lastcall[n] for o in ws if o not in (n,fr,last)): c['crowded_other_oldest_call']+=1
                 fr=None
             if n in ws: waits[n].append(t-ws[n])
+        if last is not None and n!=last and forced_take: drp=(last,t)
         if n!=last: swn+=1
         last=n; locked=True; req=None; ws.pop(n,None); inwait.discard(n); woke.discard(n)
     elif k=='DROP':
@@ -48,3 +61,8 @@ for t,n,k in ev:
     elif k=='FORCED': c['forced_waits']+=1
     elif k=='MB': c['mutex_blocks']+=1
 print(dict(c)); print({k:(len(v),max(v)) for k,v in waits.items()})
+back.sort(); late.sort()
+import math
+pct=lambda v,p: v[max(0,min(len(v)-1,math.ceil(p/100*len(v))-1))]
+print('after a forced drop, take to the dropper\'s next wait: n', len(back), 'p10/p50/p90', pct(back,10), pct(back,50), pct(back,90))
+print('timed-out waits, return less call less 5 ms: n', len(late), 'min', late[0], 'p50', pct(late,50), 'max', late[-1])

@@ -24,11 +24,11 @@ import gilsim.sync.WakeOrder;
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                        long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs,
                        int waitEntryGrowthPercent, long waitEntryQuietNs, boolean wakeTimedOut) {
-    /** As the model is by default ({@code wake_timed_out=true}). */
+    /** As the model is by default ({@code wake_timed_out=false}). */
     public GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                     long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs,
                     long waitEntryJitterNs, int waitEntryGrowthPercent, long waitEntryQuietNs) {
         this(machine, trace, streams, wakeOrder, intervalNs, checkpointNs, dropReactionNs, threads, gilMutex,
-                waitEntryNs, waitEntryJitterNs, waitEntryGrowthPercent, waitEntryQuietNs, true);
+                waitEntryNs, waitEntryJitterNs, waitEntryGrowthPercent, waitEntryQuietNs, false);
     }
 }

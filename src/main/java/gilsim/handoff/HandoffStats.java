@@ -44,6 +44,10 @@ public final class HandoffStats {
     private long crowdedForcedDrops;
     private long crowdedToRequester;
     private long crowdedToOther;
+    /** Of {@link #crowdedToOther}: the taker's last wait had timed out (it took the GIL without a signal). */
+    private long crowdedToOtherTimedOut;
+    /** Of {@link #crowdedToOther}: the taker's latest call to wait was the oldest of the waiters besides the requester. */
+    private long crowdedToOtherOldestCall;
     /** In the crowded case, whose timed wait returned first after the drop: the requester's, or another's. */
     private long crowdedWokeRequester;
     private long crowdedWokeOther;
@@ -65,6 +69,8 @@ public final class HandoffStats {
     private final LongList crowdedRewaitToDropNs = new LongList();
     /** A drop to the next wake-up's return. */
     private final LongList wakeLatencyNs = new LongList();
+    /** After a forced drop, from the take by another thread to the dropper's next call to wait. */
+    private final LongList dropperRewaitNs = new LongList();
     /** Each crowded forced drop after the requester's re-wait, with who took the GIL, in the logs' order. */
     private final List<CrowdedDrop> crowdedDrops = new ArrayList<>();
 
@@ -230,6 +236,18 @@ public final class HandoffStats {
         return crowdedWokeOther;
     }
 
+    public long crowdedToOtherTimedOut() {
+        return crowdedToOtherTimedOut;
+    }
+
+    public long crowdedToOtherOldestCall() {
+        return crowdedToOtherOldestCall;
+    }
+
+    public long[] dropperRewaitNs() {
+        return dropperRewaitNs.sorted();
+    }
+
     public long requesterAwake() {
         return requesterAwake;
     }
@@ -342,6 +360,9 @@ public final class HandoffStats {
         long requestNs = -1;
         boolean[] inWait = new boolean[n];
         boolean[] woke = new boolean[n];
+        boolean[] timedOut = new boolean[n]; // its latest wait ran out (rather than being signalled)
+        int dropper = -1; // after a switch, the previous holder until its next call to wait, or -1
+        long switchNs = -1;
         int requester = -1; // who asked the current holder to drop, or -1
         int forcedRequester = -2; // after a forced drop, until the next take: its requester; -2 when none pending
         long lastDropNs = -1;
@@ -353,6 +374,11 @@ public final class HandoffStats {
             switch (e.kind()) {
                 case WAIT -> {
                     timedWaits++;
+                    if (t == dropper) {
+                        dropperRewaitNs.add(e.timeNs() - switchNs);
+                        dropper = -1;
+                    }
+                    timedOut[t] = false;
                     lastWaitNs[t] = e.timeNs();
                     waitsThisTake[t]++;
                     inWait[t] = true;
@@ -368,13 +394,17 @@ public final class HandoffStats {
                     }
                     inWait[t] = false;
                     woke[t] = true;
+                    timedOut[t] = false;
                     if (lastDropNs >= 0) wakeLatencyNs.add(e.timeNs() - lastDropNs);
                 }
                 case TIMED_OUT -> {
                     timeouts++;
                     inWait[t] = false;
+                    timedOut[t] = true;
                 }
                 case TAKE -> {
+                    boolean forcedTake = forcedRequester != -2;
+                    if (t == dropper) dropper = -1; // it took the GIL back without waiting for it: no way back to time
                     if (gil.lastHolder >= 0) {
                         takes++;
                         if (t != gil.lastHolder) switches++;
@@ -382,8 +412,20 @@ public final class HandoffStats {
                             if (t == forcedRequester) forcedToRequester++;
                             else if (waitStart[t] >= 0) forcedToOther++;
                             else forcedToNewcomer++;
-                            if (crowded && t == forcedRequester) crowdedToRequester++;
-                            else if (crowded && waitStart[t] >= 0) crowdedToOther++;
+                            if (crowded && t == forcedRequester) {
+                                crowdedToRequester++;
+                            } else if (crowded && waitStart[t] >= 0) {
+                                crowdedToOther++;
+                                if (timedOut[t]) crowdedToOtherTimedOut++;
+                                boolean oldest = true;
+                                for (int o = 0; o < n; o++) {
+                                    if (o != t && o != forcedRequester && o != gil.lastHolder && waitStart[o] >= 0
+                                            && lastWaitNs[o] < lastWaitNs[t]) {
+                                        oldest = false;
+                                    }
+                                }
+                                if (oldest) crowdedToOtherOldestCall++;
+                            }
                             if (crowded && pendingGapNs >= 0 && (t == forcedRequester || waitStart[t] >= 0)) {
                                 crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingQuietNs, t == forcedRequester));
                             }
@@ -396,6 +438,10 @@ public final class HandoffStats {
                             waitsByThread.computeIfAbsent(log.threads().get(t), k -> new LongList())
                                     .add(e.timeNs() - waitStart[t]);
                         }
+                    }
+                    if (forcedTake && t != gil.lastHolder) {
+                        dropper = gil.lastHolder;
+                        switchNs = e.timeNs();
                     }
                     requester = -1; // 3.12: any new holder resets the request; 3.13: the request was on the old holder
                     waitsThisTake[t] = 0;
@@ -460,6 +506,8 @@ public final class HandoffStats {
         o.put("crowded_to_other_waiter", crowdedToOther);
         o.put("crowded_first_wakeup_requester", crowdedWokeRequester);
         o.put("crowded_first_wakeup_other", crowdedWokeOther);
+        o.put("crowded_to_other_timed_out", crowdedToOtherTimedOut);
+        o.put("crowded_to_other_oldest_call", crowdedToOtherOldestCall);
         o.put("forced_drops_dropper_waited", forcedWaits);
         o.put("gil_mutex_blocks", mutexBlocksRecorded ? mutexBlocks : null);
         o.put("takes_after_waiting", takesAfterWaiting);
@@ -472,6 +520,9 @@ public final class HandoffStats {
         o.put("request_to_drop_p90_ns", notice.length == 0 ? null : percentile(notice, 90));
         o.put("drop_to_wakeup_p50_ns", wake.length == 0 ? null : percentile(wake, 50));
         o.put("drop_to_wakeup_p99_ns", wake.length == 0 ? null : percentile(wake, 99));
+        long[] back = dropperRewaitNs();
+        o.put("dropper_rewait_p50_ns", back.length == 0 ? null : percentile(back, 50));
+        o.put("dropper_rewait_p90_ns", back.length == 0 ? null : percentile(back, 90));
         List<Map<String, Object>> threads = new ArrayList<>();
         for (String t : waitingThreads()) {
             long[] w = waitsNs(t);

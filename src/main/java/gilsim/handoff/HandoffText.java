@@ -31,12 +31,17 @@ public final class HandoffText {
                 s -> us(s.crowdedRewaitToDropNs()));
         row(rows, sides, "  the first wait to return is the requester's",
                 s -> share(s.crowdedWokeRequester(), s.crowdedWokeRequester() + s.crowdedWokeOther()));
+        row(rows, sides, "  another waiter took it: its wait had timed out",
+                s -> share(s.crowdedToOtherTimedOut(), s.crowdedToOther()));
+        row(rows, sides, "  another waiter took it: its latest call to wait the oldest",
+                s -> share(s.crowdedToOtherOldestCall(), s.crowdedToOther()));
         row(rows, sides, "drop request to the forced drop p10 / p50 / p90 (us)", s -> us(s.requestToDropNs()));
         row(rows, sides, "timed waits per take that waited", s -> s.takesAfterWaiting() == 0 ? "-"
                 : String.format(Locale.ROOT, "%.2f", s.waitsBeforeTakes() / (double) s.takesAfterWaiting()));
         row(rows, sides, "timeouts that asked for a drop", s -> share(s.requests(), s.timeouts()));
         row(rows, sides, "wake-ups that found the GIL taken", s -> share(s.wastedWakeups(), s.wakeups()));
         row(rows, sides, "drop to a wake-up's return p50 / p99", s -> pair(s.wakeLatencyNs()));
+        row(rows, sides, "a take to the dropper's next wait p10 / p50 / p90 (us)", s -> us(s.dropperRewaitNs()));
         row(rows, sides, "gil->mutex blocks per take", s -> !s.mutexBlocksRecorded() ? "not recorded"
                 : s.takes() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", s.mutexBlocks() / (double) s.takes()));
         for (String t : threads) {

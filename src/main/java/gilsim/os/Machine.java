@@ -111,8 +111,9 @@ public final class Machine {
     }
 
     /**
-     * @param timerWake from a timer's deadline to its thread running on a core (a machine profile's
-     *                  {@code timer_wake}), in place of the slack and the wake-up latency; null for those
+     * @param timerWake from a timer's deadline to its thread running on an idle core (a machine profile's
+     *                  {@code timer_wake}), in place of the slack and the wake-up latency there (onto a busy core the
+     *                  slack stays); null for those
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
@@ -251,16 +252,17 @@ public final class Machine {
     }
 
     /**
-     * Whether {@code t} blocked and has not run since, woken or not: a futex waiter the kernel has not yet returned
-     * to, so still on the futex's queue (Linux's {@code futex_wait} leaves the queue only once it runs again).
+     * Whether a thread that sleeps on a futex ({@link #sleepOnFutex}) is still on the futex's queue, woken or not: on
+     * its way in, or blocked and not run since (Linux's {@code futex_wait} queues before it schedules, and leaves the
+     * queue only once it runs again).
      */
-    public boolean notRunSinceBlocking(SimThread t) {
-        return t.state != RunState.RUNNING && t.onDispatch != null;
+    public boolean onFutexQueue(SimThread t) {
+        return t.enteringSleep || (t.state != RunState.RUNNING && t.onDispatch != null);
     }
 
     /** Blocks the running thread for {@code ns} (a sleep), then runs {@code then}. */
     public void sleep(SimThread t, long ns, Runnable then) {
-        timer(engine.nowNs() + ns, () -> wakeByTimer(t));
+        timer(engine.nowNs() + ns, () -> wake(t));
         block(t, then);
     }
 
@@ -288,12 +290,12 @@ public final class Machine {
     }
 
     /**
-     * Wakes a blocked thread whose timer has fired ({@link #timer}): as {@link #wake}, except with a profile's
-     * {@code timer_wake}, where the timer fired at its deadline: onto an idle core the delay is drawn from that table
-     * (slack, the idle virtual CPU's wake-up and all, as measured), onto a busy one it is the slack, Linux's hard
-     * expiry (the running CPU's timer interrupt comes then), and the wake-up preempts or queues as any.
+     * Wakes a thread whose condition-variable timed wait ran out ({@link #timedWaitTimer}): as {@link #wake}, except
+     * with a profile's {@code timer_wake}, where the timer fired at its deadline: onto an idle core the delay is drawn
+     * from that table (slack, the idle virtual CPU's wake-up and all, as measured), onto a busy one it is the slack,
+     * Linux's hard expiry (the running CPU's timer interrupt comes then), and the wake-up preempts or queues as any.
      */
-    public void wakeByTimer(SimThread t) {
+    public void wakeTimedOut(SimThread t) {
         wake(t, true);
     }
 
@@ -317,13 +319,20 @@ public final class Machine {
         engine.post(delay, t.arrival);
     }
 
-    /**
-     * Schedules {@code action} at {@code deadlineNs} plus up to the timer slack; with a profile's {@code timer_wake}
-     * at the deadline itself ({@link #wakeByTimer} then draws the rest, slack included).
-     */
+    /** Schedules {@code action} at {@code deadlineNs} plus up to the timer slack. */
     public Event timer(long deadlineNs, Runnable action) {
-        long slack = timerWake != null || timerSlackNs == 0 ? 0 : slackRandom.nextLong(timerSlackNs + 1);
+        long slack = timerSlackNs == 0 ? 0 : slackRandom.nextLong(timerSlackNs + 1);
         return engine.at(Math.max(deadlineNs, engine.nowNs()) + slack, action);
+    }
+
+    /**
+     * The timer of a condition variable's timed wait: as {@link #timer}, except with a profile's {@code timer_wake},
+     * measured on the GIL's timed waits, where it fires at the deadline itself and {@link #wakeTimedOut} draws the
+     * rest, slack included. Sleeps keep {@link #timer}: the table was not measured on them.
+     */
+    public Event timedWaitTimer(long deadlineNs, Runnable action) {
+        if (timerWake == null) return timer(deadlineNs, action);
+        return engine.at(Math.max(deadlineNs, engine.nowNs()), action);
     }
 
     // ---------------------------------------------------------------- scheduling

@@ -364,7 +364,11 @@ public final class GilStory implements TraceListener, Spans.Sink {
     private void condSignal(CondSignal e) {
         List<Integer> q = queue(e.cond());
         int index = e.woken() >= 0 ? q.indexOf(e.woken()) : -1;
-        String where = index < 0 ? "" : " (" + whereWoken(index, q.size()) + ")";
+        // A woken thread out of the queue is one whose timed wait ran out and which has not run: still on the futex's
+        // queue, it takes the wake (glibc's groups, wake_timed_out).
+        String where = index >= 0 ? " (" + whereWoken(index, q.size()) + ")"
+                : e.woken() >= 0 ? ", whose timed wait has run out but who has not run yet: still on the futex's "
+                        + "queue, it takes the wake, and its wait returns as signalled" : "";
         if (index >= 0) q.remove(index);
         if (e.cond().equals(Gil.COND)) {
             if (e.woken() >= 0) lastWake[e.woken()] = Wake.SIGNAL;
@@ -385,8 +389,8 @@ public final class GilStory implements TraceListener, Spans.Sink {
     private void condAbsorb(CondAbsorb e) {
         String absorber = name(e.absorber());
         String sentence = "the signal goes to " + absorber + ", whose timed wait on " + condName(e.cond())
-                + " has run out but who has not run yet: it wakes nobody, and " + absorber
-                + " passes it on when it runs";
+                + " has run out but who still counts in its group: it wakes nobody, and " + absorber
+                + " passes it on when it leaves the group";
         Message note = Message.note(e.signaller(), "signal absorbed by " + absorber);
         if (pendingDrop != null) {
             tell(pendingDrop.timeNs(), name(pendingDrop.thread()) + " drops the GIL; " + sentence,

@@ -88,10 +88,11 @@ public final class Defaults {
                         + "doubling of wait_entry_quiet (up to five) since another sleeper last called wait; 0..400"),
                 Key.duration("wait_entry_quiet", "200us", 1_000, MAX_DURATION_NS, "wait_entry_growth starts once "
                         + "another sleeper's newest call to wait is this long past (at least 1us)"),
-                Key.bool("wake_timed_out", "true", "wake_order=glibc-groups: a signal's futex wake can reach a waiter "
+                Key.bool("wake_timed_out", "false", "wake_order=glibc-groups: a signal's futex wake can reach a waiter "
                         + "whose timer has woken it but which has not run yet (its wait returns as signalled), and a "
-                        + "timed-out waiter leaves its group as soon as it runs; false: it stays in its group until "
-                        + "its wait returns (the model before 2026-12-03)"),
+                        + "timed-out waiter leaves its group as soon as it runs, as Linux and glibc do; false (the "
+                        + "default until the dropper's way back is modelled, docs/model.md): it stays in its group "
+                        + "until its wait returns"),
                 Key.duration("starve_after", "100ms", "a thread starves when one GIL wait exceeds this"),
                 Key.count("max_events", "50000000", MAX_EVENTS,
                         "event budget: a run that needs more is stopped as a runaway (at most 1000000000)")).stream(),

@@ -25,8 +25,9 @@ import java.util.Map;
  *     - [0.0, 12us]
  *     - [0.5, 48us]
  *     - [1.0, 900us]
- * timer_wake:              # optional: from a timed wait's deadline to running on a core, measured on the
- *   quantiles:              # real GIL's timed waits; in place of timer_slack and the wake-up latency for timers
+ * timer_wake:              # optional: from a timed wait's deadline to running on an idle core, measured on
+ *   quantiles:              # the real GIL's timed waits; for a timer's wake-up there, in place of the slack and
+ *                           # the wake-up latency
  *     - [0.0, 40us]
  *     - [0.5, 85us]
  *     - [1.0, 2ms]

@@ -28,8 +28,9 @@ public sealed interface CondEvent extends TraceEvent.Family {
     }
 
     /**
-     * A signal assigned to {@code absorber}, whose timed wait has expired but who has not run yet (glibc's groups
-     * only): it wakes nobody now; the absorber passes it on with a signal of its own when it runs.
+     * A signal assigned to {@code absorber}, whose timed wait has expired but who still counts in its group (glibc's
+     * groups only: still entering its wait, or, with {@code wake_timed_out=false}, not yet returned): it wakes nobody
+     * now; the absorber passes it on with a signal of its own when it leaves the group.
      */
     record CondAbsorb(long timeNs, String cond, int signaller, int absorber) implements CondEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onCondAbsorb(this); else passOn(l); }

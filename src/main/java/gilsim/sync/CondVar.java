@@ -34,14 +34,14 @@ public interface CondVar {
      */
     static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random,
                           WaitEntry entry) {
-        return create(name, machine, trace, order, random, entry, true);
+        return create(name, machine, trace, order, random, entry, false);
     }
 
     /**
      * As above; {@code wakeTimedOut} (glibc's groups only): a signal's futex wake can still reach a waiter whose timer
      * has woken it but which has not run yet, and a timed-out waiter leaves its group as soon as it runs (the kernel
-     * and glibc as they are); false: it stays in its group, absorbing signals, until its wait returns (the model
-     * before 2026-12-03).
+     * and glibc as they are); false, the model's default: it stays in its group, absorbing signals, until its wait
+     * returns.
      */
     static CondVar create(String name, Machine machine, Trace trace, WakeOrder order, SplittableRandom random,
                           WaitEntry entry, boolean wakeTimedOut) {

@@ -24,9 +24,15 @@ import java.util.function.Consumer;
  *   <li>A signal goes to G1 while G1 has members no signal was assigned to ({@code __g_size}); it is a token that
  *       the futex wake of the longest sleeper in G1 delivers. When G1 has none left, the signal first turns G2 into
  *       G1 ({@code __condvar_switch_g1}); when G2 is empty too, it is lost.
- *   <li>A waiter whose timed wait expires leaves its group only once it runs ({@code __condvar_cancel_waiting}).
- *       Until then it still counts in G1, so a signal may be assigned to it although it will not take it: it
- *       <em>absorbs</em> that signal, and passes it on with a signal of its own only when it runs.
+ *   <li>A waiter whose timed wait expires stays on the futex's queue until it runs (Linux's {@code futex_wait}
+ *       leaves it only then, and returns 0, a wake-up, when a {@code FUTEX_WAKE} took it off first): a signal's wake
+ *       that comes before it has run can take it in its turn, and its wait returns as signalled. Once it runs it
+ *       leaves its group at once ({@code __condvar_cancel_waiting}, the first thing after the system call). Only a
+ *       waiter whose deadline passes while it is still entering its wait ({@code wait_entry}, before it queues on
+ *       the futex) can be assigned a signal it will not take:
+ *       it <em>absorbs</em> it, and passes it on with a signal of its own when it leaves. {@code wake_timed_out=false}
+ *       gives the model before 2026-12-03, where every timed-out waiter stayed in its group until its wait returned,
+ *       absorbing any signal assigned to it meanwhile.
  * </ul>
  *
  * <p>Tokens are anonymous in glibc: any member of G1 that checks may take one. Here a member checks when a
@@ -123,7 +129,7 @@ final class GroupCondVar implements CondVar {
         long quietNs = entry.growthPercent() == 0 ? 0 : quietNs(w);
         w.calledNs = machine.nowNs();
         g2.add(w);
-        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
+        if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(deadlineNs, w.expire);
         int waiting = waiting();
         trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting - 1, waiting, deadlineNs));
         if (!w.entering) {
@@ -207,10 +213,11 @@ final class GroupCondVar implements CondVar {
      * Whether a member whose timer has fired is still on the futex's queue, where the signal's {@code FUTEX_WAKE}
      * finds it in its turn: it has not run since (Linux's {@code futex_wait} leaves the queue only once its thread
      * runs, and returns 0, a wake-up, when a wake took it off first, "whatever" the timer did), so it takes the signal
-     * as its own and its wait returns as signalled. Once it has run it is off the queue and returns ETIMEDOUT.
+     * as its own and its wait returns as signalled; so does one still on its way into its futex sleep, which has
+     * queued already. Once it has run it is off the queue and returns ETIMEDOUT.
      */
     private boolean onFutexQueue(Waiter w) {
-        return wakeTimedOut && w.timedOut && !w.entering && machine.notRunSinceBlocking(w.thread);
+        return wakeTimedOut && w.timedOut && !w.entering && machine.onFutexQueue(w.thread);
     }
 
     /** __condvar_switch_g1: G2 becomes G1 and the old G1 closes; false when G2 is empty. */
@@ -235,7 +242,7 @@ final class GroupCondVar implements CondVar {
         w.asleep = false;
         w.timedOut = true;
         trace.emit(new CondTimeout(machine.nowNs(), name, w.thread.id));
-        if (!w.entering) machine.wakeByTimer(w.thread); // an entering waiter runs: it sees the deadline passed itself
+        if (!w.entering) machine.wakeTimedOut(w.thread); // an entering waiter runs: it sees the deadline passed itself
     }
 
     /**

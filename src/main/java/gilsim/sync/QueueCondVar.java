@@ -82,7 +82,7 @@ final class QueueCondVar implements CondVar {
         w.timedOut = false;
         w.timer = null;
         waiters.add(w);
-        if (deadlineNs >= 0) w.timer = machine.timer(deadlineNs, w.expire);
+        if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(deadlineNs, w.expire);
         trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
                 deadlineNs));
         machine.sleepOnFutex(t, null, w.resumeAfterWake);
@@ -111,6 +111,6 @@ final class QueueCondVar implements CondVar {
         if (!waiters.remove(w)) return;
         w.timedOut = true;
         trace.emit(new CondTimeout(machine.nowNs(), name, w.thread.id));
-        machine.wakeByTimer(w.thread);
+        machine.wakeTimedOut(w.thread);
     }
 }

@@ -1,7 +1,6 @@
 package gilsim.validate;
 
 import gilsim.handoff.HandoffStats;
-
 import gilsim.sim.Durations;
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -189,6 +189,45 @@ class HandoffStatsTest {
                 5_000_000L));
     }
 
+    /**
+     * Two crowded forced drops among four threads. b asks a to drop (5.001 ms); d, whose wait ran out just after the
+     * drop, takes the GIL although c's latest call to wait (2 us) is older than d's (3 us): a taker that timed out,
+     * not the oldest call. a, the dropper, waits again 6 us after d's take. Then a asks d to drop (10.011 ms) and c,
+     * signalled, takes it: its latest call (2 us) older than b's (5.002 ms); d waits again 9 us after.
+     */
+    @Test
+    void whoTookACrowdedDropAndHowSoonTheDropperWaitedAgain() {
+        int d = 3;
+        List<HandoffEvent> events = new ArrayList<>();
+        Object[] steps = {
+                0L, A, TAKE,
+                1_000L, B, WAIT,
+                2_000L, C, WAIT,
+                3_000L, d, WAIT,
+                5_001_000L, B, TIMED_OUT,   // no switch since b's wait: a drop request
+                5_002_000L, B, WAIT,
+                5_003_000L, A, DROP,
+                5_003_500L, d, TIMED_OUT,   // the GIL is free: no request
+                5_004_000L, d, TAKE,
+                5_010_000L, A, WAIT,
+                10_011_000L, A, TIMED_OUT,  // no switch since a's wait: a request
+                10_012_000L, A, WAIT,
+                10_013_000L, d, DROP,
+                10_050_000L, C, WOKEN,
+                10_051_000L, C, TAKE,
+                10_060_000L, d, WAIT};
+        for (int i = 0; i < steps.length; i += 3) {
+            events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
+        }
+        HandoffStats s = HandoffStats.of(List.of(new HandoffLog("hand", List.of("a", "b", "c", "d"), 20_000_000L,
+                events, 0, true)));
+        assertEquals(2, s.crowdedForcedDrops());
+        assertEquals(2, s.crowdedToOther());
+        assertEquals(1, s.crowdedToOtherTimedOut());
+        assertEquals(1, s.crowdedToOtherOldestCall());
+        assertArrayEquals(new long[] {6_000L, 9_000L}, s.dropperRewaitNs());
+    }
+
     @Test
     void eventsBeforeTheFirstTakeAreNotCounted() {
         HandoffStats s = stats(

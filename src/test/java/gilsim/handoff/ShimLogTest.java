@@ -63,6 +63,16 @@ class ShimLogTest {
         assertEquals(13_778_761L, s.waitsNs("main")[8]);
         assertEquals(62, s.waitsNs("bg0").length);
         assertEquals(14_705_323L, s.waitsNs("bg0")[61]);
+        assertEquals(0, s.crowdedToOtherTimedOut());
+        assertEquals(8, s.crowdedToOtherOldestCall());
+        long[] back = s.dropperRewaitNs();
+        assertEquals(123, back.length);
+        assertEquals(List.of(13_329L, 2_862_370L, 6_521_526L), List.of(HandoffStats.percentile(back, 10),
+                HandoffStats.percentile(back, 50), HandoffStats.percentile(back, 90)));
+        long[] late = HandoffStats.timedOutLatenessNs(List.of(log), 5_000_000L);
+        assertEquals(135, late.length);
+        assertEquals(List.of(65_646L, 79_897L, 7_347_116L), List.of(late[0], HandoffStats.percentile(late, 50),
+                late[late.length - 1]));
     }
 
     @Test

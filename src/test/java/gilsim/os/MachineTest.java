@@ -402,19 +402,27 @@ class MachineTest {
     }
 
     /**
-     * With a profile's {@code timer_wake} a timer fires at its deadline (no slack drawn) and its thread runs after a
-     * draw from that table, here always 30 us (the machine's wake-up latency, 60 us, is not added); a signal-like
-     * {@link Machine#wake} still takes the wake-up latency. Both find an idle core. Onto a busy core (below) a timer's
-     * thread arrives at the slack, Linux's hard expiry, and preempts.
+     * With a profile's {@code timer_wake} a timed wait's timer fires at its deadline (no slack drawn) and its thread,
+     * onto an idle core, runs after a draw from that table, here always 30 us (the machine's wake-up latency, 60 us, is
+     * not added); a sleep keeps the slack and the wake-up latency, and so does a signal-like {@link Machine#wake}.
+     * Onto a busy core (below) a timed-out thread arrives at the slack, Linux's hard expiry, and preempts.
      */
     @Test
-    void aTimerWakeTableReplacesTheSlackAndTheWakeUpLatencyForTimersOnly() {
+    void aTimerWakeTableReplacesTheSlackAndTheWakeUpLatencyForTimedWaitsOnly() {
         Bench b = new Bench(1, MS);
-        Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 2, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE,
-                new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US}));
+        WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
+        Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
+                0, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE, table);
+        SimThread waiter = m.newThread("waiter", -1);
+        m.start(waiter, () -> {
+            m.timedWaitTimer(MS, () -> m.wakeTimedOut(waiter));
+            m.block(waiter, () -> {
+                b.note(waiter, "timed out");
+                m.exit(waiter);
+            });
+        });
         SimThread sleeper = m.newThread("sleeper", -1);
-        m.start(sleeper, () -> m.sleep(sleeper, MS, () -> {
+        m.start(sleeper, () -> m.sleep(sleeper, 2 * MS, () -> {
             b.note(sleeper, "awake");
             m.exit(sleeper);
         }));
@@ -423,27 +431,26 @@ class MachineTest {
             b.note(blocked, "woken");
             m.exit(blocked);
         }));
-        long[] fired = new long[1];
-        m.timer(2 * MS, () -> fired[0] = b.engine.nowNs());
         b.engine.at(3 * MS, () -> m.wake(blocked));
         b.engine.runUntil(10 * MS);
-        assertEquals(List.of("sleeper@" + (MS + 30 * US) + " awake", "blocked@" + (3 * MS + 60 * US) + " woken"),
-                b.log);
-        assertEquals(2 * MS, fired[0], "the timer itself fires at its deadline");
+        assertEquals(List.of("waiter@" + (MS + 30 * US) + " timed out", "sleeper@" + (2 * MS + 60 * US) + " awake",
+                "blocked@" + (3 * MS + 60 * US) + " woken"), b.log);
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE,
-                new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US}));
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE, table);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
-        busy.engine.at(US, () -> one.start(napper, () -> one.sleep(napper, MS, () -> {
-            busy.note(napper, "awake");
-            one.exit(napper);
-        })));
+        busy.engine.at(US, () -> one.start(napper, () -> {
+            one.timedWaitTimer(MS, () -> one.wakeTimedOut(napper));
+            one.block(napper, () -> {
+                busy.note(napper, "timed out");
+                one.exit(napper);
+            });
+        }));
         busy.engine.runUntil(10 * MS);
-        assertEquals(List.of("napper@" + (MS + US + 50 * US) + " awake"), busy.log);
+        assertEquals(List.of("napper@" + (MS + 50 * US) + " timed out"), busy.log);
     }
 
     /** A thread that sleeps on a futex as soon as it runs; back from it, it logs "back" and exits. */

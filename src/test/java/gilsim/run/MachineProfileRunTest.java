@@ -129,6 +129,32 @@ class MachineProfileRunTest {
         assertTrue(never.thread("main").get(Metrics.WAIT_MAX_NS) >= 1_400_000, never.thread("main").toString());
     }
 
+    /**
+     * A profile's {@code timer_wake} reaches the run: the summary's {@code params.machine} lists it, and four spinners'
+     * timed waits, which run out every switch interval, come back on its table's times (so the waits differ from the
+     * same profile without it). A broken table is one line naming its field.
+     */
+    @Test
+    void aProfileTimerWakeTableDrivesTheTimersAndIsChecked() throws Exception {
+        String base = "source: test\nwake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        MachineProfile with = profile(base + "timer_wake:\n  quantiles:\n    - [0.0, 50us]\n    - [0.5, 100us]\n"
+                + "    - [1.0, 2ms]\n");
+        MachineProfile without = profile(base);
+        Scenario s = gilsim.scenario.ScenarioFile.load(java.nio.file.Path.of("scenarios/cpu-bound-4.yaml"));
+        Summary sum = run(s, s.params(List.of(), with));
+        Map<?, ?> machine = (Map<?, ?>) sum.paramValues().get("machine");
+        assertEquals(List.of(List.of(0.0, 50_000L), List.of(0.5, 100_000L), List.of(1.0, 2_000_000L)),
+                machine.get("timer_wake_quantiles_ns"));
+        assertEquals(null, ((Map<?, ?>) run(s, s.params(List.of(), without)).paramValues().get("machine"))
+                .get("timer_wake_quantiles_ns"));
+        assertNotEquals(sum.thread("a").get(Metrics.WAIT_P99_NS),
+                run(s, s.params(List.of(), without)).thread("a").get(Metrics.WAIT_P99_NS));
+        InputError e = assertThrows(InputError.class, () -> profile(base
+                + "timer_wake:\n  quantiles:\n    - [0.0, 90us]\n    - [1.0, 10us]\n"));
+        assertTrue(e.getMessage().matches(".*m\\.yaml:\\d+: timer_wake\\.quantiles\\[1\\]: .*increase.*"),
+                e.getMessage());
+    }
+
     @Test
     void aBrokenProfileIsOneLineNamingTheFileLineAndField() throws Exception {
         InputError e = assertThrows(InputError.class, () -> profile(

@@ -1,6 +1,7 @@
 package gilsim.search;
 
 import gilsim.sim.TraceEvent;
+import gilsim.sync.CondEvent.CondReturn;
 import gilsim.sync.CondEvent.CondSignal;
 import gilsim.sync.CondEvent.CondTimeout;
 import gilsim.sync.CondEvent.CondWait;
@@ -66,10 +67,12 @@ final class ModelChecker implements TraceListener {
 
     private final Map<String, Set<Integer>> waiting = new HashMap<>();
     /**
-     * Threads whose timed wait ran out and that have not run since: still on the futex's queue, so a signal may still
-     * reach them (glibc's groups, {@code wake_timed_out}).
+     * Threads whose timed wait ran out and whose wait has not returned: with glibc's groups and {@code wake_timed_out}
+     * a signal may still reach them (a waiter that has not run is still on the futex's queue). The model holds the
+     * stricter "not run since"; the checker, seeing only events, holds this.
      */
-    private final Set<Integer> expiredNotRun = new HashSet<>();
+    private final Set<Integer> expired = new HashSet<>();
+    private final boolean timedOutTakeSignals;
     /** Threads woken by a signal that have not run since, with when. */
     private final Map<Integer, Long> wokenAtNs = new HashMap<>();
 
@@ -89,6 +92,15 @@ final class ModelChecker implements TraceListener {
     private long answered;
 
     ModelChecker(int cores, int threads, long maxWakeLatencyNs) {
+        this(cores, threads, maxWakeLatencyNs, true);
+    }
+
+    /**
+     * @param timedOutTakeSignals glibc's groups with {@code wake_timed_out}: a signal may still reach a waiter whose
+     *                            timed wait ran out, until its wait returns; otherwise that is a violation
+     */
+    ModelChecker(int cores, int threads, long maxWakeLatencyNs, boolean timedOutTakeSignals) {
+        this.timedOutTakeSignals = timedOutTakeSignals;
         this.cores = cores;
         this.threads = threads;
         this.maxWakeLatencyNs = maxWakeLatencyNs;
@@ -134,6 +146,7 @@ final class ModelChecker implements TraceListener {
         else if (e instanceof CondWait w) onWait(w);
         else if (e instanceof CondSignal s) onSignal(s);
         else if (e instanceof CondTimeout t) onTimeout(t);
+        else if (e instanceof CondReturn r) expired.remove(r.thread());
         else if (e instanceof JobTaken j) onJobTaken(j);
         else if (e instanceof JobAnswered a) onJobAnswered(a);
         else if (e instanceof QueueWait w) asleepOnQueue.computeIfAbsent(w.thread(), k -> new HashSet<>()).add(w.queue());
@@ -153,7 +166,6 @@ final class ModelChecker implements TraceListener {
         }
         timeInNs[t][state[t].ordinal()] += s.timeNs() - sinceNs[t];
         sinceNs[t] = s.timeNs();
-        if (s.state() == RunState.RUNNING) expiredNotRun.remove(t);
         if (state[t] == RunState.EXITED) fail(s, "an exited thread changed state");
         if (state[t] == s.state()) fail(s, "a state change to the state the thread was in");
         if (t == holder && (s.state() == RunState.BLOCKED || s.state() == RunState.EXITED)) {
@@ -211,8 +223,9 @@ final class ModelChecker implements TraceListener {
             if (!q.isEmpty()) fail(s, "a signal reported lost while " + q + " waited");
             return;
         }
-        if (!q.remove(s.woken()) && !expiredNotRun.remove(s.woken())) {
-            fail(s, "a signal woke a thread that was not waiting, nor timed out and not yet run");
+        if (!q.remove(s.woken()) && !(timedOutTakeSignals && expired.remove(s.woken()))) {
+            fail(s, "a signal woke a thread that was not waiting" + (timedOutTakeSignals ? ", nor timed out and not yet "
+                    + "returned" : ""));
         }
         // A thread still entering its wait (glibc's groups, wait_entry) takes the signal without having slept: it
         // is running, so there is no run to wait for.
@@ -222,7 +235,7 @@ final class ModelChecker implements TraceListener {
     private void onTimeout(CondTimeout t) {
         Set<Integer> q = waiting.computeIfAbsent(t.cond(), k -> new LinkedHashSet<>());
         if (!q.remove(t.thread())) fail(t, "a timeout for a thread that was not waiting");
-        if (state[t.thread()] != RunState.RUNNING) expiredNotRun.add(t.thread());
+        expired.add(t.thread());
     }
 
     private void onJobTaken(JobTaken j) {

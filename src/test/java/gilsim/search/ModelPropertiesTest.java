@@ -64,7 +64,8 @@ class ModelPropertiesTest {
         Simulation sim = new Simulation(scenario, params, seed);
         long maxWakeNs = Math.max(params.ns("wake_latency") + params.ns("wake_jitter"),
                 params.count("wake_tail_permille") > 0 ? params.ns("wake_tail_max") : 0);
-        ModelChecker checker = new ModelChecker(params.intCount("cores"), sim.threadNames().size(), maxWakeNs);
+        ModelChecker checker = new ModelChecker(params.intCount("cores"), sim.threadNames().size(), maxWakeNs,
+                params.choice("wake_order").equals("glibc-groups") && params.bool("wake_timed_out"));
         sim.addListener(checker);
         Summary first = sim.run();
         assertTrue(checker.violations().isEmpty(),

@@ -51,7 +51,7 @@ class CondVarTest {
         }
 
         Bench(WakeOrder order, long seed, CondVar.WaitEntry entry) {
-            this(order, seed, entry, true, 0);
+            this(order, seed, entry, false, 0);
         }
 
         /**
@@ -361,6 +361,28 @@ class CondVarTest {
         b.run();
         assertEquals(List.of("a", "b:timeout", "c"), b.woken);
         assertEquals(List.of(cWokenBy), signalsToC);
+    }
+
+    /**
+     * The one absorb left with {@code wake_timed_out}: b's deadline (220 us) passes while it is still entering its wait
+     * (a 50 us entry from 200 us), before it has queued on the futex. A signal at 230 us turns G2 (b alone) into G1
+     * and is assigned to b, whom no futex wake can reach: b absorbs it, and when its entry ends at 250 us it leaves its
+     * group and sends a replacement, which finds nobody.
+     */
+    @Test
+    void aWaiterTimedOutWhileEnteringItsWaitAbsorbsTheSignal() {
+        Bench b = new Bench(WakeOrder.GLIBC_GROUPS, 1, new CondVar.WaitEntry(50 * US, 0, null), true, 0);
+        b.waiter("a", 0, 0, -1, false);
+        b.waiter("b", 200 * US, 1, 220 * US, false);
+        b.signals(100 * US, 1, 0);
+        b.signals(230 * US, 1, 0);
+        b.run();
+        assertEquals(List.of("a", "lost"), b.signalled);
+        assertEquals(List.of("a", "b:timeout"), b.woken);
+        assertEquals(List.of(new CondEvent.CondAbsorb(230 * US, "c", 3, 1)),
+                b.events.stream().filter(e -> e instanceof CondEvent.CondAbsorb).toList());
+        assertEquals(List.of(new CondSignal(250 * US, "c", 1, -1)), b.events.stream()
+                .filter(e -> e instanceof CondSignal s && s.signaller() == 1).toList(), "b's replacement, lost");
     }
 
     /** "signaller@time" of each signal that woke thread {@code id}, as the run goes. */
