@@ -24,15 +24,15 @@ import java.util.function.Consumer;
  *   <li>A signal goes to G1 while G1 has members no signal was assigned to ({@code __g_size}); it is a token that
  *       the futex wake of the longest sleeper in G1 delivers. When G1 has none left, the signal first turns G2 into
  *       G1 ({@code __condvar_switch_g1}); when G2 is empty too, it is lost.
- *   <li>A waiter whose timed wait expires stays on the futex's queue until it runs (Linux's {@code futex_wait}
- *       leaves it only then, and returns 0, a wake-up, when a {@code FUTEX_WAKE} took it off first): a signal's wake
- *       that comes before it has run can take it in its turn, and its wait returns as signalled. Once it runs it
- *       leaves its group at once ({@code __condvar_cancel_waiting}, the first thing after the system call). Only a
- *       waiter whose deadline passes while it is still entering its wait ({@code wait_entry}, before it queues on
- *       the futex) can be assigned a signal it will not take:
- *       it <em>absorbs</em> it, and passes it on with a signal of its own when it leaves. {@code wake_timed_out=false}
- *       gives the model before 2026-12-03, where every timed-out waiter stayed in its group until its wait returned,
- *       absorbing any signal assigned to it meanwhile.
+ *   <li>A waiter whose timed wait expires leaves its group only once it runs ({@code __condvar_cancel_waiting}).
+ *       Until then it still counts in G1, so a signal may be assigned to it although it will not take it: it
+ *       <em>absorbs</em> that signal, and passes it on with a signal of its own. By default it leaves when its wait
+ *       returns. With {@code wake_timed_out=true} (Linux's and glibc's rule, off by default: docs/model.md) it stays
+ *       on the futex's queue until it runs ({@code futex_wait} leaves it only then, and returns 0, a wake-up, when a
+ *       {@code FUTEX_WAKE} took it off first), so a signal's wake that comes before it has run takes it in its turn
+ *       and its wait returns as signalled; and it leaves its group as soon as it runs, the first thing after the
+ *       system call. Then only a waiter whose deadline passes while it is still entering its wait ({@code
+ *       wait_entry}, before it queues on the futex) absorbs a signal.
  * </ul>
  *
  * <p>Tokens are anonymous in glibc: any member of G1 that checks may take one. Here a member checks when a

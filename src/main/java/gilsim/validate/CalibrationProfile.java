@@ -1,6 +1,5 @@
 package gilsim.validate;
 
-import gilsim.handoff.HandoffStats;
 import gilsim.sim.Durations;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -36,18 +35,14 @@ import java.util.Map;
  * Probabilities are rounded to 3 decimals; durations to 100 ns below 10 us and to the microsecond above, the 1 end
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
-public record CalibrationProfile(List<Point> wakeLatency, List<Point> timerWake, long timerSlackNs,
-        double preemptProbability, RaceFit race, String source, Instant written, List<String> notes) {
+public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
+        RaceFit race, String source, Instant written, List<String> notes) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
     public static final double ZERO = 0.02;
     /** Direct wake-ups past the sweep's last L needed to shape the tail with their median and p90. */
     static final int TAIL_SAMPLES = 5;
-    /** Timed waits that ran out needed for a {@code timer_wake} table. */
-    static final int TIMER_SAMPLES = 100;
-    /** The probabilities {@code timer_wake} is read at, besides 0 and 1. */
-    static final double[] TIMER_PROBABILITIES = {0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99};
 
     /** One quantile: probability {@code p}, duration {@code ns}. */
     public record Point(double p, long ns) {}
@@ -82,38 +77,8 @@ public record CalibrationProfile(List<Point> wakeLatency, List<Point> timerWake,
             notes.add("no crowded-race keys: no run of the frequent crowded race had a forced drop with a third "
                     + "thread waiting");
         }
-        List<Point> timer = timerWake(crowd.timedOutLateNs(), futexReturnNs());
-        if (timer.isEmpty() && crowd.skipped() == null) {
-            notes.add("no timer_wake: fewer than " + TIMER_SAMPLES + " timed waits ran out in the crowded races; the "
-                    + "model's timers keep timer_slack and the wake-up latency");
-        }
-        return new CalibrationProfile(q, timer, slack, round3(pre), crowd.fit(), source,
+        return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), source,
                 when.truncatedTo(ChronoUnit.SECONDS), notes);
-    }
-
-    /** The model's {@code futex_return}: the part of a timed wait's way back that the model charges itself. */
-    static long futexReturnNs() {
-        return CrowdedRace.Race.FREQUENT.scenario.params().ns("futex_return");
-    }
-
-    /**
-     * {@code timer_wake} from how late the real GIL's timed waits returned after their deadline ({@code lateNs},
-     * sorted): that lateness less {@code returnNs} (the model runs its futex_return after the thread is back on a
-     * core), at 0, {@link #TIMER_PROBABILITIES} and 1 (the maximum, rounded up); empty with fewer than
-     * {@link #TIMER_SAMPLES} waits. Durations round as the wake-up table's; a point that would not be longer than the
-     * one before is left out, except the 1 end.
-     */
-    static List<Point> timerWake(long[] lateNs, long returnNs) {
-        List<Point> out = new ArrayList<>();
-        if (lateNs.length < TIMER_SAMPLES) return out;
-        out.add(new Point(0, Math.max(0, roundDuration(lateNs[0] - returnNs))));
-        for (double p : TIMER_PROBABILITIES) {
-            long ns = roundDuration(Math.max(0, HandoffStats.percentile(lateNs, 100 * p) - returnNs));
-            if (ns > out.get(out.size() - 1).ns()) out.add(new Point(p, ns));
-        }
-        long max = Math.max(out.get(out.size() - 1).ns(), ceilMicros(lateNs[lateNs.length - 1] - returnNs));
-        out.add(new Point(1, max));
-        return out;
     }
 
     /**
@@ -227,13 +192,6 @@ public record CalibrationProfile(List<Point> wakeLatency, List<Point> timerWake,
         b.append("  quantiles:         # [probability, duration]; increasing in both; 0 and 1 included\n");
         for (Point p : wakeLatency) {
             b.append("    - [").append(probability(p.p())).append(", ").append(Durations.format(p.ns())).append("]\n");
-        }
-        if (!timerWake.isEmpty()) {
-            b.append("timer_wake:          # from a timed wait's deadline to running on a core, from the crowded races\n");
-            b.append("  quantiles:         # (how late their timed waits returned, less futex_return)\n");
-            for (Point p : timerWake) {
-                b.append("    - [").append(probability(p.p())).append(", ").append(Durations.format(p.ns())).append("]\n");
-            }
         }
         String slack = "timer_slack: " + Durations.format(timerSlackNs);
         b.append(pad(slack, 21)).append("# the kernel's timer slack for the interpreter's threads\n");

@@ -100,8 +100,8 @@ public final class CalibrationText {
         race(b, CrowdedRace.Race.RARE, c.rareRuns(), c.rareRunNs());
         long[] late = c.timedOutLateNs();
         if (late.length > 0) {
-            b.append(String.format(Locale.ROOT, "  their timed waits that ran out returned after the deadline "
-                            + "(n=%d): p1 %s  p10 %s  p50 %s  p90 %s  p99 %s  max %s%n", late.length,
+            b.append(String.format(Locale.ROOT, "  their timed waits that ran out returned after the deadline (n=%d; "
+                            + "reported, not written): p1 %s  p10 %s  p50 %s  p90 %s  p99 %s  max %s%n", late.length,
                     at(late, 1), at(late, 10), at(late, 50), at(late, 90), at(late, 99),
                     Durations.human(late[late.length - 1])));
         }
@@ -190,8 +190,6 @@ public final class CalibrationText {
         ObjectNode prof = o.putObject("profile");
         ArrayNode q = prof.putArray("wake_latency_quantiles");
         for (CalibrationProfile.Point pt : p.wakeLatency()) q.addArray().add(pt.p()).add(pt.ns());
-        ArrayNode timer = prof.putArray("timer_wake_quantiles");
-        for (CalibrationProfile.Point pt : p.timerWake()) timer.addArray().add(pt.p()).add(pt.ns());
         prof.put("timer_slack_ns", p.timerSlackNs());
         prof.put("preempt_probability", p.preemptProbability());
         ObjectNode keys = prof.putObject("race_keys"); // as the profile's YAML: durations in ns, growth in per cent
