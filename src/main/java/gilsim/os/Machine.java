@@ -64,8 +64,9 @@ public final class Machine {
     /** CPU time of a futex sleep's way in and out ({@link #sleepOnFutex}). */
     private final FutexPath futexPath;
     /**
-     * From a timer's deadline to its thread running on an idle core, as a profile measured it on the real GIL's timed
-     * waits (slack, wake-up and all); null: the timer fires within its slack and the wake-up latency follows.
+     * From a condition-variable timed wait's deadline to its thread running on an idle core, slack and wake-up
+     * together (a profile's {@code timer_wake}, written by hand); null: the timer fires within its slack and the
+     * wake-up latency follows.
      */
     private final WakeLatency timerWake;
     private final SplittableRandom timerWakeRandom;
@@ -292,7 +293,7 @@ public final class Machine {
     /**
      * Wakes a thread whose condition-variable timed wait ran out ({@link #timedWaitTimer}): as {@link #wake}, except
      * with a profile's {@code timer_wake}, where the timer fired at its deadline: onto an idle core the delay is drawn
-     * from that table (slack, the idle virtual CPU's wake-up and all, as measured), onto a busy one it is the slack,
+     * from that table (slack and wake-up together), onto a busy one it is the slack,
      * Linux's hard expiry (the running CPU's timer interrupt comes then), and the wake-up preempts or queues as any.
      */
     public void wakeTimedOut(SimThread t) {
@@ -327,8 +328,8 @@ public final class Machine {
 
     /**
      * The timer of a condition variable's timed wait: as {@link #timer}, except with a profile's {@code timer_wake},
-     * measured on the GIL's timed waits, where it fires at the deadline itself and {@link #wakeTimedOut} draws the
-     * rest, slack included. Sleeps keep {@link #timer}: the table was not measured on them.
+     * where it fires at the deadline itself and {@link #wakeTimedOut} draws the rest, slack included. Sleeps keep
+     * {@link #timer}: the table is a timed wait's.
      */
     public Event timedWaitTimer(long deadlineNs, Runnable action) {
         if (timerWake == null) return timer(deadlineNs, action);
