@@ -360,8 +360,8 @@ public final class HandoffStats {
         long requestNs = -1;
         boolean[] inWait = new boolean[n];
         boolean[] woke = new boolean[n];
-        boolean[] timedOut = new boolean[n]; // its latest wait ran out (rather than being signalled)
-        int dropper = -1; // after a switch, the previous holder until its next call to wait, or -1
+        boolean[] timedOut = new boolean[n]; // its latest wait ran out (reset at each call to wait)
+        int dropper = -1; // after a forced drop's switch, the dropper until its next call to wait, or -1
         long switchNs = -1;
         int requester = -1; // who asked the current holder to drop, or -1
         int forcedRequester = -2; // after a forced drop, until the next take: its requester; -2 when none pending
@@ -394,7 +394,6 @@ public final class HandoffStats {
                     }
                     inWait[t] = false;
                     woke[t] = true;
-                    timedOut[t] = false;
                     if (lastDropNs >= 0) wakeLatencyNs.add(e.timeNs() - lastDropNs);
                 }
                 case TIMED_OUT -> {

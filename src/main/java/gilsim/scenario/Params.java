@@ -77,21 +77,20 @@ public final class Params {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", machine.file());
             m.put("source", machine.source());
-            java.util.List<Object> quantiles = new java.util.ArrayList<>();
-            for (int i = 0; i < machine.probabilities().length; i++) {
-                quantiles.add(java.util.List.of(machine.probabilities()[i], machine.latenciesNs()[i]));
-            }
-            m.put("wake_latency_quantiles_ns", quantiles);
+            m.put("wake_latency_quantiles_ns", quantiles(machine.probabilities(), machine.latenciesNs()));
             if (machine.timerWakeNs() != null) {
-                java.util.List<Object> timer = new java.util.ArrayList<>();
-                for (int i = 0; i < machine.timerWakeNs().length; i++) {
-                    timer.add(java.util.List.of(machine.timerWakeProbabilities()[i], machine.timerWakeNs()[i]));
-                }
-                m.put("timer_wake_quantiles_ns", timer);
+                m.put("timer_wake_quantiles_ns", quantiles(machine.timerWakeProbabilities(), machine.timerWakeNs()));
             }
             out.put("machine", m);
         }
         return Collections.unmodifiableMap(out);
+    }
+
+    /** A profile's table as [probability, duration ns] pairs. */
+    private static java.util.List<Object> quantiles(double[] probabilities, long[] durationsNs) {
+        java.util.List<Object> out = new java.util.ArrayList<>();
+        for (int i = 0; i < probabilities.length; i++) out.add(java.util.List.of(probabilities[i], durationsNs[i]));
+        return out;
     }
 
     /** A copy with one key changed (the value already typed). */

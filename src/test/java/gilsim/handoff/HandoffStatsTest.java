@@ -20,11 +20,16 @@ class HandoffStatsTest {
     private static final int C = 2;
 
     private static HandoffLog log(Object... steps) {
+        return log(List.of("a", "b", "c"), steps);
+    }
+
+    /** A 100 ms log of {@code threads} from (time, thread, kind) triples. */
+    private static HandoffLog log(List<String> threads, Object... steps) {
         List<HandoffEvent> events = new ArrayList<>();
         for (int i = 0; i < steps.length; i += 3) {
             events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
         }
-        return new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0, true);
+        return new HandoffLog("hand", threads, 100_000_000L, events, 0, true);
     }
 
     /** A crowded forced drop {@code gapNs} after the requester b's re-wait, then {@code taker} takes the GIL. */
@@ -70,8 +75,7 @@ class HandoffStatsTest {
     @Test
     void aCrowdedDropIsReadAtTheOtherWaitersNewestCallToWait() {
         int d = 3;
-        List<HandoffEvent> events = new ArrayList<>();
-        Object[] steps = {
+        List<HandoffLog> run = List.of(log(List.of("a", "b", "c", "d"),
                 0L, A, TAKE,
                 1_000L, d, WAIT,
                 2_000L, C, WAIT,
@@ -86,12 +90,7 @@ class HandoffStatsTest {
                 50_501_000L, B, WAIT,
                 50_503_000L, A, DROP,       // forced, 2 us after b's re-wait, with c and d waiting
                 50_510_000L, C, WOKEN,
-                50_511_000L, C, TAKE};
-        for (int i = 0; i < steps.length; i += 3) {
-            events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
-        }
-        List<HandoffLog> run =
-                List.of(new HandoffLog("head", List.of("a", "b", "c", "d"), 100_000_000L, events, 0, true));
+                50_511_000L, C, TAKE));
         HandoffStats s = HandoffStats.of(run);
         assertEquals(1, s.crowdedForcedDrops());
         assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 502_000, false)),
@@ -101,11 +100,7 @@ class HandoffStatsTest {
     }
 
     private static HandoffStats stats(Object... steps) {
-        List<HandoffEvent> events = new ArrayList<>();
-        for (int i = 0; i < steps.length; i += 3) {
-            events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
-        }
-        return HandoffStats.of(List.of(new HandoffLog("hand", List.of("a", "b", "c"), 100_000_000L, events, 0, true)));
+        return HandoffStats.of(List.of(log(steps)));
     }
 
     @Test
@@ -198,8 +193,7 @@ class HandoffStatsTest {
     @Test
     void whoTookACrowdedDropAndHowSoonTheDropperWaitedAgain() {
         int d = 3;
-        List<HandoffEvent> events = new ArrayList<>();
-        Object[] steps = {
+        HandoffStats s = HandoffStats.of(List.of(log(List.of("a", "b", "c", "d"),
                 0L, A, TAKE,
                 1_000L, B, WAIT,
                 2_000L, C, WAIT,
@@ -215,12 +209,7 @@ class HandoffStatsTest {
                 10_013_000L, d, DROP,
                 10_050_000L, C, WOKEN,
                 10_051_000L, C, TAKE,
-                10_060_000L, d, WAIT};
-        for (int i = 0; i < steps.length; i += 3) {
-            events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
-        }
-        HandoffStats s = HandoffStats.of(List.of(new HandoffLog("hand", List.of("a", "b", "c", "d"), 20_000_000L,
-                events, 0, true)));
+                10_060_000L, d, WAIT)));
         assertEquals(2, s.crowdedForcedDrops());
         assertEquals(2, s.crowdedToOther());
         assertEquals(1, s.crowdedToOtherTimedOut());
