@@ -4,8 +4,9 @@
 # other), whether those CPUs were busy when it woke it, and where the wakee went (the waker's CPU is sched_waking's:
 # sched_wakeup fires on the CPU that activates the thread, which for a wake-up queued to an idle CPU is that CPU, so
 # recordings without sched_waking, made before 2026-12-03, counted such a move as "waker on another CPU"); (2) how
-# long a wake-up took to run, onto an idle or
-# a busy CPU; (3) the crowded forced drops (a drop request pending, another thread waiting besides the requester)
+# long a wake-up took to run, onto an idle or a busy CPU; between the two, (1b) the wake-ups whose previous CPU was
+# busy while another idled, by cause (the woken thread's next return from a GIL wait: a signal on gil->cond, its
+# timer, or a wake on switch_cond) and previous CPU, with the share that went to the idle CPU; (3) the crowded forced drops (a drop request pending, another thread waiting besides the requester)
 # split by whether the holder was running on its CPU when the requester called wait again, with the requester's
 # share and the gap from that call to the drop; (4) of those with a gap of 1 us or more, whose wake-up came first
 # after the drop and who took the GIL, and whether the requester was still awake (not yet switched out) at the drop;
@@ -104,6 +105,31 @@ for e in sched:
 print("wake-ups of the recorded threads")
 for k, n in sorted(rule.items()):
     print("  %-26s %-18s %-18s %-24s %6d" % (k + (n,)))
+_, calls = shimcalls.read(prefix + ".calls.txt")
+cond, switch_cond = shimcalls.gil_conds(calls)
+# (1b) The same wake-ups by cause: what the wakee's next return from a wait on gil->cond says (0: a signal took it,
+# ETIMEDOUT: its timer), where the wake-up leaves its busy previous CPU while another is idle.
+ends = collections.defaultdict(list)  # tid -> [(t, cause)] of its returns from a wait on gil->cond or switch_cond
+for t, tid, kind, obj, rc in calls:
+    if obj == cond and kind == shimcalls.TIMED_WAIT_END:
+        ends[tid].append((t, "timer" if rc == 110 else "signal"))
+    elif obj == switch_cond and kind in (shimcalls.TIMED_WAIT_END, shimcalls.WAIT_END):
+        ends[tid].append((t, "switch_cond"))
+ekeys = {tid: [x[0] for x in v] for tid, v in ends.items()}
+by_cause = collections.Counter()
+for pid, ds in decisions.items():
+    for t, prev, tcpu, now in ds:
+        if not now.get(prev, 0) or not any(not now.get(c, 0) for c in now if c != prev):
+            continue
+        i = bisect.bisect_left(ekeys.get(pid, []), t)
+        cause = "other" if i == len(ekeys.get(pid, [])) or ends[pid][i][0] - t > 10 ** 7 else \
+            ends[pid][i][1]
+        by_cause[(cause, prev, tcpu != prev)] += 1
+print("wake-ups whose previous CPU was busy while another idled, by cause (the wakee's next return from gil->cond)")
+for cause in ("signal", "switch_cond", "timer", "other"):
+    for prev in sorted({k[1] for k in by_cause if k[0] == cause}):
+        moved, n = by_cause[(cause, prev, True)], by_cause[(cause, prev, True)] + by_cause[(cause, prev, False)]
+        print("  %-7s previous CPU %d %5d, to the idle CPU %5d (%.0f %%)" % (cause, prev, n, moved, 100.0 * moved / n))
 for k, v in sorted(delay.items()):
     v.sort()
     print("  wake-up to running, %-16s %6d: p10 %.1f us, p50 %.1f us, p90 %.1f us"
@@ -126,8 +152,6 @@ def cpu_of(pid, t):
     return None
 
 
-_, calls = shimcalls.read(prefix + ".calls.txt")
-cond, switch_cond = shimcalls.gil_conds(calls)
 holder, switches, saved, last_wait, waiting = None, 0, {}, {}, set()
 request, drop, rows = None, None, []
 for t, tid, kind, obj, rc in calls:

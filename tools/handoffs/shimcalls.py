@@ -2,7 +2,7 @@
 import collections
 import json
 
-SIGNAL, TIMED_WAIT, TIMED_WAIT_END = 1, 3, 4  # the shim's kinds of call (its enum kind)
+SIGNAL, TIMED_WAIT, TIMED_WAIT_END, WAIT_END = 1, 3, 4, 6  # the shim's kinds of call (its enum kind)
 
 
 def read(path):

@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
  * Linux-style wake-up preemption.
  *
  * <p>Where a woken thread runs is {@link WakeCore}'s rule. With {@code previous} (the default) it goes back to the
- * core it last ran on, unless that core is busy and {@code wake_move_percent} sends it to an idle one; with
+ * core it last ran on, unless that core is busy and {@code wake_move_percent} (a timer's wake-up) or
+ * {@code signal_move_percent} (another thread's) sends it to an idle one; with
  * {@code idle}, to any idle core it may use. Onto an idle core it runs after the wake-up latency (an idle core must be
  * kicked out of idle first). Onto a busy one it preempts the runner at once, on its way back from the wake-up call
  * (with {@code idle}: the runner that has run longest on a core it may use): the outcome Linux's scheduler gave for
@@ -60,6 +61,12 @@ public final class Machine {
      * the idle core (Linux's search for an idle CPU; docs/model.md, "Which core a woken thread runs on").
      */
     private final int wakeMovePercent;
+    /**
+     * The same share for a wake-up by another thread (a condition variable's signal, a lock's release): Linux decides
+     * it at the waker's call, where a timer's wake-up comes from an interrupt, and the traces find them apart
+     * (docs/model.md, "Which core a woken thread runs on").
+     */
+    private final int signalMovePercent;
     private final SplittableRandom moveRandom;
     /** CPU time of a futex sleep's way in and out ({@link #sleepOnFutex}). */
     private final FutexPath futexPath;
@@ -108,17 +115,19 @@ public final class Machine {
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
         this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, wakeMovePercent, futexPath, null);
+                balanceTickNs, wakeMovePercent, wakeMovePercent, futexPath, null);
     }
 
     /**
      * @param timerWake from a timer's deadline to its thread running on an idle core (a machine profile's
      *                  {@code timer_wake}), in place of the slack and the wake-up latency there (onto a busy core the
      *                  slack stays); null for those
+     * @param signalMovePercent as {@code wakeMovePercent}, for the wake-ups by another thread ({@link #wake}) where
+     *                  that one is for a timer's (a sleep's end, a timed wait's {@link #wakeTimedOut})
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
-                   int wakeMovePercent, FutexPath futexPath, WakeLatency timerWake) {
+                   int wakeMovePercent, int signalMovePercent, FutexPath futexPath, WakeLatency timerWake) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -141,6 +150,10 @@ public final class Machine {
             throw new IllegalArgumentException("wake move percent 0..100");
         }
         this.wakeMovePercent = wakeMovePercent;
+        if (signalMovePercent < 0 || signalMovePercent > 100) {
+            throw new IllegalArgumentException("signal move percent 0..100");
+        }
+        this.signalMovePercent = signalMovePercent;
         this.moveRandom = streams.stream("wake-move");
         this.futexPath = futexPath;
         this.timerWake = timerWake;
@@ -263,7 +276,7 @@ public final class Machine {
 
     /** Blocks the running thread for {@code ns} (a sleep), then runs {@code then}. */
     public void sleep(SimThread t, long ns, Runnable then) {
-        timer(engine.nowNs() + ns, () -> wake(t));
+        timer(engine.nowNs() + ns, () -> wake(t, WakeCause.SLEEP_END));
         block(t, then);
     }
 
@@ -285,9 +298,11 @@ public final class Machine {
      * class comment), or, for the share of wake-ups {@code preempt_percent} leaves out, queues; so does one that can
      * preempt nobody (every core it may use is taken by other processes). A thread still on its way into a futex
      * sleep ({@link #sleepOnFutex}) is not woken: it never left its core, and goes on once its way in is done.
+     * The waker is another thread (a signal, a release): where the core is a choice, {@code signal_move_percent}
+     * draws it.
      */
     public void wake(SimThread t) {
-        wake(t, false);
+        wake(t, WakeCause.OTHER_THREAD);
     }
 
     /**
@@ -297,10 +312,13 @@ public final class Machine {
      * Linux's hard expiry (the running CPU's timer interrupt comes then), and the wake-up preempts or queues as any.
      */
     public void wakeTimedOut(SimThread t) {
-        wake(t, true);
+        wake(t, WakeCause.TIMED_WAIT);
     }
 
-    private void wake(SimThread t, boolean byTimer) {
+    /** What woke a thread: it decides the share that moves ({@code wake_move_percent} or {@code signal_move_percent}). */
+    private enum WakeCause { OTHER_THREAD, SLEEP_END, TIMED_WAIT }
+
+    private void wake(SimThread t, WakeCause cause) {
         if (t.enteringSleep) {
             if (t.wokenEntering) throw new IllegalStateException("second wake of " + t + " on its way to sleep");
             t.wokenEntering = true; // the futex wake dequeues it before schedule() switches it out: no wake-up
@@ -310,10 +328,10 @@ public final class Machine {
             throw new IllegalStateException("wake of " + t + " which is " + t.state);
         }
         t.waking = true;
-        t.movesOnWake = movesOnWake(t);
+        t.movesOnWake = movesOnWake(t, cause == WakeCause.OTHER_THREAD ? signalMovePercent : wakeMovePercent);
         boolean idle = idleCoreOf(t) >= 0;
         long delay;
-        if (byTimer && timerWake != null) delay = idle ? timerWake.sampleNs(timerWakeRandom) : timerSlackNs;
+        if (cause == WakeCause.TIMED_WAIT && timerWake != null) delay = idle ? timerWake.sampleNs(timerWakeRandom) : timerSlackNs;
         else delay = idle ? wakeLatency.sampleNs(latencyRandom) : 0;
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
@@ -358,13 +376,13 @@ public final class Machine {
     }
 
     /**
-     * Whether this wake-up of {@code t} leaves its busy previous core for an idle one ({@code wake_move_percent});
-     * drawn only when there is such a choice and the percentage is neither 0 nor 100 (0 gives the rule before
-     * 2026-12-03 without a draw).
+     * Whether this wake-up of {@code t} leaves its busy previous core for an idle one, {@code percent} of such
+     * wake-ups; drawn only when there is such a choice and the percentage is neither 0 nor 100 (0 gives the rule
+     * before 2026-12-03 without a draw).
      */
-    private boolean movesOnWake(SimThread t) {
-        if (wakeMovePercent == 0 || !toPrevious(t) || isIdle(t.lastCore) || idleCoreFor(t) < 0) return false;
-        return wakeMovePercent >= 100 || moveRandom.nextInt(100) < wakeMovePercent;
+    private boolean movesOnWake(SimThread t, int percent) {
+        if (percent == 0 || !toPrevious(t) || isIdle(t.lastCore) || idleCoreFor(t) < 0) return false;
+        return percent >= 100 || moveRandom.nextInt(100) < percent;
     }
 
     /** The idle core a woken {@code t} runs on, or -1 when its core is busy. */

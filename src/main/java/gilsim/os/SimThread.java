@@ -24,7 +24,10 @@ public final class SimThread {
     long dispatchGeneration;
     /** True between a wake-up and its arrival on the run queue (the wake-up latency). */
     boolean waking;
-    /** For the wake-up in progress: it goes to an idle core, not to its busy previous one (wake_move_percent). */
+    /**
+     * For the wake-up in progress: it goes to an idle core, not to its busy previous one ({@code wake_move_percent}
+     * or {@code signal_move_percent}).
+     */
     boolean movesOnWake;
     /** On its way into a futex sleep ({@link Machine#sleepOnFutex}): asleep to its waker, still on its core. */
     boolean enteringSleep;

@@ -64,7 +64,10 @@ public final class Defaults {
                 Key.duration("balance_tick", "4ms", 1_000, MAX_DURATION_NS, "wake_core=previous: an idle core "
                         + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
                 Key.percent("wake_move_percent", "86", "wake_core=previous: of the wake-ups whose previous core is "
-                        + "busy while another is idle, the percentage that go to the idle core; 0..100"),
+                        + "busy while another is idle, the percentage that go to the idle core, for a timer's "
+                        + "wake-up (a sleep's end, a timed wait's); 0..100"),
+                Key.percent("signal_move_percent", "43", "wake_core=previous: the same, for a wake-up by another "
+                        + "thread (a signal, a lock's release); 0..100"),
                 Key.duration("futex_sleep", "8us", "CPU time a condition-variable wait spends on its core after its "
                         + "last check, on its way into the futex sleep; a wake-up meanwhile finds it still running"),
                 Key.duration("futex_return", "5us", "CPU time a woken condition-variable waiter spends back on a "

@@ -38,8 +38,13 @@ class MachineTest {
 
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
               int wakeMovePercent) {
+            this(seed, cores, latency, slackNs, timesliceNs, wakeCore, wakeMovePercent, wakeMovePercent);
+        }
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
+              int wakeMovePercent, int signalMovePercent) {
             machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
-                    wakeCore, BALANCE_TICK_NS, wakeMovePercent);
+                    wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, FutexPath.NONE, null);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -191,6 +196,47 @@ class MachineTest {
         assertEquals(Set.of("s@" + MS + " c0", "s@" + (MS + 50 * US) + " c1"), seen, "by the seed, over seeds 1..20");
 
         assertEquals(List.of("s@0 c0", "s@" + (MS + 50 * US) + " c0"), moveBench(1, 100, false));
+    }
+
+    /**
+     * signal_move_percent draws a wake-up by another thread, wake_move_percent a timer's (a sleep's end, a timed
+     * wait's): with one at 100 and the other at 0, the same wake-up (s's previous core 0 busy, core 1 idle) goes to
+     * the idle core by one cause and preempts on core 0 by the other.
+     */
+    @Test
+    void aWakeUpByAnotherThreadDrawsSignalMovePercentATimersWakeMovePercent() {
+        for (String cause : List.of("signal", "sleep's end", "timed wait")) {
+            String byTimer = cause.equals("signal") ? " c0" : " c1";
+            String bySignal = cause.equals("signal") ? " c1" : " c0";
+            assertTrue(wokenOn(100, 0, cause).endsWith(byTimer), cause + ": " + wokenOn(100, 0, cause));
+            assertTrue(wokenOn(0, 100, cause).endsWith(bySignal), cause + ": " + wokenOn(0, 100, cause));
+        }
+    }
+
+    /** Where s, which ran on core 0 until it blocked at 0, runs once woken at 1 ms by {@code cause}, core 0 busy. */
+    private static String wokenOn(int wakeMovePercent, int signalMovePercent, String cause) {
+        Bench b = new Bench(1, 2, new WakeLatency.Uniform(50 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS,
+                wakeMovePercent, signalMovePercent);
+        SimThread s = b.machine.newThread("s", -1);
+        Runnable done = () -> b.machine.cpu(s, 10 * US, () -> b.machine.exit(s));
+        b.engine.at(0, () -> b.machine.start(s, () -> {
+            switch (cause) {
+                case "sleep's end" -> b.machine.sleep(s, MS, done);
+                case "timed wait" -> {
+                    b.machine.timedWaitTimer(MS, () -> b.machine.wakeTimedOut(s));
+                    b.machine.block(s, done);
+                }
+                default -> {
+                    b.engine.at(MS, () -> b.machine.wake(s));
+                    b.machine.block(s, done);
+                }
+            }
+        }));
+        b.computer("busy", -1, 100 * US, 5 * MS);
+        b.engine.runUntil(20 * MS);
+        List<String> d = b.dispatches();
+        assertEquals(List.of("s@0 c0", "busy@" + 100 * US + " c0"), d.subList(0, 2), cause);
+        return d.get(2);
     }
 
     /** The dispatches when s, which last ran on core 0, is woken at 1 ms, with "busy" taking core 0 first or not. */
@@ -412,7 +458,7 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
-                0, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE, table);
+                0, MS, 100, WakeCore.IDLE, 0, 0, 0, FutexPath.NONE, table);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
             m.timedWaitTimer(MS, () -> m.wakeTimedOut(waiter));
@@ -438,7 +484,7 @@ class MachineTest {
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, FutexPath.NONE, table);
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, FutexPath.NONE, table);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
