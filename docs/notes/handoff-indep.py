@@ -17,7 +17,7 @@ for t,tid,k,o,rc in recs:
     elif k==7 and cond<o<sw: ev.append((t,n,'MB'))
 c=collections.Counter(); waits=collections.defaultdict(list)
 last=None; locked=False; swn=0; ws={}; saved={}; inwait=set(); woke=set(); req=None; fr=None; crowded=False
-lastcall={}; tout={}; drp=None; back=[]
+lastcall={}; tout={}; drp=None; back=[]; hold=None; holds=[]
 calls={}; late=[]
 for t,n,k in ev:  # every timed-out wait in the window, from its call: return less call less 5 ms
     if k=='WAIT': calls[n]=t
@@ -51,18 +51,21 @@ for t,n,k in ev:
             if n in ws: waits[n].append(t-ws[n])
         if last is not None and n!=last and forced_take: drp=(last,t)
         if n!=last: swn+=1
-        last=n; locked=True; req=None; ws.pop(n,None); inwait.discard(n); woke.discard(n)
+        last=n; hold=t; locked=True; req=None; ws.pop(n,None); inwait.discard(n); woke.discard(n)
     elif k=='DROP':
         c['drops']+=1; locked=False
         if req is not None:
             c['forced']+=1; fr=req
+            if hold is not None: holds.append(t-hold)
             crowded=any(o!=req and o!=n for o in ws)
             if crowded: c['crowded']+=1
+        hold=None
     elif k=='FORCED': c['forced_waits']+=1
     elif k=='MB': c['mutex_blocks']+=1
 print(dict(c)); print({k:(len(v),max(v)) for k,v in waits.items()})
-back.sort(); late.sort()
+back.sort(); late.sort(); holds.sort()
 import math
 pct=lambda v,p: v[max(0,min(len(v)-1,math.ceil(p/100*len(v))-1))]
 print('after a forced drop, take to the dropper\'s next wait: n', len(back), 'p10/p50/p90', pct(back,10), pct(back,50), pct(back,90))
 print('timed-out waits, return less call less 5 ms: n', len(late), 'min', late[0], 'p50', pct(late,50), 'max', late[-1])
+print('take to the holder\'s forced drop: n', len(holds), 'p50/p90/p99', pct(holds,50), pct(holds,90), pct(holds,99))

@@ -71,6 +71,11 @@ public final class HandoffStats {
     private final LongList wakeLatencyNs = new LongList();
     /** After a forced drop, from the take by another thread to the dropper's next call to wait. */
     private final LongList dropperRewaitNs = new LongList();
+    /**
+     * From a take to that holder's forced drop: the switch interval, plus how late the requester's timed wait began
+     * and returned and how long the holder took to drop.
+     */
+    private final LongList forcedHoldNs = new LongList();
     /** Each crowded forced drop after the requester's re-wait, with who took the GIL, in the logs' order. */
     private final List<CrowdedDrop> crowdedDrops = new ArrayList<>();
 
@@ -248,6 +253,10 @@ public final class HandoffStats {
         return dropperRewaitNs.sorted();
     }
 
+    public long[] forcedHoldNs() {
+        return forcedHoldNs.sorted();
+    }
+
     public long requesterAwake() {
         return requesterAwake;
     }
@@ -363,6 +372,7 @@ public final class HandoffStats {
         boolean[] timedOut = new boolean[n]; // its latest wait ran out (reset at each call to wait)
         int dropper = -1; // after a forced drop's switch, the dropper until its next call to wait, or -1
         long switchNs = -1;
+        long holdStartNs = -1; // the current holder's take; -1 after its drop
         int requester = -1; // who asked the current holder to drop, or -1
         int forcedRequester = -2; // after a forced drop, until the next take: its requester; -2 when none pending
         long lastDropNs = -1;
@@ -438,6 +448,7 @@ public final class HandoffStats {
                                     .add(e.timeNs() - waitStart[t]);
                         }
                     }
+                    holdStartNs = e.timeNs();
                     if (forcedTake && t != gil.lastHolder) {
                         dropper = gil.lastHolder;
                         switchNs = e.timeNs();
@@ -452,6 +463,8 @@ public final class HandoffStats {
                     lastDropNs = e.timeNs();
                     if (requester >= 0) {
                         forcedDrops++;
+                        if (holdStartNs >= 0) forcedHoldNs.add(e.timeNs() - holdStartNs);
+                        holdStartNs = -1;
                         forcedRequester = requester;
                         if (!inWait[requester]) requesterAwake++;
                         requestToDropNs.add(e.timeNs() - requestNs);
@@ -522,6 +535,10 @@ public final class HandoffStats {
         long[] back = dropperRewaitNs();
         o.put("dropper_rewait_p50_ns", back.length == 0 ? null : percentile(back, 50));
         o.put("dropper_rewait_p90_ns", back.length == 0 ? null : percentile(back, 90));
+        long[] hold = forcedHoldNs();
+        o.put("forced_hold_p50_ns", hold.length == 0 ? null : percentile(hold, 50));
+        o.put("forced_hold_p90_ns", hold.length == 0 ? null : percentile(hold, 90));
+        o.put("forced_hold_p99_ns", hold.length == 0 ? null : percentile(hold, 99));
         List<Map<String, Object>> threads = new ArrayList<>();
         for (String t : waitingThreads()) {
             long[] w = waitsNs(t);

@@ -41,6 +41,7 @@ public final class HandoffText {
         row(rows, sides, "timeouts that asked for a drop", s -> share(s.requests(), s.timeouts()));
         row(rows, sides, "wake-ups that found the GIL taken", s -> share(s.wastedWakeups(), s.wakeups()));
         row(rows, sides, "drop to a wake-up's return p50 / p99", s -> pair(s.wakeLatencyNs()));
+        row(rows, sides, "a take to the holder's forced drop p50 / p90 / p99 (ms)", s -> holdMs(s.forcedHoldNs()));
         row(rows, sides, "a take to the dropper's next wait p10 / p50 / p90 (us)", s -> us(s.dropperRewaitNs()));
         row(rows, sides, "gil->mutex blocks per take", s -> !s.mutexBlocksRecorded() ? "not recorded"
                 : s.takes() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", s.mutexBlocks() / (double) s.takes()));
@@ -141,6 +142,12 @@ public final class HandoffText {
         if (sorted.length == 0) return "-";
         return String.format(Locale.ROOT, "%.1f / %.1f / %.1f", HandoffStats.percentile(sorted, 10) / 1e3,
                 HandoffStats.percentile(sorted, 50) / 1e3, HandoffStats.percentile(sorted, 90) / 1e3);
+    }
+
+    private static String holdMs(long[] sorted) {
+        if (sorted.length == 0) return "-";
+        return ms(HandoffStats.percentile(sorted, 50)) + " / " + ms(HandoffStats.percentile(sorted, 90)) + " / "
+                + ms(HandoffStats.percentile(sorted, 99));
     }
 
     /** Milliseconds with two decimals: waits here run from microseconds to seconds. */

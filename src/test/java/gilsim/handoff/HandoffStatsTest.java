@@ -215,6 +215,8 @@ class HandoffStatsTest {
         assertEquals(1, s.crowdedToOtherTimedOut());
         assertEquals(1, s.crowdedToOtherOldestCall());
         assertArrayEquals(new long[] {6_000L, 9_000L}, s.dropperRewaitNs());
+        // a took at 0 and dropped at 5.003 ms for b; d took at 5.004 ms and dropped at 10.013 ms for a
+        assertArrayEquals(new long[] {5_003_000L, 5_009_000L}, s.forcedHoldNs());
     }
 
     @Test

@@ -69,6 +69,10 @@ class ShimLogTest {
         assertEquals(123, back.length);
         assertEquals(List.of(13_329L, 2_862_370L, 6_521_526L), List.of(HandoffStats.percentile(back, 10),
                 HandoffStats.percentile(back, 50), HandoffStats.percentile(back, 90)));
+        long[] hold = s.forcedHoldNs();
+        assertEquals(124, hold.length);
+        assertEquals(List.of(7_985_139L, 11_991_305L, 13_947_803L), List.of(HandoffStats.percentile(hold, 50),
+                HandoffStats.percentile(hold, 90), HandoffStats.percentile(hold, 99)));
         long[] late = HandoffStats.timedOutLatenessNs(List.of(log), 5_000_000L);
         assertEquals(135, late.length);
         assertEquals(List.of(65_646L, 79_897L, 7_347_116L), List.of(late[0], HandoffStats.percentile(late, 50),
