@@ -26,6 +26,9 @@ import java.util.SplittableRandom;
  * <p>A core that comes free takes the first queued thread that may run on it (Linux's balance when a CPU goes idle).
  * A core that is already idle takes one only at the scheduler's next balance, up to {@code balance_tick} later (the
  * busy CPU's tick kicks the idle one to pull work): only {@code previous} leaves a thread queued beside an idle core.
+ * Neither takes a thread that left another core less than {@code migration_cost} ago (Linux's {@code task_hot}: its
+ * cache is still warm there); it runs again where it was, when that core's runner ends its slice, or moves at a
+ * balance once it has cooled.
  *
  * <p>Threads that share a core also take turns: a runner that has used its time slice while another thread
  * waits for its core goes to the back of the run queue (round robin, as the fair scheduler's slice does).
@@ -68,6 +71,11 @@ public final class Machine {
      */
     private final int signalMovePercent;
     private final SplittableRandom moveRandom;
+    /**
+     * A queued thread that left its core less than this long ago is not taken by another core (Linux's
+     * {@code sysctl_sched_migration_cost}, 500 us, read by {@code task_hot} in kernel/sched/fair.c); 0: any is.
+     */
+    private final long migrationCostNs;
     /** CPU time of a futex sleep's way in and out ({@link #sleepOnFutex}). */
     private final FutexPath futexPath;
     /**
@@ -115,7 +123,7 @@ public final class Machine {
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
         this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, wakeMovePercent, wakeMovePercent, futexPath, null);
+                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null);
     }
 
     /**
@@ -124,10 +132,13 @@ public final class Machine {
      *                  slack stays); null for those
      * @param signalMovePercent as {@code wakeMovePercent}, for the wake-ups by another thread ({@link #wake}) where
      *                  that one is for a timer's (a sleep's end, a timed wait's {@link #wakeTimedOut})
+     * @param migrationCostNs a queued thread that left its core less than this long ago stays queued for that core
+     *                  (another core that comes free or balances passes it over); 0: any core takes any thread
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
-                   int wakeMovePercent, int signalMovePercent, FutexPath futexPath, WakeLatency timerWake) {
+                   int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
+                   WakeLatency timerWake) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -154,6 +165,8 @@ public final class Machine {
             throw new IllegalArgumentException("signal move percent 0..100");
         }
         this.signalMovePercent = signalMovePercent;
+        if (migrationCostNs < 0) throw new IllegalArgumentException("negative migration cost");
+        this.migrationCostNs = migrationCostNs;
         this.moveRandom = streams.stream("wake-move");
         this.futexPath = futexPath;
         this.timerWake = timerWake;
@@ -402,11 +415,24 @@ public final class Machine {
         for (int c = 0; c < running.length; c++) {
             if (isIdle(c) && t.mayRunOn(c)) {
                 int core = c;
-                engine.post(1 + balanceRandom.nextLong(balanceTickNs), () -> {
-                    if (isIdle(core)) fillCore(core);
-                });
+                postBalance(core);
             }
         }
+    }
+
+    /**
+     * The idle {@code core}'s next balance, within {@code balance_tick}: it takes a queued thread; when every one it
+     * may run is still cache-hot elsewhere, it tries again at the balance after.
+     */
+    private void postBalance(int core) {
+        engine.post(1 + balanceRandom.nextLong(balanceTickNs), () -> {
+            if (isIdle(core) && !fillCore(core) && anyQueuedMayRunOn(core)) postBalance(core);
+        });
+    }
+
+    private boolean anyQueuedMayRunOn(int core) {
+        for (SimThread q : runQueue) if (q.mayRunOn(core)) return true;
+        return false;
     }
 
     /** Whether this wake-up preempts; drawn only when not every wake-up does, so the default draws nothing. */
@@ -498,6 +524,7 @@ public final class Machine {
 
     /** Preempts a runner: its burst pauses and it becomes runnable; the caller queues it. */
     private void takeOffCore(SimThread r) {
+        r.leftCoreNs = engine.nowNs();
         if (r.burst != null) {
             account(r.burst);
             if (r.burst.pending != null) r.burst.pending.cancel();
@@ -507,26 +534,30 @@ public final class Machine {
         setState(r, RunState.RUNNABLE, -1);
     }
 
+    /** The first queued thread that may run on {@code core} and is not cache-hot on another, or null. */
     private SimThread queuedFor(int core) {
-        for (SimThread q : runQueue) if (q.mayRunOn(core)) return q;
+        for (SimThread q : runQueue) {
+            if (q.mayRunOn(core) && (q.lastCore == core || engine.nowNs() - q.leftCoreNs >= migrationCostNs)) return q;
+        }
         return null;
     }
 
     private void leaveCore(SimThread t, RunState to) {
         int core = t.core;
+        t.leftCoreNs = engine.nowNs();
         running[core] = null;
         t.core = -1;
         setState(t, to, -1);
         fillCore(core);
     }
 
-    /** Gives a free core to the first queued thread that may run on it. */
-    private void fillCore(int core) {
+    /** Gives a free core to the first queued thread it may take; false when there was none. */
+    private boolean fillCore(int core) {
         SimThread next = queuedFor(core);
-        if (next != null) {
-            runQueue.remove(next);
-            dispatch(next, core);
-        }
+        if (next == null) return false;
+        runQueue.remove(next);
+        dispatch(next, core);
+        return true;
     }
 
     // ---------------------------------------------------------------- other processes

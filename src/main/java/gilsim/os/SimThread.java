@@ -14,6 +14,8 @@ public final class SimThread {
     int core = -1;
     /** The core it last ran on, -1 before its first dispatch: where {@link WakeCore#PREVIOUS} wakes it. */
     int lastCore = -1;
+    /** When it last left a core (preempted, blocked): a queued thread is cache-hot on lastCore until a while after. */
+    long leftCoreNs = Long.MIN_VALUE / 2;
     /** What to run when it next gets a core after blocking; null while a burst is in progress. */
     Runnable onDispatch;
     /** CPU work in progress, paused while the thread is preempted. */

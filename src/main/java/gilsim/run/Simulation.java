@@ -83,6 +83,7 @@ public final class Simulation {
                 params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"),
                 WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"),
                 (int) params.count("wake_move_percent"), (int) params.count("signal_move_percent"),
+                params.ns("migration_cost"),
                 new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);

@@ -68,6 +68,8 @@ public final class Defaults {
                         + "wake-up (a sleep's end, a timed wait's); 0..100"),
                 Key.percent("signal_move_percent", "43", "wake_core=previous: the same, for a wake-up by another "
                         + "thread (a signal, a lock's release); 0..100"),
+                Key.duration("migration_cost", "0ns", "a queued thread that left its core less than this long ago "
+                        + "is not taken by another core that comes free or balances (Linux's task_hot; 500us there)"),
                 Key.duration("futex_sleep", "8us", "CPU time a condition-variable wait spends on its core after its "
                         + "last check, on its way into the futex sleep; a wake-up meanwhile finds it still running"),
                 Key.duration("futex_return", "5us", "CPU time a woken condition-variable waiter spends back on a "

@@ -43,8 +43,14 @@ class MachineTest {
 
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
               int wakeMovePercent, int signalMovePercent) {
+            this(seed, cores, latency, slackNs, timesliceNs, wakeCore, wakeMovePercent, signalMovePercent, 0);
+        }
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
+              int wakeMovePercent, int signalMovePercent, long migrationCostNs) {
             machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
-                    wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, FutexPath.NONE, null);
+                    wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
+                    null);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -237,6 +243,45 @@ class MachineTest {
         List<String> d = b.dispatches();
         assertEquals(List.of("s@0 c0", "busy@" + 100 * US + " c0"), d.subList(0, 2), cause);
         return d.get(2);
+    }
+
+    /**
+     * migration_cost: p, preempted on core 0 at 100 us by w's wake-up, is cache-hot there (Linux's task_hot). Core 1,
+     * coming free at 210 us, does not take it: p runs again on core 0 when w's 1 ms slice ends. With 0, core 1 takes
+     * it as it comes free. Core 1 already idle at the preemption takes p at its balance, but not before p has cooled
+     * (500 us after it left core 0), and never after w's slice end.
+     */
+    @Test
+    void aPreemptedThreadStaysOnItsCoreWhileItIsCacheHot() {
+        assertEquals("p@" + 210 * US + " c1", preemptedP(1, 0, 200 * US));
+        assertEquals("p@" + 1_100 * US + " c0", preemptedP(1, 500 * US, 200 * US));
+        Set<String> seen = new HashSet<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            String back = preemptedP(seed, 500 * US, 50 * US);
+            long atNs = Long.parseLong(back.replaceAll("p@(\\d+) c\\d", "$1"));
+            assertTrue(atNs >= 600 * US && atNs <= 1_100 * US, "seed " + seed + ": " + back
+                    + " (replay: MachineTest.aPreemptedThreadStaysOnItsCoreWhileItIsCacheHot with this seed)");
+            if (back.endsWith(" c0")) assertEquals(1_100 * US, atNs, "on core 0 at w's slice end: " + back);
+            seen.add(back.substring(back.length() - 2));
+        }
+        assertEquals(Set.of("c0", "c1"), seen, "by the seed, core 1's balance comes before w's slice end or not");
+    }
+
+    /**
+     * Where and when p, preempted on core 0 at 100 us, runs again; "other" frees core 1 after {@code otherNs} of work
+     * from 10 us.
+     */
+    private static String preemptedP(long seed, long migrationCostNs, long otherNs) {
+        Bench b = new Bench(seed, 2, new WakeLatency.Uniform(50 * US, 0), 0, MS, WakeCore.PREVIOUS, 0, 0,
+                migrationCostNs);
+        SimThread w = b.sleeper("w", -1, 10 * MS); // runs first on core 0, then blocks there
+        b.computer("p", -1, 10 * US, 10 * MS);
+        b.computer("other", -1, 10 * US, otherNs);
+        b.engine.at(100 * US, () -> b.machine.wake(w));
+        b.engine.runUntil(3 * MS);
+        List<String> p = b.dispatches().stream().filter(d -> d.startsWith("p@")).toList();
+        assertEquals("p@" + 10 * US + " c0", p.get(0), b.dispatches().toString());
+        return p.get(1);
     }
 
     /** The dispatches when s, which last ran on core 0, is woken at 1 ms, with "busy" taking core 0 first or not. */
@@ -458,7 +503,7 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
-                0, MS, 100, WakeCore.IDLE, 0, 0, 0, FutexPath.NONE, table);
+                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
             m.timedWaitTimer(MS, () -> m.wakeTimedOut(waiter));
@@ -484,7 +529,7 @@ class MachineTest {
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, FutexPath.NONE, table);
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
