@@ -328,7 +328,7 @@ public final class Machine {
         wake(t, WakeCause.TIMED_WAIT);
     }
 
-    /** What woke a thread: it decides the share that moves ({@code wake_move_percent} or {@code signal_move_percent}). */
+    /** What woke a thread: it picks the share that moves, {@code wake_move_percent} or {@code signal_move_percent}. */
     private enum WakeCause { OTHER_THREAD, SLEEP_END, TIMED_WAIT }
 
     private void wake(SimThread t, WakeCause cause) {
@@ -344,8 +344,11 @@ public final class Machine {
         t.movesOnWake = movesOnWake(t, cause == WakeCause.OTHER_THREAD ? signalMovePercent : wakeMovePercent);
         boolean idle = idleCoreOf(t) >= 0;
         long delay;
-        if (cause == WakeCause.TIMED_WAIT && timerWake != null) delay = idle ? timerWake.sampleNs(timerWakeRandom) : timerSlackNs;
-        else delay = idle ? wakeLatency.sampleNs(latencyRandom) : 0;
+        if (cause == WakeCause.TIMED_WAIT && timerWake != null) {
+            delay = idle ? timerWake.sampleNs(timerWakeRandom) : timerSlackNs;
+        } else {
+            delay = idle ? wakeLatency.sampleNs(latencyRandom) : 0;
+        }
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
         engine.post(delay, t.arrival);
@@ -537,7 +540,8 @@ public final class Machine {
     /** The first queued thread that may run on {@code core} and is not cache-hot on another, or null. */
     private SimThread queuedFor(int core) {
         for (SimThread q : runQueue) {
-            if (q.mayRunOn(core) && (q.lastCore == core || engine.nowNs() - q.leftCoreNs >= migrationCostNs)) return q;
+            boolean cool = q.lastCore == core || engine.nowNs() - q.leftCoreNs >= migrationCostNs;
+            if (q.mayRunOn(core) && cool) return q;
         }
         return null;
     }

@@ -10,8 +10,9 @@ import java.util.List;
 public enum WakeCore {
     /**
      * The core it last ran on, unless that core is busy while another is idle, when {@code wake_move_percent} of a
-     * timer's such wake-ups and {@code signal_move_percent} of another thread's go to the idle core; a thread that stays preempts the runner ({@code preempt_percent}) or queues
-     * for it, and an idle core pulls a queued thread over at the scheduler's next balance ({@code balance_tick}).
+     * timer's such wake-ups and {@code signal_move_percent} of another thread's go to the idle core; a thread that
+     * stays preempts the runner ({@code preempt_percent}) or queues for it, and an idle core pulls a queued thread
+     * over at the scheduler's next balance ({@code balance_tick}).
      * The default, from scheduler traces: a GIL waiter's timer sent it to the other CPU in 86 % of the wake-ups whose
      * previous CPU was busy while the other idled, and kept it on an idle previous CPU (docs/model.md, "Which core a
      * woken thread runs on"); a wake-up by another thread moved in 43 % ("A wake-up by another thread").
