@@ -17,7 +17,6 @@
 import bisect
 import collections
 import json
-import re
 import sys
 
 import shimcalls
@@ -25,25 +24,11 @@ import shimcalls
 prefix = sys.argv[1]
 meta = json.load(open(prefix + ".json"))
 names = {v: k for k, v in meta["threads"].items()}
-sched = []  # (t, "S", cpu, prev, prev_sleeps, next), (t, "K", waker cpu, pid) or (t, "W", cpu, pid, target cpu)
-current = []  # per event of sched: (t, cpu, the pid its line shows running on that CPU)
-for line in open(prefix + ".sched.txt"):
-    m = re.search(r"-(\d+) +\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_waking|sched_wakeup): (.*)", line)
-    if not m:
-        continue
-    cpu, t, body = int(m.group(2)), int(m.group(3)) * 10 ** 9 + int(m.group(4).ljust(9, "0")[:9]), m.group(6)
-    current.append((t, cpu, int(m.group(1))))
-    if m.group(5) == "sched_switch":
-        state = re.search(r"prev_state=(\S+)", body).group(1)
-        sched.append((t, "S", cpu, int(re.search(r"prev_pid=(\d+)", body).group(1)), state not in ("R", "R+"),
-                      int(re.search(r"next_pid=(\d+)", body).group(1))))
-    elif m.group(5) == "sched_waking":
-        sched.append((t, "K", cpu, int(re.search(r" pid=(\d+)", body).group(1))))
-    else:
-        sched.append((t, "W", cpu, int(re.search(r" pid=(\d+)", body).group(1)),
-                      int(re.search(r"target_cpu=(\d+)", body).group(1))))
-order = sorted(range(len(sched)), key=lambda i: sched[i][0])  # stable: a waking stays before its wakeup
-sched, current = [sched[i] for i in order], [current[i] for i in order]
+# (t, "S", cpu, prev, prev_sleeps, next), (t, "K", waker cpu, pid) or (t, "W", cpu, pid, target cpu), and per event
+# the pid its line shows running on that CPU
+sched, line_pids = shimcalls.sched(prefix + ".sched.txt")
+sched = [e[:4] + (e[4] not in ("R", "R+"), e[5]) if e[1] == "S" else e for e in sched]
+current = [(e[0], e[2], pid) for e, pid in zip(sched, line_pids)]
 ours = set(names)
 # On this project's VM (2026-12-03) one vCPU's switches out of idle were never traced: read as they are, the CPU
 # shows idle while a thread runs there, until that thread's next switch. For such a CPU the switch out of idle is

@@ -6,7 +6,6 @@
 import bisect
 import collections
 import json
-import re
 import sys
 
 import shimcalls
@@ -16,19 +15,7 @@ meta = json.load(open(prefix + ".json"))
 names = {v: k for k, v in meta["threads"].items()}
 _, calls = shimcalls.read(prefix + ".calls.txt")
 cond, switch_cond = shimcalls.gil_conds(calls)
-sched = []  # (t, "S", cpu, prev, prev_state, next) or (t, "W", cpu, pid, target cpu)
-for line in open(prefix + ".sched.txt"):
-    m = re.search(r"-(\d+) +\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_wakeup): (.*)", line)
-    if not m:
-        continue
-    cpu, t, body = int(m.group(2)), int(m.group(3)) * 10 ** 9 + int(m.group(4).ljust(9, "0")[:9]), m.group(6)
-    if m.group(5) == "sched_switch":
-        sched.append((t, "S", cpu, int(re.search(r"prev_pid=(\d+)", body).group(1)),
-                      re.search(r"prev_state=(\S+)", body).group(1), int(re.search(r"next_pid=(\d+)", body).group(1))))
-    else:
-        sched.append((t, "W", cpu, int(re.search(r" pid=(\d+)", body).group(1)),
-                      int(re.search(r"target_cpu=(\d+)", body).group(1))))
-sched.sort(key=lambda e: e[0])
+sched = [e for e in shimcalls.sched(prefix + ".sched.txt")[0] if e[1] != "K"]
 times = [e[0] for e in sched]
 
 # (back ns, dropper, take t, its next wait t, taker) for each take by another thread than the holder

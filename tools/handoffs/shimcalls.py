@@ -1,6 +1,7 @@
 # Reading the hand-off shim's file (src/main/resources/gilsim/validate/handoff_shim.c), shared by the scripts here.
 import collections
 import json
+import re
 
 SIGNAL, TIMED_WAIT, TIMED_WAIT_END, WAIT_END = 1, 3, 4, 6  # the shim's kinds of call (its enum kind)
 
@@ -15,6 +16,33 @@ def read(path):
             calls.append((int(t), int(tid), int(kind), int(obj, 16), int(rc)))
     calls.sort()
     return version, calls
+
+
+SCHED_LINE = re.compile(r"-(\d+) +\[(\d+)\].*? (\d+)\.(\d+): (sched_switch|sched_waking|sched_wakeup): (.*)")
+
+
+def sched(path):
+    """The kernel's scheduler events of sched-record.sh's trace, in time order (a waking before its wakeup), as
+    (t ns, "S", cpu, prev pid, prev_state, next pid) for a switch, (t, "K", waker's cpu, pid) for a waking and
+    (t, "W", cpu, pid, target cpu) for a wakeup, each with the pid its line shows running on that CPU."""
+    events = []
+    for line in open(path):
+        m = SCHED_LINE.search(line)
+        if not m:
+            continue
+        cpu, body = int(m.group(2)), m.group(6)
+        t = int(m.group(3)) * 10 ** 9 + int(m.group(4).ljust(9, "0")[:9])
+        if m.group(5) == "sched_switch":
+            e = (t, "S", cpu, int(re.search(r"prev_pid=(\d+)", body).group(1)),
+                 re.search(r"prev_state=(\S+)", body).group(1), int(re.search(r"next_pid=(\d+)", body).group(1)))
+        elif m.group(5) == "sched_waking":
+            e = (t, "K", cpu, int(re.search(r" pid=(\d+)", body).group(1)))
+        else:
+            e = (t, "W", cpu, int(re.search(r" pid=(\d+)", body).group(1)),
+                 int(re.search(r"target_cpu=(\d+)", body).group(1)))
+        events.append((e, int(m.group(1))))
+    events.sort(key=lambda x: x[0][0])  # stable: a waking stays before its wakeup
+    return [e for e, _ in events], [pid for _, pid in events]
 
 
 def gil_conds(calls):

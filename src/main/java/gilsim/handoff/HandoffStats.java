@@ -129,7 +129,7 @@ public final class HandoffStats {
             HandoffStats s = of(List.of(log));
             long[] gap = s.crowdedRewaitToDropNs();
             out.add(new CrowdedRun(s.crowdedForcedDrops, s.crowdedToRequester,
-                    gap.length == 0 ? null : percentile(gap, 50), s.crowdedDrops));
+                    percentileOrNull(gap, 50), s.crowdedDrops));
         }
         return out;
     }
@@ -351,6 +351,11 @@ public final class HandoffStats {
         return out;
     }
 
+    /** As {@link #percentile}, or null when there are none: a figure the JSON leaves out. */
+    static Long percentileOrNull(long[] sorted, double p) {
+        return sorted.length == 0 ? null : percentile(sorted, p);
+    }
+
     /** The {@code p}-th percentile of sorted values (nearest rank), or -1 when there are none. */
     public static long percentile(long[] sorted, double p) {
         if (sorted.length == 0) return -1;
@@ -527,18 +532,18 @@ public final class HandoffStats {
         long[] wake = wakeLatencyNs();
         long[] notice = requestToDropNs();
         long[] gap = crowdedRewaitToDropNs();
-        o.put("crowded_rewait_to_drop_p50_ns", gap.length == 0 ? null : percentile(gap, 50));
-        o.put("request_to_drop_p50_ns", notice.length == 0 ? null : percentile(notice, 50));
-        o.put("request_to_drop_p90_ns", notice.length == 0 ? null : percentile(notice, 90));
-        o.put("drop_to_wakeup_p50_ns", wake.length == 0 ? null : percentile(wake, 50));
-        o.put("drop_to_wakeup_p99_ns", wake.length == 0 ? null : percentile(wake, 99));
+        o.put("crowded_rewait_to_drop_p50_ns", percentileOrNull(gap, 50));
+        o.put("request_to_drop_p50_ns", percentileOrNull(notice, 50));
+        o.put("request_to_drop_p90_ns", percentileOrNull(notice, 90));
+        o.put("drop_to_wakeup_p50_ns", percentileOrNull(wake, 50));
+        o.put("drop_to_wakeup_p99_ns", percentileOrNull(wake, 99));
         long[] back = dropperRewaitNs();
-        o.put("dropper_rewait_p50_ns", back.length == 0 ? null : percentile(back, 50));
-        o.put("dropper_rewait_p90_ns", back.length == 0 ? null : percentile(back, 90));
+        o.put("dropper_rewait_p50_ns", percentileOrNull(back, 50));
+        o.put("dropper_rewait_p90_ns", percentileOrNull(back, 90));
         long[] hold = forcedHoldNs();
-        o.put("forced_hold_p50_ns", hold.length == 0 ? null : percentile(hold, 50));
-        o.put("forced_hold_p90_ns", hold.length == 0 ? null : percentile(hold, 90));
-        o.put("forced_hold_p99_ns", hold.length == 0 ? null : percentile(hold, 99));
+        o.put("forced_hold_p50_ns", percentileOrNull(hold, 50));
+        o.put("forced_hold_p90_ns", percentileOrNull(hold, 90));
+        o.put("forced_hold_p99_ns", percentileOrNull(hold, 99));
         List<Map<String, Object>> threads = new ArrayList<>();
         for (String t : waitingThreads()) {
             long[] w = waitsNs(t);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 
 /** The hand-off statistics of several sides (real runs, simulated seeds) as a text table, one column a side. */
 public final class HandoffText {
@@ -128,26 +129,28 @@ public final class HandoffText {
     }
 
     private static String pair(long[] sorted) {
-        if (sorted.length == 0) return "-";
-        return ms(HandoffStats.percentile(sorted, 50)) + " / " + ms(HandoffStats.percentile(sorted, 99));
+        return percentiles(sorted, HandoffText::ms, 50, 99);
     }
 
+    /** p50 / p99 / max. */
     private static String triple(long[] sorted) {
-        if (sorted.length == 0) return "-";
-        return ms(HandoffStats.percentile(sorted, 50)) + " / " + ms(HandoffStats.percentile(sorted, 99)) + " / "
-                + ms(sorted[sorted.length - 1]);
+        return percentiles(sorted, HandoffText::ms, 50, 99, 100);
     }
 
     private static String us(long[] sorted) {
-        if (sorted.length == 0) return "-";
-        return String.format(Locale.ROOT, "%.1f / %.1f / %.1f", HandoffStats.percentile(sorted, 10) / 1e3,
-                HandoffStats.percentile(sorted, 50) / 1e3, HandoffStats.percentile(sorted, 90) / 1e3);
+        return percentiles(sorted, ns -> String.format(Locale.ROOT, "%.1f", ns / 1e3), 10, 50, 90);
     }
 
     private static String holdMs(long[] sorted) {
+        return percentiles(sorted, HandoffText::ms, 50, 90, 99);
+    }
+
+    /** The sorted values' percentiles (100: the largest), each in {@code unit}, joined by " / "; "-" when none. */
+    private static String percentiles(long[] sorted, LongFunction<String> unit, double... ps) {
         if (sorted.length == 0) return "-";
-        return ms(HandoffStats.percentile(sorted, 50)) + " / " + ms(HandoffStats.percentile(sorted, 90)) + " / "
-                + ms(HandoffStats.percentile(sorted, 99));
+        List<String> out = new ArrayList<>();
+        for (double p : ps) out.add(unit.apply(HandoffStats.percentile(sorted, p)));
+        return String.join(" / ", out);
     }
 
     /** Milliseconds with two decimals: waits here run from microseconds to seconds. */
