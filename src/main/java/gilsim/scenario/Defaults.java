@@ -74,9 +74,9 @@ public final class Defaults {
                         + "last check, on its way into the futex sleep; a wake-up meanwhile finds it still running"),
                 Key.duration("futex_return", "5us", "CPU time a woken condition-variable waiter spends back on a "
                         + "core before its wait returns"),
-                Key.duration("checkpoint", "1us",
+                Key.duration("checkpoint", "2450ns",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
-                Key.duration("drop_reaction", "0ns", "from the check point that finds a drop request to the drop "
+                Key.duration("drop_reaction", "1600ns", "from the check point that finds a drop request to the drop "
                         + "(drop_gil waiting for gil->mutex, which the requester holds on its way into its wait)"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),
@@ -85,11 +85,11 @@ public final class Defaults {
                         + "woken onto the dropper's core can block on it"),
                 Key.choice("wake_order", WakeOrder.DEFAULT.id, WakeOrder.ids(),
                         "which waiter a condition-variable signal wakes"),
-                Key.duration("wait_entry", "750ns", "wake_order=glibc-groups: median CPU time a wait spends before it "
+                Key.duration("wait_entry", "1400ns", "wake_order=glibc-groups: median CPU time a wait spends before it "
                         + "sleeps on the futex; a signal in that window is the waiter's own"),
-                Key.duration("wait_entry_jitter", "350ns", "wait_entry is uniform in median +- jitter (at most "
+                Key.duration("wait_entry_jitter", "650ns", "wait_entry is uniform in median +- jitter (at most "
                         + "wait_entry)"),
-                Key.percent("wait_entry_growth", "0", 400, "a wait's entry grows by this per cent for every "
+                Key.percent("wait_entry_growth", "30", 400, "a wait's entry grows by this per cent for every "
                         + "doubling of wait_entry_quiet (up to five) since another sleeper last called wait; 0..400"),
                 Key.duration("wait_entry_quiet", "200us", 1_000, MAX_DURATION_NS, "wait_entry_growth starts once "
                         + "another sleeper's newest call to wait is this long past (at least 1us)"),
