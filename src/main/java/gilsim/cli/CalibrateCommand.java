@@ -23,11 +23,12 @@ import picocli.CommandLine.Spec;
         description = {"Measures this machine on a real interpreter (about 35 s; --quick about 8 s): the release "
                 + "race (the share of GIL releases of length L that a woken waiter wins, over L from 1 us to 600 us: "
                 + "the wake-up latency's CDF), the wake-up latency directly, how late a 5 ms timed wait returns, and "
-                + "how often a thread woken on a busy shared core preempts its waker; then (about 12 s; --quick 4 s) "
-                + "it records four threads spinning in Python through the hand-off recorder and fits the model's "
-                + "checkpoint to their race (needs a C compiler and Python 3.8+; skipped, with the reason, without "
-                + "them). Prints what was measured and the machine profile; --out writes the profile for "
-                + "--machine FILE.",
+                + "how often a thread woken on a busy shared core preempts its waker; then (about 30 s; --quick about "
+                + "11 s) it records two crowded races through the hand-off recorder (four threads spinning in Python; "
+                + "one sleeping 100 ms beside two) and fits the model's crowded-race keys to them (checkpoint, "
+                + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth; needs a C compiler and Python "
+                + "3.8+; skipped, with the reason, without them). Prints what was measured and the machine profile; "
+                + "--out writes the profile for --machine FILE.",
                 "Refuses to measure while the 1-minute load average exceeds the core count, unless --force."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:measured", "2:bad input, a busy machine, or the measurement failed (one line on stderr; "
