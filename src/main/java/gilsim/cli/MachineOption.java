@@ -8,8 +8,8 @@ import picocli.CommandLine.Option;
 final class MachineOption {
     @Option(names = "--machine", paramLabel = "FILE",
             description = "a machine profile written by `gilsim calibrate`: this machine's wake-up latency "
-                    + "distribution, timer slack, preemption rate and check-point spacing (default: the model's, "
-                    + "docs/model.md)")
+                    + "distribution, timer slack, preemption rate and crowded-race keys (checkpoint, drop_reaction, "
+                    + "wait_entry and its jitter and growth) (default: the model's, docs/model.md)")
     Path file;
 
     /** The profile, read now (one line and exit 2 when it is bad), or null when none was given. */
