@@ -539,11 +539,13 @@ public final class Machine {
 
     /** The first queued thread that may run on {@code core} and is not cache-hot on another, or null. */
     private SimThread queuedFor(int core) {
-        for (SimThread q : runQueue) {
-            boolean cool = q.lastCore == core || engine.nowNs() - q.leftCoreNs >= migrationCostNs;
-            if (q.mayRunOn(core) && cool) return q;
-        }
+        for (SimThread q : runQueue) if (q.mayRunOn(core) && !hotElsewhere(q, core)) return q;
         return null;
+    }
+
+    /** Linux's {@code task_hot}: {@code q} left another core than {@code core} less than migration_cost ago. */
+    private boolean hotElsewhere(SimThread q, int core) {
+        return q.lastCore != core && engine.nowNs() - q.leftCoreNs < migrationCostNs;
     }
 
     private void leaveCore(SimThread t, RunState to) {

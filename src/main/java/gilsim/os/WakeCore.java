@@ -19,8 +19,8 @@ public enum WakeCore {
      */
     PREVIOUS("previous", "the core it last ran on, unless that core is busy and another idle, when "
             + "`wake_move_percent` of a timer's such wake-ups and `signal_move_percent` of another thread's go to the "
-            + "idle one; an idle core takes a queued thread at the next "
-            + "balance (`balance_tick`); the default, from scheduler traces"),
+            + "idle one; an idle core takes a queued thread at the next balance (`balance_tick`); the default, from "
+            + "scheduler traces"),
     /** An idle core if there is one, anywhere; only when none is idle does it preempt or queue. The earlier rule. */
     IDLE("idle", "an idle core if there is one; only when none is does it preempt or queue (the rule before "
             + "2026-12-02)");
