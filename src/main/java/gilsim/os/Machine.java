@@ -76,6 +76,11 @@ public final class Machine {
      * {@code sysctl_sched_migration_cost}, 500 us, read by {@code task_hot} in kernel/sched/fair.c); 0: any is.
      */
     private final long migrationCostNs;
+    /**
+     * A thread that got its core from a wake-up keeps it for its first {@code timesliceNs}: a wake-up meanwhile
+     * queues instead of preempting (Linux's {@code RUN_TO_PARITY}, {@code protect_slice} in kernel/sched/fair.c).
+     */
+    private final boolean runToParity;
     /** CPU time of a futex sleep's way in and out ({@link #sleepOnFutex}). */
     private final FutexPath futexPath;
     /**
@@ -123,7 +128,7 @@ public final class Machine {
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
         this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null);
+                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false);
     }
 
     /**
@@ -134,11 +139,13 @@ public final class Machine {
      *                  that one is for a timer's (a sleep's end, a timed wait's {@link #wakeTimedOut})
      * @param migrationCostNs a queued thread that left its core less than this long ago stays queued for that core
      *                  (another core that comes free or balances passes it over); 0: any core takes any thread
+     * @param runToParity a thread that got its core from a wake-up is not preempted by another wake-up during its
+     *                  first time slice there
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
-                   WakeLatency timerWake) {
+                   WakeLatency timerWake, boolean runToParity) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -171,6 +178,7 @@ public final class Machine {
         this.futexPath = futexPath;
         this.timerWake = timerWake;
         this.timerWakeRandom = streams.stream("timer-wake");
+        this.runToParity = runToParity;
     }
 
     public Engine engine() {
@@ -374,6 +382,7 @@ public final class Machine {
 
     private void arrive(SimThread t) {
         t.waking = false;
+        t.sleeper = true;
         int core = idleCoreOf(t);
         if (core < 0 && preempts()) core = preemptFor(t);
         if (core < 0) {
@@ -459,6 +468,9 @@ public final class Machine {
         }
         if (victimCore < 0) return -1;
         SimThread victim = running[victimCore];
+        // EEVDF's run to parity: a runner picked after a wake-up is owed its slice (eligible, with a fresh deadline)
+        // and pick_eevdf keeps it; one put back after a preemption has had its share and is not protected.
+        if (engine.nowNs() < victim.protectedUntilNs) return -1;
         takeOffCore(victim);
         enqueue(victim, true);
         return victimCore;
@@ -479,6 +491,8 @@ public final class Machine {
         t.core = core;
         t.lastCore = core;
         t.dispatchedNs = engine.nowNs();
+        t.protectedUntilNs = runToParity && t.sleeper ? engine.nowNs() + timesliceNs : Long.MIN_VALUE;
+        t.sleeper = false;
         ++t.dispatchGeneration;
         // A paused burst runs again from now: a stop or a preemption before proceed() must not count the time the
         // thread spent off its core as CPU time (it drove remainingNs below zero).
@@ -528,6 +542,7 @@ public final class Machine {
     /** Preempts a runner: its burst pauses and it becomes runnable; the caller queues it. */
     private void takeOffCore(SimThread r) {
         r.leftCoreNs = engine.nowNs();
+        r.sleeper = false;
         if (r.burst != null) {
             account(r.burst);
             if (r.burst.pending != null) r.burst.pending.cancel();

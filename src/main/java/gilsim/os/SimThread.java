@@ -20,6 +20,13 @@ public final class SimThread {
     Runnable onDispatch;
     /** CPU work in progress, paused while the thread is preempted. */
     Burst burst;
+    /**
+     * Came to the run queue or a core from a wake-up (or its start) and has not run since: a sleeper, owed CPU time
+     * (EEVDF's positive lag), where a thread preempted or put back at its slice's end has had its share.
+     */
+    boolean sleeper;
+    /** Until when no wake-up preempts it ({@code run_to_parity}): a sleeper's first slice on a core, in ns. */
+    long protectedUntilNs = Long.MIN_VALUE;
     /** When it last got a core: the preemption victim is the runner that has run longest. */
     long dispatchedNs;
     /** Bumped on every dispatch, so a stale "proceed" event of an earlier dispatch does nothing. */

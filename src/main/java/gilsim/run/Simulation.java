@@ -84,7 +84,8 @@ public final class Simulation {
                 WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"),
                 (int) params.count("wake_move_percent"), (int) params.count("signal_move_percent"),
                 params.ns("migration_cost"),
-                new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params));
+                new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params),
+                params.bool("run_to_parity"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()

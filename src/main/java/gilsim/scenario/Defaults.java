@@ -70,6 +70,9 @@ public final class Defaults {
                         + "thread (a signal, a lock's release); 0..100"),
                 Key.duration("migration_cost", "0ns", "a queued thread that left its core less than this long ago "
                         + "is not taken by another core that comes free or balances (Linux's task_hot; 500us there)"),
+                Key.bool("run_to_parity", "false", "a thread that got its core from a wake-up keeps it for its first "
+                        + "timeslice: a wake-up meanwhile queues instead of preempting (Linux's RUN_TO_PARITY); with "
+                        + "migration_cost=500us the hand-offs of the traces, off by default (docs/model.md)"),
                 Key.duration("futex_sleep", "8us", "CPU time a condition-variable wait spends on its core after its "
                         + "last check, on its way into the futex sleep; a wake-up meanwhile finds it still running"),
                 Key.duration("futex_return", "5us", "CPU time a woken condition-variable waiter spends back on a "

@@ -48,9 +48,15 @@ class MachineTest {
 
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
               int wakeMovePercent, int signalMovePercent, long migrationCostNs) {
+            this(seed, cores, latency, slackNs, timesliceNs, wakeCore, wakeMovePercent, signalMovePercent,
+                    migrationCostNs, false);
+        }
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
+              int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity) {
             machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
                     wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
-                    null);
+                    null, runToParity);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -445,6 +451,44 @@ class MachineTest {
         assertTrue(b.log.contains("a@" + 6 * MS + " done"), b.log.toString());
     }
 
+    /**
+     * {@code run_to_parity}, worked by hand on one core with a 1 ms slice and no wake-up latency: {@code a} runs from
+     * 0.1 ms; at 3 ms {@code s1}'s wake-up preempts it ({@code a} is past its first slice); at 3.5 ms {@code s2}'s
+     * wake-up finds {@code s1} in the first slice it got from its wake-up and queues; at 4 ms that slice ends and
+     * {@code a}, first in the queue (a preempted thread keeps its place), runs again; put back, not woken, it is not
+     * protected, and {@code s3}'s wake-up at 4.2 ms preempts it at once. Without the key {@code s2} preempts
+     * {@code s1} at 3.5 ms.
+     */
+    @Test
+    void aThreadWokenOntoACoreKeepsItForItsFirstSliceWithRunToParity() {
+        for (boolean parity : new boolean[] {false, true}) {
+            Bench b = new Bench(1, 1, new WakeLatency.Uniform(0, 0), 0, MS, WakeCore.IDLE, 0, 0, 0, parity);
+            SimThread s1 = parked(b, "s1", 0);
+            SimThread s2 = parked(b, "s2", 10 * US);
+            SimThread s3 = parked(b, "s3", 20 * US);
+            b.computer("a", -1, 100 * US, 20 * MS);
+            b.engine.at(3 * MS, () -> b.machine.wake(s1));
+            b.engine.at(3 * MS + 500 * US, () -> b.machine.wake(s2));
+            b.engine.at(4 * MS + 200 * US, () -> b.machine.wake(s3));
+            b.engine.runUntil(40 * MS);
+            List<String> want = parity
+                    ? List.of("a@" + 100 * US + " c0", "s1@" + 3 * MS + " c0", "a@" + 4 * MS + " c0",
+                            "s3@" + (4 * MS + 200 * US) + " c0")
+                    : List.of("a@" + 100 * US + " c0", "s1@" + 3 * MS + " c0", "s2@" + (3 * MS + 500 * US) + " c0",
+                            "s3@" + (4 * MS + 200 * US) + " c0");
+            List<String> got = b.dispatches().subList(3, 3 + want.size()); // after the three sleepers' first runs
+            assertEquals(want, got, "run_to_parity=" + parity);
+        }
+    }
+
+    /** A thread that starts at {@code startNs} and blocks at once; woken, it computes 2 ms and exits. */
+    private static SimThread parked(Bench b, String name, long startNs) {
+        SimThread t = b.machine.newThread(name, -1);
+        b.engine.at(startNs, () -> b.machine.start(t, () -> b.machine.block(t, () -> b.machine.cpu(t, 2 * MS,
+                () -> b.machine.exit(t)))));
+        return t;
+    }
+
     /** A timer fires at its deadline plus up to the slack, never before; a deadline in the past counts from now. */
     @Test
     void timerSlackNeverFiresEarly() {
@@ -503,7 +547,7 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
-                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table);
+                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
             m.timedWaitTimer(MS, () -> m.wakeTimedOut(waiter));
@@ -529,7 +573,7 @@ class MachineTest {
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table);
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
