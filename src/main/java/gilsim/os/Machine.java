@@ -21,7 +21,9 @@ import java.util.SplittableRandom;
  * (with {@code idle}: the runner that has run longest on a core it may use): the outcome Linux's scheduler gave for
  * most same-core wake-ups measured on this project's VM (EEVDF; 86 to 92 %).
  * {@code preempt_percent} sets the share; the others queue. That is why two threads pinned to one core hand the GIL
- * over promptly. The preempted thread keeps its place at the front of the run queue.
+ * over promptly. The preempted thread keeps its place at the front of the run queue. With {@code run_to_parity} a
+ * runner that got its core from a wake-up is not preempted during its first time slice (EEVDF's protected slice): the
+ * wake-up queues for that core instead.
  *
  * <p>A core that comes free takes the first queued thread that may run on it (Linux's balance when a CPU goes idle).
  * A core that is already idle takes one only at the scheduler's next balance, up to {@code balance_tick} later (the
