@@ -13,6 +13,7 @@ import gilsim.cpython.RunFigures;
 import gilsim.m0.PoolRule;
 import gilsim.m0.PoolSpec;
 import gilsim.os.Machine;
+import gilsim.os.TimerExpiry;
 import gilsim.os.WakeCore;
 import gilsim.os.WakeLatency;
 import gilsim.scenario.Builtins;
@@ -34,7 +35,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The five registries of variants (versions, GIL policies, wake orders, wake cores, pool rules): each variant carries its own
+ * The six registries of variants (versions, GIL policies, wake orders, wake cores, timer expiries, pool rules): each variant carries its own
  * factory, refusal, explanation and docs line, and docs/model.md lists every one of them as registered.
  */
 class VariantRegistriesTest {
@@ -47,6 +48,7 @@ class VariantRegistriesTest {
         assertListed(doc, "wake orders", Arrays.asList(WakeOrder.values()), o -> o.id, o -> o.docsLine);
         assertListed(doc, "pool rules", Arrays.asList(PoolRule.values()), r -> r.key, r -> r.docsLine);
         assertListed(doc, "wake cores", Arrays.asList(WakeCore.values()), w -> w.id, w -> w.docsLine);
+        assertListed(doc, "timer expiries", Arrays.asList(TimerExpiry.values()), e -> e.id, e -> e.docsLine);
     }
 
     /** {@code - `NAME`: LINE} for each, on consecutive lines, in registry order. */

@@ -92,6 +92,18 @@ public final class Machine {
      */
     private final WakeLatency timerWake;
     private final SplittableRandom timerWakeRandom;
+    /** The cores' timer queues under {@link TimerExpiry#HRTIMER}; null under {@link TimerExpiry#UNIFORM}. */
+    private final TimerQueues timerQueues;
+    /**
+     * Under {@link TimerExpiry#HRTIMER}: how long after a timer interrupt a thread it wakes onto a busy core gets
+     * there (an inter-processor interrupt and the preemption it asks for), beyond the interrupted core's way out of
+     * idle.
+     */
+    private final long wakeIpiNs;
+    /** The core whose timer interrupt is waking threads now, or -1 outside one ({@link #timerInterrupt}). */
+    private int interruptCore = -1;
+    /** That interrupt's delay before anything runs: its core's way out of idle, 0 when the core was busy. */
+    private long interruptBaseNs;
     private int exited;
     /** Run when the last thread has exited, or null. */
     private Runnable onLastExit;
@@ -130,7 +142,7 @@ public final class Machine {
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
         this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false);
+                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false, TimerExpiry.UNIFORM, 0);
     }
 
     /**
@@ -143,11 +155,13 @@ public final class Machine {
      *                  (another core that comes free or balances passes it over); 0: any core takes any thread
      * @param runToParity a thread that got its core from a wake-up is not preempted by another wake-up during its
      *                  first time slice there
+     * @param timerExpiry when a sleep's or a timed wait's timer fires within its slack, and how its thread arrives
+     * @param wakeIpiNs with {@link TimerExpiry#HRTIMER}: a timer interrupt's wake-up onto a busy core takes this long
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
-                   WakeLatency timerWake, boolean runToParity) {
+                   WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -181,6 +195,10 @@ public final class Machine {
         this.timerWake = timerWake;
         this.timerWakeRandom = streams.stream("timer-wake");
         this.runToParity = runToParity;
+        this.timerQueues = timerExpiry == TimerExpiry.HRTIMER
+                ? new TimerQueues(engine, cores, timerSlackNs, this::timerInterrupt) : null;
+        if (wakeIpiNs < 0) throw new IllegalArgumentException("negative IPI latency");
+        this.wakeIpiNs = wakeIpiNs;
     }
 
     public Engine engine() {
@@ -299,7 +317,7 @@ public final class Machine {
 
     /** Blocks the running thread for {@code ns} (a sleep), then runs {@code then}. */
     public void sleep(SimThread t, long ns, Runnable then) {
-        timer(engine.nowNs() + ns, () -> wake(t, WakeCause.SLEEP_END));
+        timer(t, engine.nowNs() + ns, () -> wake(t, WakeCause.SLEEP_END));
         block(t, then);
     }
 
@@ -357,27 +375,59 @@ public final class Machine {
         if (cause == WakeCause.TIMED_WAIT && timerWake != null) {
             delay = idle ? timerWake.sampleNs(timerWakeRandom) : timerSlackNs;
         } else {
-            delay = idle ? wakeLatency.sampleNs(latencyRandom) : 0;
+            delay = interruptCore >= 0 ? interruptDelayNs(t) : idle ? wakeLatency.sampleNs(latencyRandom) : 0;
         }
         // Even a preempting wake-up lands after the waker's current step: the waker is switched out on its way
         // back to user space, not in the middle of the wake-up call.
         engine.post(delay, t.arrival);
     }
 
-    /** Schedules {@code action} at {@code deadlineNs} plus up to the timer slack. */
-    public Event timer(long deadlineNs, Runnable action) {
+    /**
+     * Arms a timer of thread {@code t} (a sleep's, a timed wait's) for {@code deadlineNs} (a deadline in the past
+     * counts from now); it fires within the timer slack after it, never before, as {@link TimerExpiry} says. Under
+     * {@link TimerExpiry#HRTIMER} it goes on the queue of the core {@code t} runs on (its last, on its way off one).
+     */
+    public HrTimer timer(SimThread t, long deadlineNs, Runnable action) {
+        long softNs = Math.max(deadlineNs, engine.nowNs());
+        if (timerQueues != null) return timerQueues.arm(t.core >= 0 ? t.core : Math.max(t.lastCore, 0), softNs, action);
         long slack = timerSlackNs == 0 ? 0 : slackRandom.nextLong(timerSlackNs + 1);
-        return engine.at(Math.max(deadlineNs, engine.nowNs()) + slack, action);
+        return new HrTimer(softNs, -1, action, engine.at(softNs + slack, action), null);
     }
 
     /**
-     * The timer of a condition variable's timed wait: as {@link #timer}, except with a profile's {@code timer_wake},
-     * where it fires at the deadline itself and {@link #wakeTimedOut} draws the rest, slack included. Sleeps keep
-     * {@link #timer}: the table is a timed wait's.
+     * The timer of a condition variable's timed wait by {@code t}: as {@link #timer}, except with a profile's
+     * {@code timer_wake}, where it fires at the deadline itself and {@link #wakeTimedOut} draws the rest, slack
+     * included (whatever {@code timer_expiry} says). Sleeps keep {@link #timer}: the table is a timed wait's.
      */
-    public Event timedWaitTimer(long deadlineNs, Runnable action) {
-        if (timerWake == null) return timer(deadlineNs, action);
-        return engine.at(Math.max(deadlineNs, engine.nowNs()), action);
+    public HrTimer timedWaitTimer(SimThread t, long deadlineNs, Runnable action) {
+        if (timerWake == null) return timer(t, deadlineNs, action);
+        long softNs = Math.max(deadlineNs, engine.nowNs());
+        return new HrTimer(softNs, -1, action, engine.at(softNs, action), null);
+    }
+
+    /**
+     * A core's timer interrupt ({@link TimerExpiry#HRTIMER}): its due timers fire in deadline order. The threads they
+     * wake arrive after the core's way out of idle (one draw of the wake-up latency; nothing when it was busy): at once
+     * on that core, after a further draw on another idle core, after {@code wake_ipi} on a busy one. So of two threads
+     * whose timers went off together the one whose core is the interrupted one runs first, as the scheduler traces
+     * show (docs/model.md, "When a timer fires").
+     */
+    private void timerInterrupt(int core, List<HrTimer> due) {
+        interruptCore = core;
+        interruptBaseNs = isIdle(core) ? wakeLatency.sampleNs(latencyRandom) : 0;
+        try {
+            for (HrTimer timer : due) timer.action.run();
+        } finally {
+            interruptCore = -1;
+        }
+    }
+
+    /** Within a timer interrupt: when the woken {@code t} arrives, by the core it goes to. */
+    private long interruptDelayNs(SimThread t) {
+        int target = idleCoreOf(t);
+        if (target < 0) return interruptBaseNs + wakeIpiNs;
+        if (target == interruptCore) return interruptBaseNs;
+        return interruptBaseNs + wakeLatency.sampleNs(latencyRandom);
     }
 
     // ---------------------------------------------------------------- scheduling

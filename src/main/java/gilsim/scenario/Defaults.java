@@ -1,6 +1,7 @@
 package gilsim.scenario;
 
 import gilsim.cpython.GilPolicies;
+import gilsim.os.TimerExpiry;
 import gilsim.os.WakeCore;
 import gilsim.sync.WakeOrder;
 import static gilsim.scenario.Key.MAX_DURATION_NS;
@@ -56,6 +57,12 @@ public final class Defaults {
                 Key.duration("timeslice", "1500us", MIN_TIMESLICE_NS, MAX_DURATION_NS,
                         "how long a thread keeps a shared core while another waits for it (at least 1us)"),
                 Key.duration("timer_slack", "50us", "a timer fires up to this late (Linux default timer slack)"),
+                Key.choice("timer_expiry", TimerExpiry.DEFAULT.id, TimerExpiry.ids(), "when a timer fires within its "
+                        + "slack: uniform (each on its own) or hrtimer (Linux's per-core timer queues: an interrupt at the "
+                        + "earliest deadline plus slack fires every timer past its deadline, the interrupted core's "
+                        + "thread first)"),
+                Key.duration("wake_ipi", "2us", "timer_expiry=hrtimer: a timer interrupt's wake-up of a thread whose "
+                        + "core is busy reaches it this long after the interrupt (scheduler traces: p50 2 us)"),
                 Key.percent("preempt_percent", "94", "of wake-ups onto a busy core, the percentage that preempt its "
                         + "runner at once (Linux's wake-up preemption); 0..100"),
                 Key.choice("wake_core", WakeCore.DEFAULT.id, WakeCore.ids(),

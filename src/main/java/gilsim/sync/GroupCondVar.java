@@ -1,8 +1,8 @@
 package gilsim.sync;
 
+import gilsim.os.HrTimer;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
-import gilsim.sim.Event;
 import gilsim.sim.Trace;
 import gilsim.sync.CondEvent.CondAbsorb;
 import gilsim.sync.CondEvent.CondReturn;
@@ -50,7 +50,7 @@ final class GroupCondVar implements CondVar {
     private final class Waiter {
         final SimThread thread;
         Consumer<Boolean> resume;
-        Event timer;
+        HrTimer timer;
         /** Asleep in futex_wait: a signal's wake or the timer takes it out. */
         boolean asleep;
         /** The timer woke it: its futex_wait returns ETIMEDOUT once it runs. */
@@ -129,7 +129,7 @@ final class GroupCondVar implements CondVar {
         long quietNs = entry.growthPercent() == 0 ? 0 : quietNs(w);
         w.calledNs = machine.nowNs();
         g2.add(w);
-        if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(deadlineNs, w.expire);
+        if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(t, deadlineNs, w.expire);
         int waiting = waiting();
         trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting - 1, waiting, deadlineNs));
         if (!w.entering) {

@@ -1,8 +1,8 @@
 package gilsim.sync;
 
+import gilsim.os.HrTimer;
 import gilsim.os.Machine;
 import gilsim.os.SimThread;
-import gilsim.sim.Event;
 import gilsim.sim.Trace;
 import gilsim.sync.CondEvent.CondReturn;
 import gilsim.sync.CondEvent.CondSignal;
@@ -35,7 +35,7 @@ final class QueueCondVar implements CondVar {
         final SimThread thread;
         long arrival;
         Consumer<Boolean> resume;
-        Event timer;
+        HrTimer timer;
         boolean timedOut;
         final Runnable expire = () -> expire(this);
         final Runnable resumeAfterWake = this::returns;
@@ -82,7 +82,7 @@ final class QueueCondVar implements CondVar {
         w.timedOut = false;
         w.timer = null;
         waiters.add(w);
-        if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(deadlineNs, w.expire);
+        if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(t, deadlineNs, w.expire);
         trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
                 deadlineNs));
         machine.sleepOnFutex(t, null, w.resumeAfterWake);

@@ -56,7 +56,7 @@ class MachineTest {
               int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity) {
             machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
                     wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
-                    null, runToParity);
+                    null, runToParity, TimerExpiry.UNIFORM, 0);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -235,7 +235,7 @@ class MachineTest {
             switch (cause) {
                 case "sleep's end" -> b.machine.sleep(s, MS, done);
                 case "timed wait" -> {
-                    b.machine.timedWaitTimer(MS, () -> b.machine.wakeTimedOut(s));
+                    b.machine.timedWaitTimer(s, MS, () -> b.machine.wakeTimedOut(s));
                     b.machine.block(s, done);
                 }
                 default -> {
@@ -481,6 +481,42 @@ class MachineTest {
         }
     }
 
+    /**
+     * {@code timer_expiry=hrtimer}, worked by hand on two cores (wake-up latency 10 us, slack 50 us, {@code wake_ipi}
+     * 2 us, {@code run_to_parity}): {@code x1} and {@code x2}, pinned to core 1, sleep until 1,000 and 1,020 us, so
+     * both timers sit on core 1's queue and its interrupt at 1,050 us fires both, in deadline order; core 1 comes out
+     * of idle in 10 us, {@code x1} runs at 1,060 us and {@code x2}, whose core {@code x1} has just taken, waits for it
+     * (until {@code x1} ends its 100 us, at 1,160 us). {@code y}, pinned to core 0 where {@code h} spins, sleeps until
+     * 1,000 us on core 0's queue; that interrupt finds its core busy, and {@code y} gets there after the IPI, at 1,052
+     * us, preempting {@code h} (which has it back when {@code y} ends, at 1,152 us).
+     */
+    @Test
+    void anHrtimerInterruptWakesItsThreadsInDeadlineOrderTheInterruptedCoreFirst() {
+        Bench b = new Bench(1, MS);
+        Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 2, new WakeLatency.Uniform(10 * US, 0),
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true, TimerExpiry.HRTIMER, 2 * US);
+        SimThread x1 = napper(b, m, "x1", 1, 0);
+        SimThread x2 = napper(b, m, "x2", 1, 20 * US);
+        SimThread y = napper(b, m, "y", 0, 0);
+        SimThread h = m.newThread("h", 0);
+        b.engine.at(10 * US, () -> m.start(h, () -> m.cpu(h, 10 * MS, () -> m.exit(h))));
+        b.engine.runUntil(20 * MS);
+        List<String> after = new ArrayList<>();
+        for (ThreadState st : b.states) {
+            if (st.state() == RunState.RUNNING && st.timeNs() >= MS) {
+                after.add(m.threads().get(st.thread()).name + "@" + st.timeNs() / 1_000 + " c" + st.core());
+            }
+        }
+        assertEquals(List.of("y@1052 c0", "x1@1060 c1", "h@1152 c0", "x2@1160 c1"), after.subList(0, 4));
+    }
+
+    /** A thread pinned to {@code core} that starts at {@code startNs}, sleeps 1 ms, then computes 100 us and exits. */
+    private static SimThread napper(Bench b, Machine m, String name, int core, long startNs) {
+        SimThread t = m.newThread(name, core);
+        b.engine.at(startNs, () -> m.start(t, () -> m.sleep(t, MS, () -> m.cpu(t, 100 * US, () -> m.exit(t)))));
+        return t;
+    }
+
     /** A thread that starts at {@code startNs} and blocks at once; woken, it computes 2 ms and exits. */
     private static SimThread parked(Bench b, String name, long startNs) {
         SimThread t = b.machine.newThread(name, -1);
@@ -497,12 +533,13 @@ class MachineTest {
             String replay = "seed " + seed + " (replay: MachineTest#timerSlackNeverFiresEarly with this seed)";
             Bench b = new Bench(seed, 1, new WakeLatency.Uniform(0, 0), slack, MS);
             List<long[]> fired = new ArrayList<>();
+            SimThread owner = b.machine.newThread("owner", -1);
             for (int i = 0; i < 50; i++) {
                 long deadline = i * 37 * US;
-                b.machine.timer(deadline, () -> fired.add(new long[] {deadline, b.engine.nowNs()}));
+                b.machine.timer(owner, deadline, () -> fired.add(new long[] {deadline, b.engine.nowNs()}));
             }
             long[] past = new long[2];
-            b.engine.at(5 * MS, () -> b.machine.timer(MS, () -> {
+            b.engine.at(5 * MS, () -> b.machine.timer(owner, MS, () -> {
                 past[0] = 5 * MS;
                 past[1] = b.engine.nowNs();
             }));
@@ -547,10 +584,10 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
-                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false);
+                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
-            m.timedWaitTimer(MS, () -> m.wakeTimedOut(waiter));
+            m.timedWaitTimer(waiter, MS, () -> m.wakeTimedOut(waiter));
             m.block(waiter, () -> {
                 b.note(waiter, "timed out");
                 m.exit(waiter);
@@ -573,12 +610,12 @@ class MachineTest {
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false);
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
         busy.engine.at(US, () -> one.start(napper, () -> {
-            one.timedWaitTimer(MS, () -> one.wakeTimedOut(napper));
+            one.timedWaitTimer(napper, MS, () -> one.wakeTimedOut(napper));
             one.block(napper, () -> {
                 busy.note(napper, "timed out");
                 one.exit(napper);

@@ -185,6 +185,8 @@ class ReportBrowserTest {
         browser.findElement(By.id("zoom-detail")).click();
         waitFor(() -> text("#window").contains("0.020000 s"));
         WebElement canvas = browser.findElement(By.id("tl"));
+        // The whole plot in view first: how far down the page it starts moves with the page's text above it.
+        js("document.getElementById('tl').scrollIntoView({block: 'center'});");
         // The lane of thread t0, in the middle of the plot.
         int laneY = ((Number) js("return gilsimReport.laneMiddle('t0');")).intValue();
         new Actions(browser).moveToElement(canvas, 0, laneY - canvas.getSize().height / 2).perform();
