@@ -31,6 +31,7 @@ final class TimerQueues {
         for (int c = 0; c < cores; c++) queued.add(new ArrayList<>());
     }
 
+    /** Queues a timer with deadline {@code softNs} on {@code core}; a new earliest one reprograms the interrupt. */
     HrTimer arm(int core, long softNs, Runnable action) {
         HrTimer timer = new HrTimer(softNs, core, action, null, this);
         List<HrTimer> queue = queued.get(core);
@@ -41,6 +42,7 @@ final class TimerQueues {
         return timer;
     }
 
+    /** Takes a timer off its queue (a no-op once fired); the earliest one's going reprograms the interrupt. */
     void cancel(HrTimer timer) {
         if (timer.done) return;
         timer.done = true;
@@ -50,6 +52,7 @@ final class TimerQueues {
         if (first) program(timer.core);
     }
 
+    /** The core's clock event at the earliest hard expiry on its queue, none for an empty queue. */
     private void program(int core) {
         if (interrupt[core] != null) interrupt[core].cancel();
         interrupt[core] = null;
@@ -59,6 +62,7 @@ final class TimerQueues {
         interrupt[core] = engine.at(hardNs, () -> expire(core));
     }
 
+    /** The core's timer interrupt: every queued timer past its deadline fires, in deadline order. */
     private void expire(int core) {
         interrupt[core] = null;
         List<HrTimer> queue = queued.get(core);
