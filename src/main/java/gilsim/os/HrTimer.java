@@ -27,6 +27,11 @@ public final class HrTimer {
         this.queues = queues;
     }
 
+    /** A timer that is one engine event ({@link TimerExpiry#UNIFORM}, or a profile's {@code timer_wake}). */
+    static HrTimer of(Event event) {
+        return new HrTimer(event.timeNs(), -1, null, event, null);
+    }
+
     /** The timer will not fire (a no-op once it has). */
     public void cancel() {
         if (event != null) event.cancel();

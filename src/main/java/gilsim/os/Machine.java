@@ -1,7 +1,6 @@
 package gilsim.os;
 
 import gilsim.sim.Engine;
-import gilsim.sim.Event;
 import gilsim.sim.RandomStreams;
 import gilsim.sim.Trace;
 import java.util.ArrayDeque;
@@ -391,7 +390,7 @@ public final class Machine {
         long softNs = Math.max(deadlineNs, engine.nowNs());
         if (timerQueues != null) return timerQueues.arm(t.core >= 0 ? t.core : Math.max(t.lastCore, 0), softNs, action);
         long slack = timerSlackNs == 0 ? 0 : slackRandom.nextLong(timerSlackNs + 1);
-        return new HrTimer(softNs, -1, action, engine.at(softNs + slack, action), null);
+        return HrTimer.of(engine.at(softNs + slack, action));
     }
 
     /**
@@ -401,8 +400,7 @@ public final class Machine {
      */
     public HrTimer timedWaitTimer(SimThread t, long deadlineNs, Runnable action) {
         if (timerWake == null) return timer(t, deadlineNs, action);
-        long softNs = Math.max(deadlineNs, engine.nowNs());
-        return new HrTimer(softNs, -1, action, engine.at(softNs, action), null);
+        return HrTimer.of(engine.at(Math.max(deadlineNs, engine.nowNs()), action));
     }
 
     /**

@@ -20,6 +20,8 @@ final class TimerQueues {
     private final List<List<HrTimer>> queued = new ArrayList<>();
     /** Each core's programmed interrupt, or null with nothing queued. */
     private final Event[] interrupt;
+    /** Each core's interrupt handler, made once. */
+    private final Runnable[] expire;
     /** Runs one interrupt's due timers, in order. */
     private final BiConsumer<Integer, List<HrTimer>> fire;
 
@@ -28,7 +30,12 @@ final class TimerQueues {
         this.slackNs = slackNs;
         this.interrupt = new Event[cores];
         this.fire = fire;
-        for (int c = 0; c < cores; c++) queued.add(new ArrayList<>());
+        this.expire = new Runnable[cores];
+        for (int c = 0; c < cores; c++) {
+            queued.add(new ArrayList<>());
+            int core = c;
+            expire[c] = () -> expire(core);
+        }
     }
 
     /** Queues a timer with deadline {@code softNs} on {@code core}; a new earliest one reprograms the interrupt. */
@@ -59,7 +66,7 @@ final class TimerQueues {
         List<HrTimer> queue = queued.get(core);
         if (queue.isEmpty()) return;
         long hardNs = Math.max(queue.get(0).softNs + slackNs, engine.nowNs());
-        interrupt[core] = engine.at(hardNs, () -> expire(core));
+        interrupt[core] = engine.at(hardNs, expire[core]);
     }
 
     /** The core's timer interrupt: every queued timer past its deadline fires, in deadline order. */
