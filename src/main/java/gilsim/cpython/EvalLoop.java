@@ -1,6 +1,7 @@
 package gilsim.cpython;
 
 import gilsim.os.Machine;
+import gilsim.os.RaceSpeed;
 import gilsim.os.SimThread;
 import java.util.function.BiConsumer;
 
@@ -13,6 +14,8 @@ import java.util.function.BiConsumer;
 final class EvalLoop {
     private final Machine machine;
     private final long checkpointNs;
+    /** The machine's race speed: while it runs fast, the holder reaches its next check point sooner. */
+    private final RaceSpeed raceSpeed;
     private final BiConsumer<SimThread, Runnable> atCheckpoint;
     /**
      * Each thread's one run record, reused from run to run (a thread runs one piece of Python at a time); null before
@@ -22,9 +25,11 @@ final class EvalLoop {
     /** Each thread's burst-end continuation, made at its first run: none is allocated per burst. */
     private final Runnable[] burstEnded;
 
-    EvalLoop(Machine machine, long checkpointNs, int threads, BiConsumer<SimThread, Runnable> atCheckpoint) {
+    EvalLoop(Machine machine, long checkpointNs, RaceSpeed raceSpeed, int threads,
+             BiConsumer<SimThread, Runnable> atCheckpoint) {
         this.machine = machine;
         this.checkpointNs = checkpointNs;
+        this.raceSpeed = raceSpeed;
         this.atCheckpoint = atCheckpoint;
         this.records = new PythonRun[threads];
         this.burstEnded = new Runnable[threads];
@@ -49,7 +54,9 @@ final class EvalLoop {
         r.stopping = true;
         long leftNs = machine.cpuLeftNs(t);
         long doneNs = r.doneNs + r.burstNs - leftNs;
-        long untilCheckpointNs = Math.min(leftNs, (checkpointNs - doneNs % checkpointNs) % checkpointNs);
+        // The spacing is the holder's reaction spread (docs/model.md): at the fast speed its check points come closer.
+        long spacingNs = Math.max(1, raceSpeed.scaled(machine.nowNs(), checkpointNs));
+        long untilCheckpointNs = Math.min(leftNs, (spacingNs - doneNs % spacingNs) % spacingNs);
         r.burstNs -= leftNs - untilCheckpointNs;
         machine.shortenBurst(t, untilCheckpointNs);
     }

@@ -6,6 +6,7 @@ import gilsim.cpython.GilEvent.GilDrop;
 import gilsim.cpython.GilEvent.GilTake;
 import gilsim.cpython.GilEvent.GilWant;
 import gilsim.os.Machine;
+import gilsim.os.RaceSpeed;
 import gilsim.os.SimThread;
 import gilsim.sim.Trace;
 import gilsim.sync.CondVar;
@@ -55,6 +56,8 @@ public final class Gil implements Interpreter {
     private long arrivals;
     /** A check point's drop request to the drop, ns (GilSetup.dropReactionNs). */
     private final long dropReactionNs;
+    /** The machine's speed for the holder's reaction: check points and drop_reaction shorten while it runs fast. */
+    private final RaceSpeed raceSpeed;
     /** gil->mutex, or null when its critical sections are taken as instants. */
     private final Mutex mutex;
     /** Each thread's continuation after take_gil, kept while it waits (one take at a time per thread). */
@@ -69,7 +72,8 @@ public final class Gil implements Interpreter {
         this.trace = setup.trace();
         this.policy = policy;
         this.intervalNs = clampInterval(setup.intervalNs());
-        this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), setup.threads(), this::evalBreaker);
+        this.raceSpeed = setup.raceSpeed();
+        this.evalLoop = new EvalLoop(machine, setup.checkpointNs(), raceSpeed, setup.threads(), this::evalBreaker);
         this.dropReactionNs = setup.dropReactionNs();
         this.cond = CondVar.create(COND, machine, trace, policy.wakeOrder(setup.wakeOrder()),
                 setup.streams().stream("condvar-order"), setup.waitEntryNs() == 0 ? CondVar.WaitEntry.NONE
@@ -247,10 +251,11 @@ public final class Gil implements Interpreter {
     }
 
     private void evalBreaker(SimThread t, Runnable resume) {
-        if (dropRequest[t.id] && dropReactionNs > 0) {
+        long reactionNs = dropRequest[t.id] ? raceSpeed.scaled(machine.nowNs(), dropReactionNs) : 0;
+        if (reactionNs > 0) {
             // drop_gil's MUTEX_LOCK finds gil->mutex held by the requester, which set the request under it and is on
             // its way into its wait; the holder sleeps on it until that wait lets go (its core stays its own).
-            machine.cpu(t, dropReactionNs, () -> dropGil(t, () -> takeGil(t, resume)));
+            machine.cpu(t, reactionNs, () -> dropGil(t, () -> takeGil(t, resume)));
         } else if (dropRequest[t.id]) {
             dropGil(t, () -> takeGil(t, resume));
         } else {

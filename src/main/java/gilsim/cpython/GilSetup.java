@@ -1,6 +1,7 @@
 package gilsim.cpython;
 
 import gilsim.os.Machine;
+import gilsim.os.RaceSpeed;
 import gilsim.sim.RandomStreams;
 import gilsim.sim.Trace;
 import gilsim.sync.WakeOrder;
@@ -20,11 +21,21 @@ import gilsim.sync.WakeOrder;
  *                     per doubling of {@code waitEntryQuietNs} in the time since another sleeper last called wait
  * @param wakeTimedOut glibc's groups: a signal can still wake a waiter whose timer has woken it but which has not
  *                     run, and a timed-out waiter leaves its group once it runs ({@code wake_timed_out})
+ * @param raceSpeed    the machine's speed for the holder's reaction to a drop request (check-point spacing and
+ *                     drop_reaction shortened while it runs fast)
  */
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                        long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs,
-                       int waitEntryGrowthPercent, long waitEntryQuietNs, boolean wakeTimedOut) {
-    /** As the model is by default ({@code wake_timed_out=false}). */
+                       int waitEntryGrowthPercent, long waitEntryQuietNs, boolean wakeTimedOut, RaceSpeed raceSpeed) {
+    /** With the race at one speed ({@code fast_race_percent=0}). */
+    public GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
+                    long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs,
+                    long waitEntryJitterNs, int waitEntryGrowthPercent, long waitEntryQuietNs, boolean wakeTimedOut) {
+        this(machine, trace, streams, wakeOrder, intervalNs, checkpointNs, dropReactionNs, threads, gilMutex,
+                waitEntryNs, waitEntryJitterNs, waitEntryGrowthPercent, waitEntryQuietNs, wakeTimedOut, RaceSpeed.CONSTANT);
+    }
+
+    /** As the model is by default ({@code wake_timed_out=false}, the race at one speed). */
     public GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                     long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs,
                     long waitEntryJitterNs, int waitEntryGrowthPercent, long waitEntryQuietNs) {

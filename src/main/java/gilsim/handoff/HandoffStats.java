@@ -93,8 +93,15 @@ public final class HandoffStats {
      *                    (the requester's and the dropper's apart): the state the requester's window follows
      *                    (docs/model.md)
      * @param toRequester whether the requester took the GIL next
+     * @param timeNs      when the GIL was taken after it, from the run's start (which second of the run it fell in:
+     *                    {@link RaceSpeeds})
      */
-    public record CrowdedDrop(long gapNs, long quietNs, boolean toRequester) {}
+    public record CrowdedDrop(long gapNs, long quietNs, boolean toRequester, long timeNs) {
+        /** A drop at the run's start, for a reading that does not ask when. */
+        public CrowdedDrop(long gapNs, long quietNs, boolean toRequester) {
+            this(gapNs, quietNs, toRequester, 0);
+        }
+    }
 
     /**
      * One run's crowded forced drops: how many, how many the requester took, and the median gap from the
@@ -441,7 +448,8 @@ public final class HandoffStats {
                                 if (oldest) crowdedToOtherOldestCall++;
                             }
                             if (crowded && pendingGapNs >= 0 && (t == forcedRequester || waitStart[t] >= 0)) {
-                                crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingQuietNs, t == forcedRequester));
+                                crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingQuietNs, t == forcedRequester,
+                                        e.timeNs()));
                             }
                             forcedRequester = -2;
                             firstWakeSeen = true;

@@ -20,6 +20,7 @@ import gilsim.metrics.Summary;
 import gilsim.os.BackgroundLoad;
 import gilsim.os.FutexPath;
 import gilsim.os.Machine;
+import gilsim.os.RaceSpeed;
 import gilsim.os.SimThread;
 import gilsim.os.TimerExpiry;
 import gilsim.os.WakeCore;
@@ -95,7 +96,9 @@ public final class Simulation {
                 trace, streams, WakeOrder.byId(params.choice("wake_order")), params.ns("interval"),
                 params.ns("checkpoint"), params.ns("drop_reaction"), threadCount, params.bool("gil_mutex"), params.ns("wait_entry"),
                 params.ns("wait_entry_jitter"), (int) params.count("wait_entry_growth"), params.ns("wait_entry_quiet"),
-                params.bool("wake_timed_out")),
+                params.bool("wake_timed_out"), new RaceSpeed(streams.stream("race-speed"),
+                        (int) params.count("fast_race_percent"), (int) params.count("fast_race_reaction"),
+                        params.ns("race_dwell"))),
                 VersionKeys.oldGilCosts(params));
         this.spans = new Spans(threadCount);
         boolean pinned = params.bool("pinned");

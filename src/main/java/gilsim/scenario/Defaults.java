@@ -88,6 +88,13 @@ public final class Defaults {
                         "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("drop_reaction", "1600ns", "from the check point that finds a drop request to the drop "
                         + "(drop_gil waiting for gil->mutex, which the requester holds on its way into its wait)"),
+                Key.percent("fast_race_percent", "0", "of the run's time, the percentage in which the machine runs the "
+                        + "crowded race fast: the holder's reaction to a drop request (checkpoint and drop_reaction) "
+                        + "shortened to fast_race_reaction; 0: one speed (docs/model.md, \"The race runs at two speeds\")"),
+                Key.percent("fast_race_reaction", "45", "at the fast speed, the holder's reaction as a percentage of "
+                        + "its usual length; 0..100"),
+                Key.duration("race_dwell", "7s", 1_000_000, MAX_DURATION_NS, "the race's speed is drawn again at "
+                        + "moments this far apart on average (exponentially; at least 1ms)"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),
                 Key.choice("policy", GilPolicies.byDefault().name(), GilPolicies.names(), "GIL hand-off policy"),

@@ -38,20 +38,22 @@ import java.util.Map;
  * wait_entry: 1400ns
  * wait_entry_jitter: 650ns
  * wait_entry_growth: 40    # per cent, 0..400
+ * fast_race_percent: 30    # per cent, 0..100: the share of time the race runs fast
+ * fast_race_reaction: 45   # per cent, 0..100: the holder's reaction then
  * </pre>
  *
  * @param file the file it was read from, for messages and replay lines
- * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} in per cent
+ * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} and {@code fast_race_*} in per cent
  */
 public record MachineProfile(String file, String source, double[] probabilities, long[] latenciesNs,
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
                              Integer preemptPercent, Map<String, Long> race) {
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
-            "wait_entry_jitter", "wait_entry_growth");
+            "wait_entry_jitter", "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
     private static final List<String> FIELDS = List.of("source", "wake_latency", "timer_wake", "timer_slack",
             "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
-            "wait_entry_growth");
+            "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
     private static final long MAX_FILE_BYTES = 1 << 20;
 
     public MachineProfile {
@@ -108,7 +110,8 @@ public record MachineProfile(String file, String source, double[] probabilities,
         Long slack = duration(file, top, "timer_slack");
         Map<String, Long> race = new LinkedHashMap<>();
         for (String key : RACE_KEYS) {
-            Long v = key.equals("wait_entry_growth") ? growth(file, top) : duration(file, top, key);
+            Long v = key.equals("wait_entry_growth") ? percent(file, top, key, 400)
+                    : key.startsWith("fast_race_") ? percent(file, top, key, 100) : duration(file, top, key);
             if (v != null) race.put(key, v);
         }
         Long checkpoint = race.get("checkpoint");
@@ -164,17 +167,17 @@ public record MachineProfile(String file, String source, double[] probabilities,
                 ds.stream().mapToLong(Long::longValue).toArray());
     }
 
-    /** The optional {@code wait_entry_growth}, a whole per cent from 0 to 400; null when absent. */
-    private static Long growth(String file, YamlTree.Mapping top) {
-        if (!(top.entries().get("wait_entry_growth") instanceof YamlTree.Scalar s)) return null;
+    /** The optional per-cent {@code field}, a whole number from 0 to {@code max}; null when absent. */
+    private static Long percent(String file, YamlTree.Mapping top, String field, int max) {
+        if (!(top.entries().get(field) instanceof YamlTree.Scalar s)) return null;
         try {
             long v = Long.parseLong(s.text().trim());
-            if (v >= 0 && v <= 400) return v;
+            if (v >= 0 && v <= max) return v;
         } catch (NumberFormatException e) {
             // the message below says what is expected
         }
-        throw new InputError(file + ":" + s.line() + ": wait_entry_growth: '" + s.text()
-                + "' is not a whole per cent from 0 to 400");
+        throw new InputError(file + ":" + s.line() + ": " + field + ": '" + s.text()
+                + "' is not a whole per cent from 0 to " + max);
     }
 
     /** The optional duration {@code field}, at most an hour; null when absent. */

@@ -209,6 +209,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     .append("# queue's quiet time give the requester the\n");
             b.append(pad("wait_entry_growth: " + race.entry().growthPercent(), 28))
                     .append("# share it had in both races\n");
+            b.append(pad("fast_race_percent: " + race.speeds().fastPercent(), 28))
+                    .append(race.speeds().two() ? "# seconds the frequent race ran fast, and its gap\n"
+                            : "# the frequent race ran at one speed\n");
+            b.append(pad("fast_race_reaction: " + race.speeds().fastReactionPercent(), 28))
+                    .append(race.speeds().two() ? "# then, per cent of the slow seconds' gap\n" : "\n");
         }
         return b.toString();
     }
@@ -222,6 +227,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         m.put("wait_entry", race.entry().entryNs());
         m.put("wait_entry_jitter", race.entry().jitterNs());
         m.put("wait_entry_growth", (long) race.entry().growthPercent());
+        m.put("fast_race_percent", (long) race.speeds().fastPercent());
+        m.put("fast_race_reaction", (long) race.speeds().fastReactionPercent());
         return m;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import gilsim.handoff.HandoffStats;
+import gilsim.handoff.RaceSpeeds;
 import gilsim.handoff.HandoffText;
 import gilsim.sim.Durations;
 import java.nio.file.Path;
@@ -119,6 +120,17 @@ public final class CalibrationText {
                 Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
                 Durations.format(f.entry().entryNs()), Durations.format(f.entry().jitterNs()),
                 f.entry().growthPercent(), Durations.format(RaceFit.quietAfterNs()), f.entry().drops()));
+        RaceSpeeds s = f.speeds();
+        if (s.two()) {
+            b.append(String.format(Locale.ROOT, "  second by second, the frequent race ran at two speeds: %d of %d "
+                            + "seconds fast (gap p50 %.2f us), the rest slow (%.2f us);\n  fast_race_percent %d, "
+                            + "fast_race_reaction %d, checkpoint and drop_reaction fitted to the slow seconds%n",
+                    s.fastSeconds(), s.seconds(), s.fastGapP50Ns() / 1e3, s.slowGapP50Ns() / 1e3, s.fastPercent(),
+                    s.fastReactionPercent()));
+        } else {
+            b.append(String.format(Locale.ROOT, "  second by second, the frequent race ran at one speed (%d seconds "
+                    + "read): fast_race_percent 0%n", s.seconds()));
+        }
     }
 
     private static String at(long[] sorted, double p) {

@@ -37,7 +37,7 @@ public final class CrowdedRace {
                   - {name: b, program: [{loop: [{compute: 10ms}]}]}
                   - {name: c, program: [{loop: [{compute: 10ms}]}]}
                   - {name: d, program: [{loop: [{compute: 10ms}]}]}
-                """, 5, 2_000_000_000L, 3, 1_000_000_000L),
+                """, 4, 5_000_000_000L, 3, 1_000_000_000L),
         /**
          * A thread sleeping 100 ms between 20 us of Python beside two spinners, as scenarios/latency-2.yaml: crowded
          * drops only while it waits, its timed waits out of step with the spinners', so the queue has often been quiet

@@ -3,6 +3,7 @@ package gilsim.validate;
 import gilsim.handoff.EntryFit;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
+import gilsim.handoff.RaceSpeeds;
 import gilsim.scenario.Params;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,15 +19,21 @@ import java.util.Optional;
  *       gap p10 and p50 per microsecond of spacing (they grow in proportion: medians 0.63, 0.65, 0.57 of the spacing
  *       at 1, 2 and 4.5 us); the spacing is the one whose p50 - p10 is the real race's, the reaction the rest of the
  *       real p10.
+ *   <li>{@code fast_race_percent} and {@code fast_race_reaction}, from the frequent race read second by second
+ *       ({@link RaceSpeeds}): the share of its seconds at the fast speed, and the fast seconds' gap median per the
+ *       slow ones'. With two speeds, {@code checkpoint} and {@code drop_reaction} are fitted to the slow seconds'
+ *       gaps alone, the speed the model runs at unless it runs fast.
  *   <li>{@code wait_entry}, {@code wait_entry_jitter} and {@code wait_entry_growth}, from both races' crowded drops,
- *       by {@link EntryFit}, with the model's own gaps at that spacing and reaction.
+ *       by {@link EntryFit}, with the model's own gaps at that spacing and reaction (with two speeds, the slow
+ *       gaps and the fast ones mixed in the fitted share).
  * </ol>
  *
- * @param realGapP10Ns  the frequent race's gap p10 and p50, pooled over its runs
+ * @param speeds        the frequent race second by second
+ * @param realGapP10Ns  the frequent race's gap p10 and p50, pooled over its runs' slow seconds (all with one speed)
  * @param modelGapP10Ns the model's, at the fitted spacing and reaction
  */
-public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry, long realGapP10Ns, long realGapP50Ns,
-                      long modelGapP10Ns, long modelGapP50Ns) {
+public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry, RaceSpeeds speeds,
+                      long realGapP10Ns, long realGapP50Ns, long modelGapP10Ns, long modelGapP50Ns) {
     static final long REFERENCE_CHECKPOINT_NS = 1_000;
     static final int SEEDS = 3;
     static final String MODEL_DURATION = "2s";
@@ -35,8 +42,9 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
 
     /** The fit, or empty when the frequent race had no crowded drop after a re-wait. */
     public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare) {
-        long[] real = frequent.stream().flatMap(r -> r.each().stream()).mapToLong(HandoffStats.CrowdedDrop::gapNs)
-                .sorted().toArray();
+        RaceSpeeds speeds = RaceSpeeds.of(frequent);
+        long[] real = speeds.drops(frequent, false).stream().mapToLong(HandoffStats.CrowdedDrop::gapNs).sorted()
+                .toArray();
         if (real.length == 0) return Optional.empty();
         long realP10 = HandoffStats.percentile(real, 10);
         long realP50 = HandoffStats.percentile(real, 50);
@@ -46,12 +54,14 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
         long checkpoint = Math.max(ROUND_NS, round((realP50 - realP10) / (p50PerNs - p10PerNs)));
         long reaction = Math.max(0, round(realP10 - p10PerNs * checkpoint));
         long[] model = modelGaps(checkpoint, reaction);
+        long[] mixed = speeds.two() ? mix(model, modelGaps(checkpoint, reaction, "fast_race_percent=100",
+                "fast_race_reaction=" + speeds.fastReactionPercent()), speeds.fastPercent()) : model;
         List<HandoffStats.CrowdedDrop> drops = new ArrayList<>();
         for (List<HandoffStats.CrowdedRun> race : List.of(frequent, rare)) {
             for (HandoffStats.CrowdedRun r : race) drops.addAll(r.each());
         }
-        EntryFit.Fit entry = EntryFit.fit(drops, model, quietAfterNs()).orElseThrow();
-        return Optional.of(new RaceFit(checkpoint, reaction, entry, realP10, realP50,
+        EntryFit.Fit entry = EntryFit.fit(drops, mixed, quietAfterNs()).orElseThrow();
+        return Optional.of(new RaceFit(checkpoint, reaction, entry, speeds, realP10, realP50,
                 HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50)));
     }
 
@@ -60,14 +70,48 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
         return CrowdedRace.Race.FREQUENT.scenario.params().ns("wait_entry_quiet");
     }
 
-    /** The model's gaps from a re-wait to the drop in the frequent race, seeds 1 to 3, sorted. */
-    static long[] modelGaps(long checkpointNs, long dropReactionNs) {
+    /** The model's gaps from a re-wait to the drop in the frequent race, seeds 1 to 3, sorted; {@code more} keys. */
+    static long[] modelGaps(long checkpointNs, long dropReactionNs, String... more) {
         var scenario = CrowdedRace.Race.FREQUENT.scenario;
-        Params params = scenario.params(List.of("duration=" + MODEL_DURATION, "checkpoint=" + checkpointNs + "ns",
+        List<String> sets = new ArrayList<>(List.of("duration=" + MODEL_DURATION, "checkpoint=" + checkpointNs + "ns",
                 "drop_reaction=" + dropReactionNs + "ns"));
+        sets.addAll(Arrays.asList(more));
+        Params params = scenario.params(sets);
         List<HandoffLog> logs = new ArrayList<>();
         for (int seed = 1; seed <= SEEDS; seed++) logs.add(SimSide.run(scenario, params, seed, true).handoffs());
         return Arrays.stream(HandoffStats.of(logs).crowdedRewaitToDropNs()).filter(g -> g >= 0).toArray();
+    }
+
+    /** Gaps the mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
+    static final int MIXED_GAPS = 4_000;
+
+    /**
+     * The distribution of gaps of a run at the fast speed {@code fastPercent} of the time: the slow gaps and the fast
+     * ones (each sorted) weighted by their speed's share, resampled to {@link #MIXED_GAPS} evenly spaced quantiles.
+     */
+    static long[] mix(long[] slow, long[] fast, int fastPercent) {
+        if (slow.length == 0 || fast.length == 0) return slow.length == 0 ? fast : slow;
+        double slowWeight = (100 - fastPercent) / 100.0 / slow.length;
+        double fastWeight = fastPercent / 100.0 / fast.length;
+        long[] out = new long[MIXED_GAPS];
+        int i = 0, j = 0;
+        double below = 0; // the weight of the gaps passed so far
+        for (int k = 0; k < MIXED_GAPS; k++) {
+            double at = (k + 0.5) / MIXED_GAPS;
+            while (true) {
+                boolean takeSlow = j >= fast.length || (i < slow.length && slow[i] <= fast[j]);
+                double w = takeSlow ? slowWeight : fastWeight;
+                long v = takeSlow ? slow[i] : fast[j];
+                if (below + w >= at || (i + j + 1 >= slow.length + fast.length)) {
+                    out[k] = v;
+                    break;
+                }
+                below += w;
+                if (takeSlow) i++;
+                else j++;
+            }
+        }
+        return out;
     }
 
     private static long round(double ns) {

@@ -12,6 +12,7 @@ import gilsim.cpython.GilEvent.GilWant;
 import gilsim.metrics.ProtocolChecker;
 import gilsim.metrics.Spans;
 import gilsim.os.Machine;
+import gilsim.os.RaceSpeed;
 import gilsim.os.SimThread;
 import gilsim.os.WakeLatency;
 import gilsim.program.ProgramRunner;
@@ -26,6 +27,7 @@ import gilsim.sync.CondEvent.CondWait;
 import gilsim.sync.WakeOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,9 +50,13 @@ class GilTest {
         final List<String> log = new ArrayList<>();
 
         Bench(String policy, int cores, long checkpointNs, int threads) {
+            this(policy, cores, checkpointNs, 0, threads, RaceSpeed.CONSTANT);
+        }
+
+        Bench(String policy, int cores, long checkpointNs, long dropReactionNs, int threads, RaceSpeed speed) {
             machine = new Machine(engine, trace, new RandomStreams(1), cores, new WakeLatency.Uniform(LATENCY, 0), 0, 10 * MS);
             gil = GilPolicies.build(policy, new GilSetup(machine, trace, new RandomStreams(1), WakeOrder.GLIBC,
-                    INTERVAL, checkpointNs, 0, threads, false, 0, 0, 0, 1));
+                    INTERVAL, checkpointNs, dropReactionNs, threads, false, 0, 0, 0, 1, false, speed));
             trace.add(e -> {
                 if (e instanceof GilEvent || e instanceof CondEvent) events.add(e);
             });
@@ -157,6 +163,25 @@ class GilTest {
             long dropNs = b.all(GilDrop.class).get(0).timeNs();
             long expected = (requestNs + checkpoint - 1) / checkpoint * checkpoint;
             assertEquals(expected, dropNs, "checkpoint " + checkpoint);
+        }
+    }
+
+    /**
+     * The race at its fast speed ({@code fast_race_percent=100}, {@code fast_race_reaction=50}): check points 2 ms
+     * apart come every 1 ms, and the drop's reaction of 400 us takes 200 us. The request at 6.05 ms finds the next
+     * check point at 7 ms (8 ms at one speed), and the drop follows it by the reaction.
+     */
+    @Test
+    void atTheFastSpeedTheHoldersReactionIsShortened() {
+        for (boolean fast : new boolean[] {false, true}) {
+            RaceSpeed speed = fast ? new RaceSpeed(new SplittableRandom(1), 100, 50, 7_000 * MS) : RaceSpeed.CONSTANT;
+            Bench b = new Bench("cpython", 2, 2 * MS, 400 * US, 2, speed);
+            b.program("a", 0, new Step.Compute(100 * MS));
+            b.once("b", MS, MS);
+            b.run(20 * MS);
+            assertEquals(List.of(new DropRequest(MS + INTERVAL + LATENCY, 1, 0)), b.all(DropRequest.class));
+            long dropNs = b.all(GilDrop.class).get(0).timeNs();
+            assertEquals(fast ? 7 * MS + 200 * US : 8 * MS + 400 * US, dropNs, fast ? "fast" : "one speed");
         }
     }
 

@@ -49,11 +49,12 @@ class HandoffStatsTest {
     void crowdedDropsRunByRunKeepEachRunsShareAndGapApart() {
         List<HandoffLog> runs = List.of(crowdedDrop(400, B), crowdedDrop(2_500, C));
         // each drop as the entry fit reads it: its gap, how long before it the other waiter (c, waiting since 2 us)
-        // had called wait, and who took the GIL
+        // had called wait, who took the GIL, and when (the take at 5.051 ms)
         assertEquals(List.of(
-                new HandoffStats.CrowdedRun(1, 1, 400L, List.of(new HandoffStats.CrowdedDrop(400, 5_000_400, true))),
+                new HandoffStats.CrowdedRun(1, 1, 400L,
+                        List.of(new HandoffStats.CrowdedDrop(400, 5_000_400, true, 5_051_000))),
                 new HandoffStats.CrowdedRun(1, 0, 2_500L,
-                        List.of(new HandoffStats.CrowdedDrop(2_500, 5_002_500, false)))),
+                        List.of(new HandoffStats.CrowdedDrop(2_500, 5_002_500, false, 5_051_000)))),
                 HandoffStats.crowdedByRun(runs));
         assertEquals("100 % of 1 at 0.40 us, 0 % of 1 at 2.50 us", HandoffText.crowdedByRun(runs));
         // pooled, the two runs are one half-share at a gap between theirs
@@ -93,7 +94,7 @@ class HandoffStatsTest {
                 50_511_000L, C, TAKE));
         HandoffStats s = HandoffStats.of(run);
         assertEquals(1, s.crowdedForcedDrops());
-        assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 502_000, false)),
+        assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 502_000, false, 50_511_000)),
                 HandoffStats.crowdedByRun(run).get(0).each());
         assertEquals(new HandoffStats.QuietBand(200_000, 800_000, 1, 0), s.byQuiet().get(1));
         assertEquals(0, s.byQuiet().get(3).drops());

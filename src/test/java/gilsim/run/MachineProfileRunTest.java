@@ -100,6 +100,23 @@ class MachineProfileRunTest {
                 run(lat, lat.params(two, m)).thread("main").get(Metrics.WAIT_MAX_NS));
     }
 
+    /** The race's two speeds: both keys whole per cents to 100, and a fast share moves four spinners' waits. */
+    @Test
+    void aProfileSetsTheRacesTwoSpeeds() throws Exception {
+        String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        MachineProfile m = profile(latency + "fast_race_percent: 30\nfast_race_reaction: 50\n");
+        Scenario s = gilsim.scenario.ScenarioFile.load(Path.of("scenarios/cpu-bound-4.yaml"));
+        Params p = s.params(List.of("duration=3s"), m);
+        assertEquals(30L, p.count("fast_race_percent"));
+        assertEquals(50L, p.count("fast_race_reaction"));
+        InputError share = assertThrows(InputError.class, () -> profile(latency + "fast_race_percent: 101\n"));
+        assertEquals(dir.resolve("m.yaml") + ":5: fast_race_percent: '101' is not a whole per cent from 0 to 100",
+                share.getMessage());
+        MachineProfile one = profile(latency + "fast_race_percent: 0\n");
+        assertNotEquals(run(s, s.params(List.of("duration=3s"), one)).thread("a").get(Metrics.WAIT_MAX_NS),
+                run(s, p).thread("a").get(Metrics.WAIT_MAX_NS));
+    }
+
     @Test
     void aProfileOfTheDefaultsUniformBandStillStarvesTheReproducer() throws Exception {
         MachineProfile m = profile("wake_latency:\n  quantiles:\n    - [0.0, 30us]\n    - [1.0, 90us]\n");

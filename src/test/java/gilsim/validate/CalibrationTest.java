@@ -40,6 +40,16 @@ class CalibrationTest {
                 new long[] {20_000, 40_000, 50_000, 59_600}, 60_000, 1, 100, 89, 50_000);
     }
 
+    /** Gaps mixed at a share: a quarter of the time fast (all 100 ns), the rest slow (all 400 ns). */
+    @Test
+    void gapsOfTwoSpeedsMixAtTheFastShare() {
+        long[] mixed = RaceFit.mix(new long[] {400, 400, 400}, new long[] {100}, 25);
+        assertEquals(RaceFit.MIXED_GAPS, mixed.length);
+        assertEquals(RaceFit.MIXED_GAPS / 4, java.util.Arrays.stream(mixed).filter(g -> g == 100).count());
+        assertEquals(3 * RaceFit.MIXED_GAPS / 4, java.util.Arrays.stream(mixed).filter(g -> g == 400).count());
+        for (int k = 1; k < mixed.length; k++) assertTrue(mixed[k - 1] <= mixed[k], "sorted");
+    }
+
     @Test
     void isotonicPoolsAdjacentViolatorsByWeight() {
         assertArrayEquals(new double[] {1, 2, 3}, CalibrationProfile.isotonic(new double[] {1, 2, 3},
@@ -187,8 +197,9 @@ class CalibrationTest {
         assertEquals(303, f.entry().drops());
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
         assertTrue(p.notes().isEmpty(), p.notes().toString());
-        assertEquals(List.of("checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter", "wait_entry_growth"),
-                List.copyOf(p.raceKeys().keySet()));
+        assertEquals(List.of("checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter", "wait_entry_growth",
+                "fast_race_percent", "fast_race_reaction"), List.copyOf(p.raceKeys().keySet()));
+        assertEquals(0, p.raceKeys().get("fast_race_percent"), "these runs' drops all fall in one second: one speed");
         assertTrue(p.yaml().contains("\ncheckpoint: " + Durations.format(f.checkpointNs()) + " "), p.yaml());
         Path file = dir.resolve("m.yaml");
         Files.writeString(file, p.yaml());

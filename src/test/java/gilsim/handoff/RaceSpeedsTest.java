@@ -1,0 +1,77 @@
+package gilsim.handoff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The crowded race read second by second: hand-made runs whose seconds have known gap medians. */
+class RaceSpeedsTest {
+    private static final long S = 1_000_000_000L;
+
+    /** A run whose second {@code i} has {@code perSecond} drops with gaps spread evenly around {@code medians[i]}. */
+    private static HandoffStats.CrowdedRun run(int perSecond, long... medians) {
+        List<HandoffStats.CrowdedDrop> each = new ArrayList<>();
+        for (int s = 0; s < medians.length; s++) {
+            for (int i = 0; i < perSecond; i++) {
+                long gap = medians[s] - 50 + 100L * i / (perSecond - 1); // median +- 50 ns
+                each.add(new HandoffStats.CrowdedDrop(gap, 0, false, s * S + i * (S / perSecond)));
+            }
+        }
+        return new HandoffStats.CrowdedRun(each.size(), 0, null, each);
+    }
+
+    @Test
+    void secondsInTwoGroupsApartAreTwoSpeeds() {
+        // Four seconds at 300 ns, six at 700 ns, in two runs.
+        List<HandoffStats.CrowdedRun> runs = List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700));
+        RaceSpeeds s = RaceSpeeds.of(runs);
+        assertTrue(s.two());
+        assertEquals(10, s.seconds());
+        assertEquals(4, s.fastSeconds());
+        assertEquals(458, s.fastBelowNs()); // sqrt(300 * 700): between the groups
+        assertEquals(300, s.fastGapP50Ns());
+        assertEquals(700, s.slowGapP50Ns());
+        assertEquals(40, s.fastPercent());
+        assertEquals(45, s.fastReactionPercent()); // 300 / 700 = 43 %, to the nearest 5
+        assertEquals(4 * 31, s.drops(runs, true).size());
+        assertEquals(6 * 31, s.drops(runs, false).size());
+        assertTrue(s.drops(runs, true).stream().allMatch(d -> d.gapNs() <= 350));
+    }
+
+    @Test
+    void secondsCloseTogetherAreOneSpeed() {
+        // 600 to 750 ns: the best split's groups are nearer than MAX_FAST_RATIO
+        List<HandoffStats.CrowdedRun> runs = List.of(run(31, 600, 650, 700, 750, 600, 650));
+        RaceSpeeds s = RaceSpeeds.of(runs);
+        assertFalse(s.two());
+        assertEquals(6, s.seconds());
+        assertEquals(0, s.fastPercent());
+        assertEquals(100, s.fastReactionPercent());
+        assertEquals(6 * 31, s.drops(runs, false).size(), "every drop is slow with one speed");
+        assertEquals(0, s.drops(runs, true).size());
+    }
+
+    @Test
+    void oneFastSecondIsNotASpeed() {
+        RaceSpeeds s = RaceSpeeds.of(List.of(run(31, 300, 700, 700, 700, 700)));
+        assertFalse(s.two(), "a speed needs two seconds");
+    }
+
+    @Test
+    void aSecondWithTooFewDropsIsNotRead() {
+        RaceSpeeds s = RaceSpeeds.of(List.of(run(31, 300, 300, 700, 700), run(5, 300, 300, 300)));
+        assertEquals(4, s.seconds());
+        assertEquals(2, s.fastSeconds());
+    }
+
+    @Test
+    void theSplitIsTheOneOfLeastSpreadInTheLogarithm() {
+        assertEquals(0, RaceSpeeds.split(new long[] {500}));
+        assertEquals(2, RaceSpeeds.split(new long[] {300, 310, 700, 720, 750}));
+        assertEquals(3, RaceSpeeds.split(new long[] {100, 110, 120, 1_000}));
+    }
+}
