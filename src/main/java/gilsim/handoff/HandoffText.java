@@ -96,6 +96,21 @@ public final class HandoffText {
         return parts.isEmpty() ? "none" : String.join(", ", parts);
     }
 
+    /**
+     * The runs' crowded race second by second ({@link RaceSpeeds}): "two speeds, 9 of 20 seconds fast (gap p50 0.36
+     * us), the rest 0.69 us", "one speed over 20 seconds (gap p50 0.69 us)", or that no second had enough drops.
+     */
+    public static String speeds(List<HandoffStats.CrowdedRun> byRun) {
+        RaceSpeeds s = RaceSpeeds.of(byRun);
+        if (s.seconds() == 0) return "no second had " + RaceSpeeds.MIN_DROPS + " crowded forced drops";
+        if (!s.two()) {
+            return String.format(Locale.ROOT, "one speed over %d second%s (gap p50 %.2f us)", s.seconds(),
+                    s.seconds() == 1 ? "" : "s", s.slowGapP50Ns() / 1e3);
+        }
+        return String.format(Locale.ROOT, "two speeds, %d of %d seconds fast (gap p50 %.2f us), the rest %.2f us",
+                s.fastSeconds(), s.seconds(), s.fastGapP50Ns() / 1e3, s.slowGapP50Ns() / 1e3);
+    }
+
     /** The same from runs already summed up ({@link HandoffStats#crowdedByRun}). */
     public static String crowded(List<HandoffStats.CrowdedRun> byRun) {
         List<String> runs = new ArrayList<>();

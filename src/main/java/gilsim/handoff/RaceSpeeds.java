@@ -21,7 +21,7 @@ import java.util.List;
 public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long slowGapP50Ns, long fastGapP50Ns) {
     static final long SECOND_NS = 1_000_000_000L;
     /** A second with fewer crowded drops says too little of its speed (four spinners give some 185 a second). */
-    static final int MIN_DROPS = 20;
+    public static final int MIN_DROPS = 20;
     /** Each speed needs this many seconds: one odd second is not a speed. */
     static final int MIN_SECONDS = 2;
     /** The fast seconds' gap median at most this share of the slow ones': nearer, they are one speed's spread. */

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import gilsim.handoff.HandoffStats;
-import gilsim.handoff.RaceSpeeds;
 import gilsim.handoff.HandoffText;
+import gilsim.handoff.RaceSpeeds;
 import gilsim.sim.Durations;
 import java.nio.file.Path;
 import java.util.List;
@@ -113,24 +113,19 @@ public final class CalibrationText {
             return;
         }
         b.append(String.format(Locale.ROOT, "  fitted (docs/calibration.md, section 5): the frequent race's gap p10 "
-                        + "/ p50 %.2f / %.2f us; the model's\n  %.2f / %.2f us with checkpoint %s and drop_reaction %s; "
+                        + "/ p50 %.2f / %.2f us%s; the model's\n  %.2f / %.2f us with checkpoint %s and drop_reaction %s; "
                         + "the requester's window wait_entry %s +- %s,\n  %d %% longer per doubling of %s since "
                         + "another waiter last called wait (%d drops)%n",
-                f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3, f.modelGapP10Ns() / 1e3, f.modelGapP50Ns() / 1e3,
+                f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3, f.speeds().two() ? " (its slow seconds)" : "",
+                f.modelGapP10Ns() / 1e3, f.modelGapP50Ns() / 1e3,
                 Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
                 Durations.format(f.entry().entryNs()), Durations.format(f.entry().jitterNs()),
                 f.entry().growthPercent(), Durations.format(RaceFit.quietAfterNs()), f.entry().drops()));
         RaceSpeeds s = f.speeds();
-        if (s.two()) {
-            b.append(String.format(Locale.ROOT, "  second by second, the frequent race ran at two speeds: %d of %d "
-                            + "seconds fast (gap p50 %.2f us), the rest slow (%.2f us);\n  fast_race_percent %d, "
-                            + "fast_race_reaction %d, checkpoint and drop_reaction fitted to the slow seconds%n",
-                    s.fastSeconds(), s.seconds(), s.fastGapP50Ns() / 1e3, s.slowGapP50Ns() / 1e3, s.fastPercent(),
-                    s.fastReactionPercent()));
-        } else {
-            b.append(String.format(Locale.ROOT, "  second by second, the frequent race ran at one speed (%d seconds "
-                    + "read): fast_race_percent 0%n", s.seconds()));
-        }
+        b.append("  second by second, the frequent race ran at ").append(HandoffText.speeds(c.runs())).append(s.two()
+                ? String.format(Locale.ROOT, ":%n  fast_race_percent %d, fast_race_reaction %d, checkpoint and "
+                        + "drop_reaction fitted to the slow seconds%n", s.fastPercent(), s.fastReactionPercent())
+                : ": fast_race_percent 0\n");
     }
 
     private static String at(long[] sorted, double p) {

@@ -3,6 +3,7 @@ package gilsim.validate;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.HandoffText;
+import gilsim.handoff.RaceSpeeds;
 import gilsim.metrics.Stat;
 import gilsim.program.ThreadSpec;
 import gilsim.program.Rounds;
@@ -56,6 +57,11 @@ public final class ValidationText {
         b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
                 .append("  real: ").append(HandoffText.crowded(realRuns)).append('\n')
                 .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
+        // Seconds at two speeds make a run's tail (docs/model.md, "The race runs at two speeds").
+        b.append("the crowded race second by second (seconds with ").append(RaceSpeeds.MIN_DROPS)
+                .append(" crowded forced drops or more)\n")
+                .append("  real: ").append(HandoffText.speeds(realRuns)).append('\n')
+                .append("  sim:  ").append(HandoffText.speeds(HandoffStats.crowdedByRun(r.simHandoffs()))).append('\n');
         // The real requester wins more the longer before the drop the other waiters last called wait (docs/model.md);
         // wait_entry_growth models it, and `calibrate` fits it.
         b.append("crowded forced drops by how long before the drop another waiter last called wait: "

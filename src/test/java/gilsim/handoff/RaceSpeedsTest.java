@@ -69,6 +69,14 @@ class RaceSpeedsTest {
     }
 
     @Test
+    void theTextSaysTheSpeedsAndTheirGaps() {
+        assertEquals("two speeds, 4 of 10 seconds fast (gap p50 0.30 us), the rest 0.70 us",
+                HandoffText.speeds(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700))));
+        assertEquals("one speed over 3 seconds (gap p50 0.65 us)", HandoffText.speeds(List.of(run(31, 600, 650, 700))));
+        assertEquals("no second had 20 crowded forced drops", HandoffText.speeds(List.of(run(5, 300, 700))));
+    }
+
+    @Test
     void theSplitIsTheOneOfLeastSpreadInTheLogarithm() {
         assertEquals(0, RaceSpeeds.split(new long[] {500}));
         assertEquals(2, RaceSpeeds.split(new long[] {300, 310, 700, 720, 750}));
