@@ -39,6 +39,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
     static final String MODEL_DURATION = "2s";
     /** Fits are rounded to this, in nanoseconds: finer than the runs' spread says nothing. */
     static final long ROUND_NS = 50;
+    /** Gaps the two speeds' mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
+    static final int MIXED_GAPS = 4_000;
 
     /** The fit, or empty when the frequent race had no crowded drop after a re-wait. */
     public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare) {
@@ -81,9 +83,6 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
         for (int seed = 1; seed <= SEEDS; seed++) logs.add(SimSide.run(scenario, params, seed, true).handoffs());
         return Arrays.stream(HandoffStats.of(logs).crowdedRewaitToDropNs()).filter(g -> g >= 0).toArray();
     }
-
-    /** Gaps the mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
-    static final int MIXED_GAPS = 4_000;
 
     /**
      * The distribution of gaps of a run at the fast speed {@code fastPercent} of the time: the slow gaps and the fast
