@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                 + "how often a thread woken on a busy shared core preempts its waker; then (about 30 s; --quick about "
                 + "11 s) it records two crowded races through the hand-off recorder (four threads spinning in Python; "
                 + "one sleeping 100 ms beside two) and fits the model's crowded-race keys to them (checkpoint, "
-                + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth; needs a C compiler and Python "
+                + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth, and from the first race read "
+                + "second by second fast_race_percent and fast_race_reaction; needs a C compiler and Python "
                 + "3.8+; skipped, with the reason, without them). Prints what was measured and the machine profile; "
                 + "--out writes the profile for --machine FILE.",
                 "Refuses to measure while the 1-minute load average exceeds the core count, unless --force."},
@@ -50,6 +51,11 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "measure for about 8 s instead of 35 (fewer samples: noisier figures)")
     boolean quick;
 
+    @Option(names = "--race-runs", paramLabel = "N", description = "runs of the four-spinner race (default 4 of "
+            + "5 s, 3 of 1 s with --quick; 1 to 100): more read the share of seconds the race runs fast more steadily "
+            + "(a speed lasts some seven seconds)")
+    Integer raceRuns;
+
     @Option(names = "--force", description = "measure even when the machine is busy, with a warning on how to read "
             + "the figures")
     boolean force;
@@ -60,6 +66,10 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (out != null) OutputPath.check("--out", out);
+        if (raceRuns != null && (raceRuns < 1 || raceRuns > CrowdedRace.MAX_RUNS)) {
+            throw new InputError("--race-runs: " + raceRuns + " is not a number of runs from 1 to "
+                    + CrowdedRace.MAX_RUNS);
+        }
         Path py = python == null ? Interpreters.defaults().get(0) : Interpreters.find(python);
         Calibration.check(py);
         String warning = MachineLoad.check(force, "wake-ups also wait for a core behind other work, so the "
@@ -73,10 +83,10 @@ final class CalibrateCommand implements Callable<Integer> {
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
         if (unrecordable == null && Terminal.stderrIsTerminal()) {
-            err.println("gilsim calibrate: recording the crowded races for about " + CrowdedRace.seconds(quick)
+            err.println("gilsim calibrate: recording the crowded races for about " + CrowdedRace.seconds(quick, raceRuns)
                     + " s");
         }
-        CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick)
+        CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick, raceRuns)
                 : CrowdedRace.Measured.skipped(unrecordable);
         CalibrationProfile profile = CalibrationProfile.of(m, crowd);
         if (out != null) write(profile.yaml(), out);

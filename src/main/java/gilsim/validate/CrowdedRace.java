@@ -114,14 +114,18 @@ public final class CrowdedRace {
         }
     }
 
+    /** The most runs {@code --race-runs} asks of the frequent race. */
+    public static final int MAX_RUNS = 100;
+
     /**
-     * Records both races on {@code python}, which {@link #unrecordable} accepted, and fits the model to them.
+     * Records both races on {@code python}, which {@link #unrecordable} accepted, and fits the model to them;
+     * {@code frequentRuns} of the frequent race, or its own count when null.
      *
      * @throws InputError one line when a run fails
      */
-    public static Measured measure(Path python, boolean quick) {
-        List<HandoffLog> frequent = record(python, Race.FREQUENT, quick);
-        List<HandoffLog> rare = record(python, Race.RARE, quick);
+    public static Measured measure(Path python, boolean quick, Integer frequentRuns) {
+        List<HandoffLog> frequent = record(python, Race.FREQUENT, quick, frequentRuns);
+        List<HandoffLog> rare = record(python, Race.RARE, quick, null);
         List<HandoffLog> both = new ArrayList<>(frequent);
         both.addAll(rare);
         return Measured.of(runNs(Race.FREQUENT, quick), HandoffStats.crowdedByRun(frequent), runNs(Race.RARE, quick),
@@ -129,23 +133,27 @@ public final class CrowdedRace {
     }
 
     /** About how long {@link #measure} records, in seconds, for the progress line. */
-    public static long seconds(boolean quick) {
+    public static long seconds(boolean quick, Integer frequentRuns) {
         long ns = 0;
-        for (Race r : Race.values()) ns += (quick ? r.quickRuns : r.runs) * runNs(r, quick);
+        for (Race r : Race.values()) ns += runs(r, quick, r == Race.FREQUENT ? frequentRuns : null) * runNs(r, quick);
         return ns / 1_000_000_000L;
+    }
+
+    private static int runs(Race race, boolean quick, Integer asked) {
+        return asked != null ? asked : quick ? race.quickRuns : race.runs;
     }
 
     private static long runNs(Race race, boolean quick) {
         return quick ? race.quickRunNs : race.runNs;
     }
 
-    private static List<HandoffLog> record(Path python, Race race, boolean quick) {
+    private static List<HandoffLog> record(Path python, Race race, boolean quick, Integer runs) {
         long runNs = runNs(race, quick);
         String script = PythonScript.compile(race.threads(), SWITCH_INTERVAL_NS, runNs);
         // as validate's default: twice the run and half a minute for the interpreter to start and stop
         long timeoutMs = 2 * (runNs / 1_000_000L) + 30_000;
         List<HandoffLog> logs = new ArrayList<>();
-        for (int i = 0; i < (quick ? race.quickRuns : race.runs); i++) {
+        for (int i = 0; i < runs(race, quick, runs); i++) {
             logs.add(RealRun.record(python, script, timeoutMs).handoffs());
         }
         return logs;

@@ -432,6 +432,8 @@ final class BadInputs {
                 List.of("calibrate", "--quick", "--out", DIR),
                 List.of("calibrate", "--quick", "--out", DIR + "/" + Harness.MARK + "/m.yaml"),
                 List.of("calibrate", "--quick", "--out"),
+                List.of("calibrate", "--quick", "--race-runs", "0"),
+                List.of("calibrate", "--quick", "--race-runs", "many"),
                 List.of("calibrate", "nosuch"))) {
             out.add(BadCase.of("options", "calibrate", a));
         }

@@ -76,6 +76,12 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void raceRunsOutOfRangeIsOneLineBeforeMeasuring() {
+        assertOneLine(run("calibrate", "--race-runs", "0"), "--race-runs: 0 is not a number of runs from 1 to 100");
+        assertOneLine(run("calibrate", "--race-runs", "101"), "--race-runs: 101 is not a number of runs from 1 to 100");
+    }
+
+    @Test
     void tooOldPythonIsRefused() throws Exception {
         // an "interpreter" that answers the version probe as Python 2.7.18 would
         Path py27 = dir.resolve("python2.7");
