@@ -8,8 +8,9 @@ import java.util.SplittableRandom;
  * seconds. Shim recordings of four spinning threads on a 2-vCPU VM read it second by second: some seconds the
  * request-to-drop p50 is 0.4 to 0.5 us, others 0.75 to 1.2 us, for five to ten seconds at a time, and the share of
  * the fast seconds moved from 2 to 55 % between sittings minutes apart (docs/model.md, "The race runs at two
- * speeds"; {@code tools/handoffs/speeds.py}). What moves it is not in the recordings (the vCPUs' cross-core path is
- * the likely place: a cache line's round trip between them read 395 or 470 ns for seconds at a time).
+ * speeds"; {@code tools/handoffs/speeds.py}). What moves it is most likely where the host runs the two vCPUs: a cache
+ * line's round trip between them reads about 50 ns or about 450 ns for seconds at a time, and the race is faster in
+ * the near seconds.
  *
  * <p>The model redraws the speed at moments an exponential time apart (mean {@code dwellNs}); each draw is fast with
  * probability {@code fastPercent}, so that is the share of time spent fast. The state and its next redraw are drawn
