@@ -2,7 +2,9 @@ package gilsim.handoff;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A recorded crowded race read second by second: each second of each run with enough crowded drops gets the median
@@ -47,6 +49,16 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
         if (fastBelowNs == 0) return new RaceSpeeds(m.length, 0, 0, pooledMedian(runs, 0, false), -1);
         return new RaceSpeeds(m.length, split, fastBelowNs, pooledMedian(runs, fastBelowNs, false),
                 pooledMedian(runs, fastBelowNs, true));
+    }
+
+    /** As JSON: the seconds read, the fast ones, and both speeds' gap medians (ns; -1 for a speed not seen). */
+    public Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("seconds", seconds);
+        m.put("fast_seconds", fastSeconds);
+        m.put("slow_gap_p50_ns", slowGapP50Ns);
+        m.put("fast_gap_p50_ns", fastGapP50Ns);
+        return m;
     }
 
     /** Whether the race ran at two speeds. */

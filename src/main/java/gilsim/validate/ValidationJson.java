@@ -1,6 +1,7 @@
 package gilsim.validate;
 
 import gilsim.handoff.HandoffStats;
+import gilsim.handoff.RaceSpeeds;
 import gilsim.metrics.Stat;
 import gilsim.report.SummaryJson;
 import java.util.ArrayList;
@@ -76,6 +77,7 @@ public final class ValidationJson {
                 it.put("handoffs", HandoffStats.of(i.handoffs()).json());
                 List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(i.handoffs());
                 it.put("handoffs_by_run", json(crowded));
+                it.put("handoffs_race_speeds", RaceSpeeds.of(crowded).json());
                 it.put("handoffs_by_quiet", byQuiet(HandoffStats.of(i.handoffs())));
             }
             interpreters.add(it);
@@ -84,6 +86,7 @@ public final class ValidationJson {
         if (r.handoffs()) {
             o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
             o.put("sim_handoffs_by_run", json(HandoffStats.crowdedByRun(r.simHandoffs())));
+            o.put("sim_handoffs_race_speeds", RaceSpeeds.of(HandoffStats.crowdedByRun(r.simHandoffs())).json());
             o.put("sim_handoffs_by_quiet", byQuiet(HandoffStats.of(r.simHandoffs())));
         }
         o.put("agree", r.agree());

@@ -40,6 +40,8 @@ class RaceSpeedsTest {
         assertEquals(4 * 31, s.drops(runs, true).size());
         assertEquals(6 * 31, s.drops(runs, false).size());
         assertTrue(s.drops(runs, true).stream().allMatch(d -> d.gapNs() <= 350));
+        assertEquals(java.util.Map.of("seconds", 10, "fast_seconds", 4, "slow_gap_p50_ns", 700L, "fast_gap_p50_ns", 300L),
+                s.json());
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +66,12 @@ class RealHandoffsTest {
         assertTrue(inBands <= real.get("crowded_forced_drops").asLong(), bands + " against " + real);
         assertTrue(bands.get(3).get("quiet_to_ns").isNull(), bands.toString());
         assertEquals(4, r.get("sim_handoffs_by_quiet").size());
+        // second by second: never more fast seconds than seconds read, on either side
+        for (JsonNode speeds : List.of(r.get("interpreters").get(0).get("handoffs_race_speeds"),
+                r.get("sim_handoffs_race_speeds"))) {
+            assertTrue(speeds.get("fast_seconds").asInt() <= speeds.get("seconds").asInt(), speeds.toString());
+            assertTrue(speeds.get("slow_gap_p50_ns").isNumber(), speeds.toString());
+        }
         String text = Files.readString(trace);
         assertTrue(text.contains("\"process_name\"") && text.contains("sim seed 1") && text.contains("CPython 3."),
                 text.substring(0, Math.min(400, text.length())));
