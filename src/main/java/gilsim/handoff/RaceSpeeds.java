@@ -47,7 +47,9 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
             if (fast <= MAX_FAST_RATIO * slow) fastBelowNs = below;
         }
         if (fastBelowNs == 0) return new RaceSpeeds(m.length, 0, 0, pooledMedian(runs, 0, false), -1);
-        return new RaceSpeeds(m.length, split, fastBelowNs, pooledMedian(runs, fastBelowNs, false),
+        long below = fastBelowNs;
+        int fastSeconds = (int) Arrays.stream(m).filter(v -> v < below).count(); // as drops() reads a second
+        return new RaceSpeeds(m.length, fastSeconds, fastBelowNs, pooledMedian(runs, fastBelowNs, false),
                 pooledMedian(runs, fastBelowNs, true));
     }
 
