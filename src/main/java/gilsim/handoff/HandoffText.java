@@ -97,11 +97,10 @@ public final class HandoffText {
     }
 
     /**
-     * The runs' crowded race second by second ({@link RaceSpeeds}): "two speeds, 9 of 20 seconds fast (gap p50 0.36
+     * A crowded race second by second ({@link RaceSpeeds}): "two speeds, 9 of 20 seconds fast (gap p50 0.36
      * us), the rest 0.69 us", "one speed over 20 seconds (gap p50 0.69 us)", or that no second had enough drops.
      */
-    public static String speeds(List<HandoffStats.CrowdedRun> byRun) {
-        RaceSpeeds s = RaceSpeeds.of(byRun);
+    public static String speeds(RaceSpeeds s) {
         if (s.seconds() == 0) return "no second had " + RaceSpeeds.MIN_DROPS + " crowded forced drops";
         if (!s.two()) {
             return String.format(Locale.ROOT, "one speed over %d second%s (gap p50 %.2f us)", s.seconds(),

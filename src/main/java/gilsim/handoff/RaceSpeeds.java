@@ -39,18 +39,16 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
         }
         long[] m = medians.stream().mapToLong(Long::longValue).sorted().toArray();
         int split = split(m);
-        long fastBelowNs = 0;
         if (split >= MIN_SECONDS && m.length - split >= MIN_SECONDS) {
             long below = Math.round(Math.sqrt((double) m[split - 1] * m[split])); // between the groups, geometrically
             long fast = pooledMedian(runs, below, true);
             long slow = pooledMedian(runs, below, false);
-            if (fast <= MAX_FAST_RATIO * slow) fastBelowNs = below;
+            if (fast <= MAX_FAST_RATIO * slow) {
+                int fastSeconds = (int) Arrays.stream(m).filter(v -> v < below).count(); // as drops() reads a second
+                return new RaceSpeeds(m.length, fastSeconds, below, slow, fast);
+            }
         }
-        if (fastBelowNs == 0) return new RaceSpeeds(m.length, 0, 0, pooledMedian(runs, 0, false), -1);
-        long below = fastBelowNs;
-        int fastSeconds = (int) Arrays.stream(m).filter(v -> v < below).count(); // as drops() reads a second
-        return new RaceSpeeds(m.length, fastSeconds, fastBelowNs, pooledMedian(runs, fastBelowNs, false),
-                pooledMedian(runs, fastBelowNs, true));
+        return new RaceSpeeds(m.length, 0, 0, pooledMedian(runs, 0, false), -1);
     }
 
     /** As JSON: the seconds read, the fast ones, and both speeds' gap medians (ns; -1 for a speed not seen). */

@@ -122,7 +122,7 @@ public final class CalibrationText {
                 Durations.format(f.entry().entryNs()), Durations.format(f.entry().jitterNs()),
                 f.entry().growthPercent(), Durations.format(RaceFit.quietAfterNs()), f.entry().drops()));
         RaceSpeeds s = f.speeds();
-        b.append("  second by second, the frequent race ran at ").append(HandoffText.speeds(c.runs())).append(s.two()
+        b.append("  second by second, the frequent race ran at ").append(HandoffText.speeds(s)).append(s.two()
                 ? String.format(Locale.ROOT, ":%n  fast_race_percent %d, fast_race_reaction %d, checkpoint and "
                         + "drop_reaction fitted to the slow seconds%n", s.fastPercent(), s.fastReactionPercent())
                 : ": fast_race_percent 0\n");

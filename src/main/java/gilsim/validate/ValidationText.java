@@ -54,14 +54,15 @@ public final class ValidationText {
                 new HandoffText.Side("real", HandoffStats.of(i.handoffs())),
                 new HandoffText.Side("sim", HandoffStats.of(r.simHandoffs()))), threads));
         List<HandoffStats.CrowdedRun> realRuns = HandoffStats.crowdedByRun(i.handoffs());
+        List<HandoffStats.CrowdedRun> simRuns = HandoffStats.crowdedByRun(r.simHandoffs());
         b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
                 .append("  real: ").append(HandoffText.crowded(realRuns)).append('\n')
-                .append("  sim:  ").append(HandoffText.crowdedByRun(r.simHandoffs())).append('\n');
+                .append("  sim:  ").append(HandoffText.crowded(simRuns)).append('\n');
         // Seconds at two speeds make a run's tail (docs/model.md, "The race runs at two speeds").
         b.append("the crowded race second by second (seconds with ").append(RaceSpeeds.MIN_DROPS)
                 .append(" crowded forced drops or more)\n")
-                .append("  real: ").append(HandoffText.speeds(realRuns)).append('\n')
-                .append("  sim:  ").append(HandoffText.speeds(HandoffStats.crowdedByRun(r.simHandoffs()))).append('\n');
+                .append("  real: ").append(HandoffText.speeds(RaceSpeeds.of(realRuns))).append('\n')
+                .append("  sim:  ").append(HandoffText.speeds(RaceSpeeds.of(simRuns))).append('\n');
         // The real requester wins more the longer before the drop the other waiters last called wait (docs/model.md);
         // wait_entry_growth models it, and `calibrate` fits it.
         b.append("crowded forced drops by how long before the drop another waiter last called wait: "

@@ -72,10 +72,12 @@ class RaceSpeedsTest {
 
     @Test
     void theTextSaysTheSpeedsAndTheirGaps() {
-        assertEquals("two speeds, 4 of 10 seconds fast (gap p50 0.30 us), the rest 0.70 us",
-                HandoffText.speeds(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700))));
-        assertEquals("one speed over 3 seconds (gap p50 0.65 us)", HandoffText.speeds(List.of(run(31, 600, 650, 700))));
-        assertEquals("no second had 20 crowded forced drops", HandoffText.speeds(List.of(run(5, 300, 700))));
+        RaceSpeeds two = RaceSpeeds.of(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700)));
+        assertEquals("two speeds, 4 of 10 seconds fast (gap p50 0.30 us), the rest 0.70 us", HandoffText.speeds(two));
+        RaceSpeeds one = RaceSpeeds.of(List.of(run(31, 600, 650, 700)));
+        assertEquals("one speed over 3 seconds (gap p50 0.65 us)", HandoffText.speeds(one));
+        RaceSpeeds none = RaceSpeeds.of(List.of(run(5, 300, 700)));
+        assertEquals("no second had 20 crowded forced drops", HandoffText.speeds(none));
     }
 
     @Test
