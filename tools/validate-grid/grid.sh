@@ -1,8 +1,10 @@
 #!/bin/bash
 # The crowded grid of docs/validation.md ("Crowded GIL queues on 3.11, 3.12 and 3.13"): every cell run by
-# `validate --repeat 5 --json` on 3.11, 3.12 and 3.13, first at the model's defaults, then with a profile that
-# `calibrate` writes between the two halves. Each call waits (up to 3 minutes) for the 1-minute load average to fall
-# under 1.0 first, so that one cell's runs do not start in the tail of the last one's. About 40 minutes.
+# `validate --repeat 5 --json` on 3.11, 3.12 and 3.13, first at the model's defaults (one call per cell, all three
+# interpreters), then each interpreter with a profile `calibrate` wrote on that interpreter just before its cells
+# (one call per cell and interpreter: the profile holds the interpreter's own reaction to a drop request, and the
+# machine's race drifts over tens of minutes). Each call waits (up to 3 minutes) for the 1-minute load average to
+# fall under 1.0 first, so that one cell's runs do not start in the tail of the last one's. About 50 minutes.
 # --profile-only skips the defaults half, for a model change that leaves the defaults' figures as they were.
 # Arguments after `--` go to every validate call of both halves (for example `-- --set wake_move_percent=75`, to
 # try a model parameter before it becomes a default).
@@ -22,7 +24,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 mkdir -p "$out"
-pys=(--python 3.11 --python 3.12 --python 3.13)
+versions=(3.11 3.12 3.13)
+pys=()
+for v in "${versions[@]}"; do pys+=(--python "$v"); done
 cells=(
   "latency-1 scenarios/latency-1.yaml --duration 10s"
   "latency-2 scenarios/latency-2.yaml --duration 10s"
@@ -40,21 +44,33 @@ quiet() {
     sleep 5
   done
 }
-half() { # NAME [MORE VALIDATE ARGS]
+run_cells() { # FILE_SUFFIX [MORE VALIDATE ARGS]: every cell, into OUT/CELL-NAME.json
   local name=$1; shift
   for cell in "${cells[@]}"; do
     read -r -a c <<< "$cell"
     quiet
     echo "$(date +%T) $name ${c[0]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     # exit 1 (a verdict disagrees) is a result here, not a failure
-    java -jar "$jar" validate "${c[@]:1}" "${pys[@]}" --repeat 5 --json "$@" > "$out/$name-${c[0]}.json" || [ $? -eq 1 ]
+    java -jar "$jar" validate "${c[@]:1}" --repeat 5 --json "$@" > "$out/$name-${c[0]}.json" || [ $? -eq 1 ]
   done
 }
-[ -n "$profile_only" ] || half defaults "${extra[@]}"
-quiet
-echo "$(date +%T) calibrate (load $(cut -d' ' -f1 /proc/loadavg))" >&2
-# CALIBRATE_ARGS go to calibrate (for example "--race-runs 24", a steadier share of the race's fast seconds)
-java -jar "$jar" calibrate --python 3.12 ${CALIBRATE_ARGS:-} --out "$out/machine.yaml" > "$out/calibrate.txt"
-echo "$(date +%T) calibrated (load $(cut -d' ' -f1 /proc/loadavg))" >&2
-half profile --machine "$out/machine.yaml" "${extra[@]}"
+# the defaults half: one call per cell for all three interpreters (table.py reads OUT/defaults-CELL.json)
+[ -n "$profile_only" ] || run_cells defaults "${pys[@]}" "${extra[@]}"
+# the profile half: per interpreter, a profile calibrated on it, then its cells (OUT/profile-CELL-VERSION.json).
+# CALIBRATE_ARGS go to calibrate; the default reads the race's share of fast seconds over two minutes
+# (docs/calibration.md, section 5).
+for v in "${versions[@]}"; do
+  quiet
+  echo "$(date +%T) calibrate $v (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+  java -jar "$jar" calibrate --python "$v" ${CALIBRATE_ARGS:---race-runs 24} --out "$out/machine-$v.yaml" \
+    > "$out/calibrate-$v.txt"
+  echo "$(date +%T) calibrated (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+  for cell in "${cells[@]}"; do
+    read -r -a c <<< "$cell"
+    quiet
+    echo "$(date +%T) profile $v ${c[0]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+    java -jar "$jar" validate "${c[@]:1}" --python "$v" --machine "$out/machine-$v.yaml" --repeat 5 --json \
+      "${extra[@]}" > "$out/profile-${c[0]}-$v.json" || [ $? -eq 1 ]
+  done
+done
 echo "$(date +%T) done" >&2

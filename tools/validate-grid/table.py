@@ -1,7 +1,8 @@
 # The crowded grid's table (docs/validation.md) from grid.sh's JSON files: per scenario and interpreter, the
 # latency-sensitive thread's real round p50 / p99 / max, the sim/real ratios and the verdicts of both halves; for
 # scenarios of identical threads (cpu-bound-N, lock-contention) the range over the threads. An OUT_DIR with only the
-# profile half prints that half's columns.
+# profile half prints that half's columns. A half is read from HALF-CELL.json (all interpreters in one file) or from
+# HALF-CELL-VERSION.json (one per interpreter, as grid.sh writes the profile half), in that order.
 #   python3 tools/validate-grid/table.py OUT_DIR
 import json
 import os
@@ -45,6 +46,32 @@ def verdicts(threads):
     return "; ".join(cells)
 
 
+VERSIONS = ("3.11", "3.12", "3.13")
+
+
+def read(path):
+    """The file's JSON, or None while it is missing, empty or still being written (its row waits for it)."""
+    if not (os.path.exists(path) and os.path.getsize(path)):
+        return None
+    try:
+        return json.load(open(path))
+    except json.JSONDecodeError:
+        print("(%s not complete: left out)" % path, file=sys.stderr)
+        return None
+
+
+def half_of(half, name):
+    """One cell's half: its file, or its per-interpreter files with their interpreters in one list."""
+    whole = read(os.path.join(out, "%s-%s.json" % (half, name)))
+    if whole is not None:
+        return whole
+    parts = [read(os.path.join(out, "%s-%s-%s.json" % (half, name, v))) for v in VERSIONS]
+    parts = [p for p in parts if p is not None]
+    if not parts:
+        return None
+    return {"interpreters": [it for p in parts for it in p["interpreters"]]}
+
+
 def loads(it):
     vals = [v for r in it["real_runs"] for v in (r.get("load_average") or []) if v is not None]
     steal = [r.get("host_steal") for r in it["real_runs"] if r.get("host_steal") is not None]
@@ -61,20 +88,12 @@ print("| " + " | ".join(head) + " |")
 print("|---" * len(head) + "|")
 lo_hi = {"defaults": [9, 0, 0], "profile": [9, 0, 0]}
 for name in order:
-    halves = {}
-    for half in ("defaults", "profile"):
-        path = os.path.join(out, "%s-%s.json" % (half, name))
-        # a cell still running (or stopped) has an empty or partial file: its row waits for it
-        if os.path.exists(path) and os.path.getsize(path):
-            try:
-                halves[half] = json.load(open(path))
-            except json.JSONDecodeError:
-                print("(%s not complete: left out)" % path, file=sys.stderr)
+    halves = {h: d for h in ("defaults", "profile") for d in [half_of(h, name)] if d is not None}
     if not halves:
         continue
     # the real figures shown are the first half's (the defaults', or the profile's when only it was run)
     first = halves.get("defaults") or halves["profile"]
-    for i, it in enumerate(first["interpreters"]):
+    for it in first["interpreters"]:
         version = it["label"].split()[1]
         threads = it["threads"] if name in SAME else it["threads"][:1]
         real = " / ".join(rng([t["real"][k]["mean"] for t in threads], ms)
@@ -83,12 +102,15 @@ for name in order:
         row = [name, version, "all" if name in SAME else threads[0]["name"], real]
         if has_defaults:
             row += [ratios(threads), verdicts(it["threads"])] if "defaults" in halves else ["-", "-"]
-        for half in ("defaults", "profile"):
-            if half in halves:
-                a, b, s = loads(halves[half]["interpreters"][i])
+        # the halves' interpreters matched by version: a half still running may have fewer
+        same = {h: next((x for x in d["interpreters"] if x["label"].split()[1] == version), None)
+                for h, d in halves.items()}
+        for half, x in same.items():
+            if x is not None:
+                a, b, s = loads(x)
                 lo_hi[half] = [min(lo_hi[half][0], a), max(lo_hi[half][1], b), max(lo_hi[half][2], s)]
-        if "profile" in halves:
-            p = halves["profile"]["interpreters"][i]
+        p = same.get("profile")
+        if p is not None:
             pthreads = p["threads"] if name in SAME else p["threads"][:1]
             row += [ratios(pthreads), verdicts(p["threads"])]
         else:

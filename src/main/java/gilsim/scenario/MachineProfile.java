@@ -20,6 +20,7 @@ import java.util.Map;
  *
  * <pre>
  * source: "gilsim calibrate, CPython 3.11.7, 2 cores, load 0.42"
+ * python: "3.11.7"         # optional: the interpreter calibrate measured (the race's keys are its own)
  * wake_latency:
  *   quantiles:            # [probability, duration], increasing; from probability 0 to 1
  *     - [0.0, 12us]
@@ -43,15 +44,16 @@ import java.util.Map;
  * </pre>
  *
  * @param file the file it was read from, for messages and replay lines
+ * @param python the version of the interpreter the profile was measured on ("3.11.7"), or null when it does not say
  * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} and {@code fast_race_*} in per cent
  */
-public record MachineProfile(String file, String source, double[] probabilities, long[] latenciesNs,
+public record MachineProfile(String file, String source, String python, double[] probabilities, long[] latenciesNs,
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
                              Integer preemptPercent, Map<String, Long> race) {
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
             "wait_entry_jitter", "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
-    private static final List<String> FIELDS = List.of("source", "wake_latency", "timer_wake", "timer_slack",
+    private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
             "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
             "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
     private static final long MAX_FILE_BYTES = 1 << 20;
@@ -65,6 +67,19 @@ public record MachineProfile(String file, String source, double[] probabilities,
         timerWakeProbabilities = timerWakeProbabilities == null ? null : timerWakeProbabilities.clone();
         timerWakeNs = timerWakeNs == null ? null : timerWakeNs.clone();
         race = Collections.unmodifiableMap(new LinkedHashMap<>(race));
+    }
+
+    /**
+     * Whether the profile was measured on an interpreter of the same minor version as {@code version} ("3.11.7" and
+     * "3.11.2" are; "3.12.1" is not); true when the profile does not say, so that an older profile warns of nothing.
+     */
+    public boolean measuredOn(String version) {
+        return python == null || minor(python).equals(minor(version));
+    }
+
+    private static String minor(String version) {
+        String[] p = version.split("\\.");
+        return p.length < 2 ? version : p[0] + "." + p[1].replaceAll("\\D.*", "");
     }
 
     /** The check-point spacing the profile sets, or null. */
@@ -102,6 +117,14 @@ public record MachineProfile(String file, String source, double[] probabilities,
             }
         }
         String source = top.entries().get("source") instanceof YamlTree.Scalar s ? s.text() : file;
+        String python = null;
+        if (top.entries().get("python") instanceof YamlTree.Scalar s) {
+            python = s.text().trim();
+            if (!python.matches("\\d+\\.\\d+(\\.\\d+)?[a-z0-9+]*")) {
+                throw new InputError(file + ":" + s.line() + ": python: '" + s.text() + "' is not a version such as "
+                        + "3.12.1");
+            }
+        }
         YamlTree latency = top.entries().get("wake_latency");
         if (latency == null) throw new InputError(file + ":" + top.line() + ": wake_latency: missing");
         Quantiles wake = quantiles(file, latency, "wake_latency");
@@ -123,7 +146,7 @@ public record MachineProfile(String file, String source, double[] probabilities,
         if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
         }
-        return new MachineProfile(file, source, wake.probabilities(), wake.durationsNs(),
+        return new MachineProfile(file, source, python, wake.probabilities(), wake.durationsNs(),
                 timerWake == null ? null : timerWake.probabilities(), timerWake == null ? null : timerWake.durationsNs(),
                 slack, preempt, race);
     }

@@ -77,6 +77,7 @@ public final class Params {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("file", machine.file());
             m.put("source", machine.source());
+            if (machine.python() != null) m.put("python", machine.python());
             m.put("wake_latency_quantiles_ns", quantiles(machine.probabilities(), machine.latenciesNs()));
             if (machine.timerWakeNs() != null) {
                 m.put("timer_wake_quantiles_ns", quantiles(machine.timerWakeProbabilities(), machine.timerWakeNs()));

@@ -16,7 +16,9 @@ import java.util.Map;
  * A machine profile computed from a {@link Calibration.Measured} and a {@link CrowdedRace.Measured}: the wake-up
  * latency as quantiles of the release race's CDF, the timer slack, the preemption probability and the crowded race's
  * fit (null when the races were skipped or had no crowded drop), written as the YAML that {@code --machine FILE}
- * reads (docs/calibration.md).
+ * reads (docs/calibration.md). {@code python} is the version of the interpreter measured ("3.12.1"): the crowded
+ * race's keys are that interpreter's reaction to a drop request (docs/calibration.md, "One profile per
+ * interpreter").
  *
  * <p>The wake-up latency's CDF at L is the waiter's share of the releases of length L, over the pinned sweep. The
  * shares are made non-decreasing by isotonic regression (pool adjacent violators, weighted by the number of
@@ -36,7 +38,7 @@ import java.util.Map;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        RaceFit race, String source, Instant written, List<String> notes) {
+        RaceFit race, String python, String source, Instant written, List<String> notes) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
@@ -77,7 +79,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             notes.add("no crowded-race keys: no run of the frequent crowded race had a forced drop with a third "
                     + "thread waiting");
         }
-        return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), source,
+        return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), m.python(), source,
                 when.truncatedTo(ChronoUnit.SECONDS), notes);
     }
 
@@ -188,6 +190,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         StringBuilder b = new StringBuilder();
         b.append("# gilsim machine profile: written by `gilsim calibrate` on ").append(written).append('\n');
         b.append("source: \"").append(source.replace("\\", "\\\\").replace("\"", "\\\"")).append("\"\n");
+        b.append(pad("python: \"" + python + "\"", 21)).append("# the interpreter measured: the crowded race's keys are "
+                + "its own\n");
         b.append("wake_latency:        # time from a wake-up to running on an idle core, as an empirical distribution\n");
         b.append("  quantiles:         # [probability, duration]; increasing in both; 0 and 1 included\n");
         for (Point p : wakeLatency) {

@@ -48,6 +48,9 @@ public final class ValidationJson {
             Map<String, Object> it = new LinkedHashMap<>();
             it.put("python", i.python().toString());
             it.put("label", ValidationText.label(i));
+            if (r.params().machine() != null) {
+                it.put("profile_measured_on_another_python", ValidationText.profileMeasuredElsewhere(r, i) != null);
+            }
             List<Object> runs = new ArrayList<>();
             for (Observation obs : i.runs()) runs.add(run(obs));
             it.put("real_runs", runs);

@@ -26,6 +26,13 @@ public final class ValidationText {
                 .append(Durations.format(r.durationNs())).append(" each").append(durationNote(r)).append('\n');
         for (Validation.Interpreter i : r.interpreters()) {
             b.append('\n').append(label(i)).append('\n');
+            String other = profileMeasuredElsewhere(r, i);
+            if (other != null) {
+                b.append("profile: ").append(r.params().machine().file()).append(" was measured on CPython ")
+                        .append(other).append(", not this version; its crowded-race keys are that interpreter's "
+                        + "(`gilsim calibrate --python ").append(version(i)).append(" --out FILE` measures this one, "
+                        + "docs/calibration.md)\n");
+            }
             machine(b, i.runs());
             table(b, i.comparison());
             spread(b, i.comparison());
@@ -122,6 +129,22 @@ public final class ValidationText {
 
     static String label(Validation.Interpreter i) {
         return i.runs().isEmpty() ? i.python().toString() : i.runs().get(0).label();
+    }
+
+    /** The interpreter's version as its runs reported it ("3.11.7" from "CPython 3.11.7 at ..."), or null. */
+    static String version(Validation.Interpreter i) {
+        String[] words = label(i).split(" ");
+        return words.length > 1 && words[1].matches("\\d+\\.\\d+.*") ? words[1] : null;
+    }
+
+    /**
+     * The version the profile was measured on when it is another minor version than the interpreter's, else null
+     * (no profile, a profile that does not say, or an interpreter whose version is unknown).
+     */
+    static String profileMeasuredElsewhere(Validation.Report r, Validation.Interpreter i) {
+        var profile = r.params().machine();
+        String v = version(i);
+        return profile == null || v == null || profile.measuredOn(v) ? null : profile.python();
     }
 
     private static void table(StringBuilder b, Comparison.Result c) {

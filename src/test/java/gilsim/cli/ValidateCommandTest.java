@@ -167,6 +167,34 @@ class ValidateCommandTest {
         assertEquals(2, t2.get("sim").get("acquisitions_per_run").size());
     }
 
+    /**
+     * A profile says which interpreter it was measured on; validating another minor version against it says so in
+     * the interpreter's block and in its JSON, and the same minor version (3.12.1 for the fake's 3.12.3) does not.
+     */
+    @Test
+    void aProfileMeasuredOnAnotherVersionIsNamedInTheInterpretersBlock() throws IOException {
+        String body = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        Path other = Files.writeString(dir.resolve("m311.yaml"), "source: test\npython: \"3.11.7\"\n" + body);
+        Path same = Files.writeString(dir.resolve("m312.yaml"), "source: test\npython: \"3.12.1\"\n" + body);
+        String[] run = {"validate", "short-release", "--set", "duration=200ms", "--repeat", "1", "--machine"};
+        Result r = gilsim(concat(run, other.toString()));
+        assertTrue(r.out().contains("\nprofile: " + other + " was measured on CPython 3.11.7, not this version; its "
+                + "crowded-race keys are that interpreter's (`gilsim calibrate --python 3.12.3 --out FILE` measures "
+                + "this one, docs/calibration.md)\n"), r.out());
+        assertFalse(gilsim(concat(run, same.toString())).out().contains("\nprofile: "), "3.12.1 for 3.12.3");
+        JsonNode j = new ObjectMapper().readTree(gilsim(concat(run, other.toString(), "--json")).out());
+        assertTrue(j.get("interpreters").get(0).get("profile_measured_on_another_python").asBoolean(), j.toString());
+        assertEquals("3.11.7", j.get("params").get("machine").get("python").asText());
+        j = new ObjectMapper().readTree(gilsim(concat(run, same.toString(), "--json")).out());
+        assertFalse(j.get("interpreters").get(0).get("profile_measured_on_another_python").asBoolean());
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+
     private static void badInput(Result r, String says) {
         assertEquals(2, r.code(), r.out() + r.err());
         assertEquals("", r.out());

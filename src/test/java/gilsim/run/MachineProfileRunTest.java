@@ -182,6 +182,17 @@ class MachineProfileRunTest {
     }
 
     @Test
+    void aProfilesPythonIsAVersion() throws Exception {
+        String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        assertEquals("3.13.0", profile("python: \"3.13.0\"\n" + latency).python());
+        assertEquals(null, profile(latency).python(), "a profile written before calibrate wrote it");
+        assertTrue(profile(latency).measuredOn("3.11.7"), "a profile that does not say warns of nothing");
+        InputError e = assertThrows(InputError.class, () -> profile("python: three\n" + latency));
+        assertTrue(e.getMessage().matches(".*m\\.yaml:1: python: 'three' is not a version such as 3\\.12\\.1"),
+                e.getMessage());
+    }
+
+    @Test
     void aScenarioFileNamesItsMachineProfileBesideIt() throws Exception {
         profile("source: beside\nwake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 40us]\n"
                 + "preempt_probability: 0.5\n");

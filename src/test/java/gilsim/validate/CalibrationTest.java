@@ -148,6 +148,7 @@ class CalibrationTest {
         String yaml = p.yaml();
         assertTrue(yaml.startsWith("# gilsim machine profile: written by `gilsim calibrate` on 2026-11-30T17:30:00Z\n"
                 + "source: \"gilsim calibrate, CPython 3.11.7, 2 cores (AMD EPYC), load 0.42 before / 0.95 after, 38 s\"\n"
+                + "python: \"3.11.7\"     # the interpreter measured: the crowded race's keys are its own\n"
                 + "wake_latency:        # time from a wake-up to running on an idle core, as an empirical "
                 + "distribution\n  quantiles:         # [probability, duration]; increasing in both; 0 and 1 "
                 + "included\n    - [0.0, 5us]\n    - [0.023, 10us]\n"), yaml);
@@ -166,7 +167,8 @@ class CalibrationTest {
         assertEquals(1.0, q.get(q.size() - 1).get(0).asDouble(), 0.0);
         assertEquals(60_000, Durations.parse(root.get("timer_slack").asText()));
         assertEquals(0.89, root.get("preempt_probability").asDouble(), 0.0);
-        assertEquals(4, root.size(), "source, wake_latency, timer_slack, preempt_probability");
+        assertEquals("3.11.7", root.get("python").asText());
+        assertEquals(5, root.size(), "source, python, wake_latency, timer_slack, preempt_probability");
         assertEquals(List.of("no crowded-race keys (the crowded races were not recorded: --python x: --handoffs needs "
                 + "Python 3.8 or newer); the model's defaults apply"), p.notes());
         CrowdedRace.Measured skipped = CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer");
@@ -203,7 +205,11 @@ class CalibrationTest {
         assertTrue(p.yaml().contains("\ncheckpoint: " + Durations.format(f.checkpointNs()) + " "), p.yaml());
         Path file = dir.resolve("m.yaml");
         Files.writeString(file, p.yaml());
-        assertEquals(p.raceKeys(), gilsim.scenario.MachineProfile.load(file).race());
+        gilsim.scenario.MachineProfile read = gilsim.scenario.MachineProfile.load(file);
+        assertEquals(p.raceKeys(), read.race());
+        assertEquals("3.11.7", read.python());
+        assertTrue(read.measuredOn("3.11.2"), "the same minor version");
+        assertFalse(read.measuredOn("3.12.1"), "another minor version");
         String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
         assertTrue(text.contains("\n  rare: a thread sleeps 100 ms between 20 us of Python"), text);
         assertTrue(text.contains("\n  fitted (docs/calibration.md, section 5): the frequent race's gap p10 / p50 "
@@ -244,7 +250,7 @@ class CalibrationTest {
     void latencyAtInterpolatesTheTable() {
         CalibrationProfile p = new CalibrationProfile(List.of(new CalibrationProfile.Point(0.0, 10_000),
                 new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, null,
-                "s",
+                "3.12.1", "s",
                 Instant.EPOCH, List.of());
         assertEquals(10_000, p.latencyAt(0));
         assertEquals(15_000, p.latencyAt(0.25));
