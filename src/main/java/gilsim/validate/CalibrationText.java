@@ -15,6 +15,13 @@ import java.util.Locale;
 public final class CalibrationText {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final double[] QS = {0.0, 0.1, 0.5, 0.9, 0.99, 1.0};
+    /**
+     * The rare race's requester share, real against the model's, is called out past this many points when both
+     * sides have at least {@link #SHARE_NOTE_DROPS} drops: three standard errors of a share near one half over 100
+     * drops, and the size of the difference that left latency-2's main short (docs/validation.md).
+     */
+    static final double SHARE_NOTE_POINTS = 15;
+    static final long SHARE_NOTE_DROPS = 100;
 
     private CalibrationText() {}
 
@@ -126,6 +133,41 @@ public final class CalibrationText {
                 ? String.format(Locale.ROOT, ":%n  fast_race_percent %d, fast_race_reaction %d, checkpoint and "
                         + "drop_reaction fitted to the slow seconds%n", s.fastPercent(), s.fastReactionPercent())
                 : ": fast_race_percent 0\n");
+        b.append(String.format(Locale.ROOT, "  the requester's share of the crowded forced drops, real / the model's at "
+                + "these keys: frequent %s; rare %s%n", share(f.frequentShare()), share(f.rareShare())));
+        String note = shareNote(f.rareShare());
+        if (note != null) b.append("  note: ").append(note).append('\n');
+    }
+
+    /**
+     * What a rare race whose requester share in the model is far from the real one means for a user, or null when
+     * the two are within {@link #SHARE_NOTE_POINTS} or either side has too few drops to say.
+     */
+    static String shareNote(RaceFit.Share rare) {
+        if (rare.realDrops() < SHARE_NOTE_DROPS || rare.modelDrops() < SHARE_NOTE_DROPS
+                || Math.abs(rare.realPercent() - rare.modelPercent()) <= SHARE_NOTE_POINTS) {
+            return null;
+        }
+        boolean less = rare.modelPercent() < rare.realPercent();
+        return "the model's one window gives the rare race's requester " + (less ? "less" : "more") + " than the "
+                + "real one had: a latency-sensitive thread's GIL waits beside spinners will come out "
+                + (less ? "short" : "long") + " (docs/calibration.md, section 5)";
+    }
+
+    /** "64 % of 311 / 24 % of 150", a dash for a side without drops. */
+    private static String share(RaceFit.Share s) {
+        return side(s.realWon(), s.realDrops()) + " / " + side(s.modelWon(), s.modelDrops());
+    }
+
+    private static void share(ObjectNode o, RaceFit.Share s) {
+        o.put("real_to_requester", s.realWon());
+        o.put("real_drops", s.realDrops());
+        o.put("model_to_requester", s.modelWon());
+        o.put("model_drops", s.modelDrops());
+    }
+
+    private static String side(long won, long drops) {
+        return drops == 0 ? "-" : String.format(Locale.ROOT, "%.0f %% of %d", 100.0 * won / drops, drops);
     }
 
     private static String at(long[] sorted, double p) {
@@ -193,6 +235,8 @@ public final class CalibrationText {
             fit.put("model_gap_p10_ns", f.modelGapP10Ns());
             fit.put("model_gap_p50_ns", f.modelGapP50Ns());
             fit.put("drops", f.entry().drops());
+            share(fit.putObject("frequent_share"), f.frequentShare());
+            share(fit.putObject("rare_share"), f.rareShare());
         }
         ObjectNode prof = o.putObject("profile");
         ArrayNode q = prof.putArray("wake_latency_quantiles");

@@ -27,13 +27,17 @@ import java.util.Optional;
  *       by {@link EntryFit}, with the model's own gaps at that spacing and reaction (with two speeds, the slow
  *       gaps and the fast ones mixed in the fitted share).
  * </ol>
+ * Then each race is run in the model at the fitted keys, and its requester's share of the crowded forced drops is
+ * kept beside the real one ({@link Share}): one window serves both races in the model, and where the real races
+ * differ more than the quiet time says, this is where it shows.
  *
  * @param speeds        the frequent race second by second
  * @param realGapP10Ns  the frequent race's gap p10 and p50, pooled over its runs' slow seconds (all with one speed)
  * @param modelGapP10Ns the model's, at the fitted spacing and reaction
  */
 public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry, RaceSpeeds speeds,
-                      long realGapP10Ns, long realGapP50Ns, long modelGapP10Ns, long modelGapP50Ns) {
+                      long realGapP10Ns, long realGapP50Ns, long modelGapP10Ns, long modelGapP50Ns,
+                      Share frequentShare, Share rareShare) {
     static final long REFERENCE_CHECKPOINT_NS = 1_000;
     static final int SEEDS = 3;
     static final String MODEL_DURATION = "2s";
@@ -41,6 +45,30 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
     static final long ROUND_NS = 50;
     /** Gaps the two speeds' mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
     static final int MIXED_GAPS = 4_000;
+    /** Each race's model runs for its share at the fitted keys: as long as the rare race's real runs. */
+    static final String SHARE_DURATION = "4s";
+
+    /**
+     * A race's crowded forced drops that went to the requester: real (pooled over the recorded runs) and the model's
+     * at the fitted keys (seeds 1 to {@link #SEEDS}).
+     */
+    public record Share(long realWon, long realDrops, long modelWon, long modelDrops) {
+        static Share of(List<HandoffStats.CrowdedRun> real, List<HandoffStats.CrowdedRun> model) {
+            return new Share(real.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum(),
+                    real.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum(),
+                    model.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum(),
+                    model.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum());
+        }
+
+        /** Percentages, NaN without drops. */
+        public double realPercent() {
+            return 100.0 * realWon / realDrops;
+        }
+
+        public double modelPercent() {
+            return 100.0 * modelWon / modelDrops;
+        }
+    }
 
     /** The fit, or empty when the frequent race had no crowded drop after a re-wait. */
     public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare) {
@@ -63,8 +91,24 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
             for (HandoffStats.CrowdedRun r : race) drops.addAll(r.each());
         }
         EntryFit.Fit entry = EntryFit.fit(drops, mixed, quietAfterNs()).orElseThrow();
+        List<String> keys = List.of("checkpoint=" + checkpoint + "ns", "drop_reaction=" + reaction + "ns",
+                "wait_entry=" + entry.entryNs() + "ns", "wait_entry_jitter=" + entry.jitterNs() + "ns",
+                "wait_entry_growth=" + entry.growthPercent(), "fast_race_percent=" + speeds.fastPercent(),
+                "fast_race_reaction=" + speeds.fastReactionPercent());
         return Optional.of(new RaceFit(checkpoint, reaction, entry, speeds, realP10, realP50,
-                HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50)));
+                HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50),
+                Share.of(frequent, modelRuns(CrowdedRace.Race.FREQUENT, keys)),
+                Share.of(rare, modelRuns(CrowdedRace.Race.RARE, keys))));
+    }
+
+    /** The race run in the model with these keys, seeds 1 to {@link #SEEDS}, its crowded drops run by run. */
+    private static List<HandoffStats.CrowdedRun> modelRuns(CrowdedRace.Race race, List<String> keys) {
+        List<String> sets = new ArrayList<>(keys);
+        sets.add("duration=" + SHARE_DURATION);
+        Params params = race.scenario.params(sets);
+        List<HandoffLog> logs = new ArrayList<>();
+        for (int seed = 1; seed <= SEEDS; seed++) logs.add(SimSide.run(race.scenario, params, seed, true).handoffs());
+        return HandoffStats.crowdedByRun(logs);
     }
 
     /** The model's default {@code wait_entry_quiet}, which the fit keeps. */

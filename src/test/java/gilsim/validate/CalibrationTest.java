@@ -212,6 +212,14 @@ class CalibrationTest {
         assertFalse(read.measuredOn("3.12.1"), "another minor version");
         String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
         assertTrue(text.contains("\n  rare: a thread sleeps 100 ms between 20 us of Python"), text);
+        // the requester took the gaps below 1.8 us (10 of 101 a run) and, in the rare run, below 3.5 us (67 of 101)
+        assertEquals(new RaceFit.Share(20, 202, f.frequentShare().modelWon(), f.frequentShare().modelDrops()),
+                f.frequentShare());
+        assertEquals(67, f.rareShare().realWon());
+        assertTrue(f.frequentShare().modelDrops() > 100 && f.rareShare().modelDrops() > 20, f.toString());
+        assertTrue(text.contains("\n  the requester's share of the crowded forced drops, real / the model's at these "
+                + "keys: frequent 10 % of 202 / "), text);
+        assertTrue(text.contains("; rare 66 % of 101 / "), text);
         assertTrue(text.contains("\n  fitted (docs/calibration.md, section 5): the frequent race's gap p10 / p50 "
                 + "1.80 / 3.00 us; the model's\n"), text);
         JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
@@ -219,6 +227,9 @@ class CalibrationTest {
         assertEquals(f.checkpointNs(), json.get("profile").get("race_keys").get("checkpoint").asLong());
         assertEquals(f.entry().growthPercent(), json.get("profile").get("race_keys").get("wait_entry_growth").asInt());
         assertEquals(3_000, json.get("crowded").get("fit").get("real_gap_p50_ns").asLong());
+        assertEquals(101, json.get("crowded").get("fit").get("rare_share").get("real_drops").asLong());
+        assertEquals(f.rareShare().modelDrops(), json.get("crowded").get("fit").get("rare_share").get("model_drops")
+                .asLong());
         assertEquals(2, json.get("crowded").get("runs").size());
         assertEquals(1, json.get("crowded").get("rare_runs").size());
         assertTrue(json.get("crowded").get("skipped").isNull());
@@ -227,6 +238,18 @@ class CalibrationTest {
                 + "not written): p1 51 us  "
                 + "p10 69 us  p50 149 us  p90 229 us  p99 247 us  max 249 us\n"), text);
         assertFalse(p.yaml().contains("timer_wake"), "reported, not written: " + p.yaml());
+    }
+
+    /** The rare race's share is called out only past 15 points, with 100 drops or more on each side. */
+    @Test
+    void aRareRaceTheModelMissesIsCalledOut() {
+        assertEquals("the model's one window gives the rare race's requester less than the real one had: a "
+                + "latency-sensitive thread's GIL waits beside spinners will come out short (docs/calibration.md, "
+                + "section 5)", CalibrationText.shareNote(new RaceFit.Share(174, 311, 35, 150)));
+        assertTrue(CalibrationText.shareNote(new RaceFit.Share(50, 311, 120, 150)).contains("more than the real"));
+        assertEquals(null, CalibrationText.shareNote(new RaceFit.Share(174, 311, 64, 150)), "56 against 43 %");
+        assertEquals(null, CalibrationText.shareNote(new RaceFit.Share(60, 99, 10, 150)), "too few real drops");
+        assertEquals(null, CalibrationText.shareNote(new RaceFit.Share(174, 311, 10, 99)), "too few model drops");
     }
 
     /** {@code n} timed waits that returned 50, 51, ... us after their deadline, sorted. */
