@@ -69,6 +69,11 @@ public record MachineProfile(String file, String source, String python, double[]
         race = Collections.unmodifiableMap(new LinkedHashMap<>(race));
     }
 
+    /** Whether a crowded-race key is a whole per cent (the others are durations). */
+    public static boolean isPercentKey(String key) {
+        return key.equals("wait_entry_growth") || key.startsWith("fast_race_");
+    }
+
     /**
      * Whether the profile was measured on an interpreter of the same minor version as {@code version} ("3.11.7" and
      * "3.11.2" are; "3.12.1" is not); true when the profile does not say, so that an older profile warns of nothing.
@@ -133,8 +138,8 @@ public record MachineProfile(String file, String source, String python, double[]
         Long slack = duration(file, top, "timer_slack");
         Map<String, Long> race = new LinkedHashMap<>();
         for (String key : RACE_KEYS) {
-            Long v = key.equals("wait_entry_growth") ? percent(file, top, key, 400)
-                    : key.startsWith("fast_race_") ? percent(file, top, key, 100) : duration(file, top, key);
+            Long v = !isPercentKey(key) ? duration(file, top, key)
+                    : percent(file, top, key, key.equals("wait_entry_growth") ? 400 : 100);
             if (v != null) race.put(key, v);
         }
         Long checkpoint = race.get("checkpoint");

@@ -224,16 +224,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
 
     /** The crowded-race keys this profile sets, by name, as {@code MachineProfile.race()} reads them back. */
     public Map<String, Long> raceKeys() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        if (race == null) return m;
-        m.put("checkpoint", race.checkpointNs());
-        m.put("drop_reaction", race.dropReactionNs());
-        m.put("wait_entry", race.entry().entryNs());
-        m.put("wait_entry_jitter", race.entry().jitterNs());
-        m.put("wait_entry_growth", (long) race.entry().growthPercent());
-        m.put("fast_race_percent", (long) race.speeds().fastPercent());
-        m.put("fast_race_reaction", (long) race.speeds().fastReactionPercent());
-        return m;
+        return race == null ? new LinkedHashMap<>() : race.keys();
     }
 
     private static String pad(String s, int width) {

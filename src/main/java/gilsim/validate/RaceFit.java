@@ -4,10 +4,13 @@ import gilsim.handoff.EntryFit;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.RaceSpeeds;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -91,19 +94,38 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
             for (HandoffStats.CrowdedRun r : race) drops.addAll(r.each());
         }
         EntryFit.Fit entry = EntryFit.fit(drops, mixed, quietAfterNs()).orElseThrow();
-        List<String> keys = List.of("checkpoint=" + checkpoint + "ns", "drop_reaction=" + reaction + "ns",
-                "wait_entry=" + entry.entryNs() + "ns", "wait_entry_jitter=" + entry.jitterNs() + "ns",
-                "wait_entry_growth=" + entry.growthPercent(), "fast_race_percent=" + speeds.fastPercent(),
-                "fast_race_reaction=" + speeds.fastReactionPercent());
+        Map<String, Long> keys = keys(checkpoint, reaction, entry, speeds);
         return Optional.of(new RaceFit(checkpoint, reaction, entry, speeds, realP10, realP50,
                 HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50),
                 Share.of(frequent, modelRuns(CrowdedRace.Race.FREQUENT, keys)),
                 Share.of(rare, modelRuns(CrowdedRace.Race.RARE, keys))));
     }
 
+    /**
+     * The keys a profile writes from this fit, by name, in {@link MachineProfile#RACE_KEYS}'s order: durations in ns,
+     * {@code wait_entry_growth} and {@code fast_race_*} in per cent (as {@code MachineProfile.race()} reads them).
+     */
+    public Map<String, Long> keys() {
+        return keys(checkpointNs, dropReactionNs, entry, speeds);
+    }
+
+    private static Map<String, Long> keys(long checkpointNs, long dropReactionNs, EntryFit.Fit entry,
+                                          RaceSpeeds speeds) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("checkpoint", checkpointNs);
+        m.put("drop_reaction", dropReactionNs);
+        m.put("wait_entry", entry.entryNs());
+        m.put("wait_entry_jitter", entry.jitterNs());
+        m.put("wait_entry_growth", (long) entry.growthPercent());
+        m.put("fast_race_percent", (long) speeds.fastPercent());
+        m.put("fast_race_reaction", (long) speeds.fastReactionPercent());
+        return m;
+    }
+
     /** The race run in the model with these keys, seeds 1 to {@link #SEEDS}, its crowded drops run by run. */
-    private static List<HandoffStats.CrowdedRun> modelRuns(CrowdedRace.Race race, List<String> keys) {
-        List<String> sets = new ArrayList<>(keys);
+    private static List<HandoffStats.CrowdedRun> modelRuns(CrowdedRace.Race race, Map<String, Long> keys) {
+        List<String> sets = new ArrayList<>();
+        keys.forEach((k, v) -> sets.add(k + "=" + v + (MachineProfile.isPercentKey(k) ? "" : "ns")));
         sets.add("duration=" + SHARE_DURATION);
         Params params = race.scenario.params(sets);
         List<HandoffLog> logs = new ArrayList<>();
