@@ -15,6 +15,10 @@
  * race touch no cache line another CPU is writing (one shared counter per stamp moved the race it measures:
  * docs/validation.md, "the recorder's cost").
  *
+ * With GILSIM_HANDOFF_CPU set, a call to wait also records the CPU it was made on (sched_getcpu(), in the rc field,
+ * which is otherwise 0 for a call): where the waiter sleeps, and where a futex wake sends it back
+ * (tools/handoffs/othercpu.py). It is off by default: it adds a vDSO call to the waiter's way into its sleep.
+ *
  * pthread_mutex_lock is not wrapped: the holder locks gil->mutex on its way to the drop, and a wrapper there, even
  * one whose fast path was a single pthread_mutex_trylock, moved four spinning threads' race towards taking turns
  * (docs/validation.md, "the recorder's cost"). So the recording does not say when gil->mutex blocked; the header's
@@ -22,6 +26,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <sched.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -55,6 +60,7 @@ struct rec {
 static struct rec *records;
 static atomic_uint_fast64_t next_chunk; /* the first record of the next free block */
 static atomic_uint_fast64_t lost;       /* stamps that found no free block */
+static int stamp_cpu; /* GILSIM_HANDOFF_CPU: a call to wait records its CPU */
 static __thread int32_t my_tid;
 static __thread struct rec *my_next, *my_end; /* the calling thread's block: next free record, and its end */
 
@@ -76,6 +82,7 @@ __attribute__((constructor)) static void init(void) {
     real_wait = cond_symbol("pthread_cond_wait");
     real_timedwait = cond_symbol("pthread_cond_timedwait");
     real_clockwait = dlsym(RTLD_NEXT, "pthread_cond_clockwait");
+    stamp_cpu = getenv("GILSIM_HANDOFF_CPU") != NULL;
     void *m = mmap(NULL, (size_t)CAPACITY * sizeof(struct rec), PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     records = m == MAP_FAILED ? NULL : m;
@@ -99,6 +106,7 @@ static void stamp(int kind, const void *obj, int rc) {
     r->t_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
     r->obj = (uint64_t)(uintptr_t)obj;
     r->tid = my_tid;
+    if (stamp_cpu && (kind == K_TWAIT || kind == K_WAIT)) rc = sched_getcpu();
     r->kind_rc = kind | (rc << 8);
 }
 
