@@ -72,14 +72,6 @@ public final class HandoffText {
     }
 
     /**
-     * One side's crowded forced drops run by run, as "71 % of 560 at 0.66 us, ...": the share the requester took,
-     * of how many, at the run's median gap from the requester's re-wait to the drop ("-" for a run with none).
-     */
-    public static String crowdedByRun(List<HandoffLog> logs) {
-        return crowded(HandoffStats.crowdedByRun(logs));
-    }
-
-    /**
      * The requester's share of crowded drops band by band of the queue's quiet time ({@link HandoffStats#byQuiet}):
      * "under 200us 12 % of 300, 200us-800us ..."; bands without a drop are left out.
      */
@@ -110,7 +102,11 @@ public final class HandoffText {
                 s.fastSeconds(), s.seconds(), s.fastGapP50Ns() / 1e3, s.slowGapP50Ns() / 1e3);
     }
 
-    /** The same from runs already summed up ({@link HandoffStats#crowdedByRun}). */
+    /**
+     * One side's crowded forced drops run by run ({@link HandoffStats#crowdedByRun}), as "71 % of 560 at 0.66 us,
+     * ...": the share the requester took, of how many, at the run's median gap from the requester's re-wait to the
+     * drop ("-" for a run with none).
+     */
     public static String crowded(List<HandoffStats.CrowdedRun> byRun) {
         List<String> runs = new ArrayList<>();
         for (HandoffStats.CrowdedRun r : byRun) {

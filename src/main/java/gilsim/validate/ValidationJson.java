@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.RaceSpeeds;
 import gilsim.metrics.Stat;
@@ -77,23 +78,27 @@ public final class ValidationJson {
                 List<Object> recorded = new ArrayList<>();
                 for (RealRun.Recorded rec : i.recorded()) recorded.add(run(rec.observation()));
                 it.put("recorded_runs", recorded);
-                it.put("handoffs", HandoffStats.of(i.handoffs()).json());
-                List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(i.handoffs());
-                it.put("handoffs_by_run", json(crowded));
-                it.put("handoffs_race_speeds", RaceSpeeds.of(crowded).json());
-                it.put("handoffs_by_quiet", byQuiet(HandoffStats.of(i.handoffs())));
+                putHandoffs(it, "handoffs", i.handoffs());
             }
             interpreters.add(it);
         }
         o.put("interpreters", interpreters);
         if (r.handoffs()) {
-            o.put("sim_handoffs", HandoffStats.of(r.simHandoffs()).json());
-            o.put("sim_handoffs_by_run", json(HandoffStats.crowdedByRun(r.simHandoffs())));
-            o.put("sim_handoffs_race_speeds", RaceSpeeds.of(HandoffStats.crowdedByRun(r.simHandoffs())).json());
-            o.put("sim_handoffs_by_quiet", byQuiet(HandoffStats.of(r.simHandoffs())));
+            putHandoffs(o, "sim_handoffs", r.simHandoffs());
         }
         o.put("agree", r.agree());
         return o;
+    }
+
+    /** One side's hand-off statistics under {@code key}, and its crowded drops run by run, second by second and by
+     * the queue's quiet time under {@code key_by_run}, {@code key_race_speeds} and {@code key_by_quiet}. */
+    private static void putHandoffs(Map<String, Object> o, String key, List<HandoffLog> logs) {
+        HandoffStats stats = HandoffStats.of(logs);
+        List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(logs);
+        o.put(key, stats.json());
+        o.put(key + "_by_run", json(crowded));
+        o.put(key + "_race_speeds", RaceSpeeds.of(crowded).json());
+        o.put(key + "_by_quiet", byQuiet(stats));
     }
 
     private static List<Map<String, Object>> json(List<HandoffStats.CrowdedRun> runs) {

@@ -57,9 +57,9 @@ public final class ValidationText {
         b.append('\n').append("hand-offs: ").append(r.repeat()).append(" more real run")
                 .append(r.repeat() == 1 ? "" : "s").append(" recorded through the pthread shim, beside the simulated runs\n");
         List<String> threads = r.threads().stream().map(ThreadSpec::name).toList();
-        b.append(HandoffText.of(List.of(
-                new HandoffText.Side("real", HandoffStats.of(i.handoffs())),
-                new HandoffText.Side("sim", HandoffStats.of(r.simHandoffs()))), threads));
+        HandoffStats real = HandoffStats.of(i.handoffs());
+        HandoffStats sim = HandoffStats.of(r.simHandoffs());
+        b.append(HandoffText.of(List.of(new HandoffText.Side("real", real), new HandoffText.Side("sim", sim)), threads));
         List<HandoffStats.CrowdedRun> realRuns = HandoffStats.crowdedByRun(i.handoffs());
         List<HandoffStats.CrowdedRun> simRuns = HandoffStats.crowdedByRun(r.simHandoffs());
         b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
@@ -74,8 +74,8 @@ public final class ValidationText {
         // wait_entry_growth models it, and `calibrate` fits it.
         b.append("crowded forced drops by how long before the drop another waiter last called wait: "
                         + "the requester's share\n")
-                .append("  real: ").append(HandoffText.byQuiet(HandoffStats.of(i.handoffs()))).append('\n')
-                .append("  sim:  ").append(HandoffText.byQuiet(HandoffStats.of(r.simHandoffs()))).append('\n');
+                .append("  real: ").append(HandoffText.byQuiet(real)).append('\n')
+                .append("  sim:  ").append(HandoffText.byQuiet(sim)).append('\n');
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
         List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();

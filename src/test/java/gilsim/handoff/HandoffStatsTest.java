@@ -56,7 +56,7 @@ class HandoffStatsTest {
                 new HandoffStats.CrowdedRun(1, 0, 2_500L,
                         List.of(new HandoffStats.CrowdedDrop(2_500, 5_002_500, false, 5_051_000)))),
                 HandoffStats.crowdedByRun(runs));
-        assertEquals("100 % of 1 at 0.40 us, 0 % of 1 at 2.50 us", HandoffText.crowdedByRun(runs));
+        assertEquals("100 % of 1 at 0.40 us, 0 % of 1 at 2.50 us", HandoffText.crowded(HandoffStats.crowdedByRun(runs)));
         // pooled, the two runs are one half-share at a gap between theirs
         HandoffStats pooled = HandoffStats.of(runs);
         assertEquals(2, pooled.crowdedForcedDrops());
