@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                 + "how often a thread woken on a busy shared core preempts its waker; then (about 30 s; --quick about "
                 + "11 s) it records two crowded races through the hand-off recorder (four threads spinning in Python; "
                 + "one sleeping 100 ms beside two) and fits the model's crowded-race keys to them (checkpoint, "
-                + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth, and from the first race read "
+                + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth, wait_entry_same_core (the rule of "
+                + "the quiet time that fits better), and from the first race read "
                 + "second by second fast_race_percent and fast_race_reaction; needs a C compiler and Python "
                 + "3.8+; skipped, with the reason, without them). Prints what was measured and the machine profile; "
                 + "--out writes the profile for --machine FILE.",

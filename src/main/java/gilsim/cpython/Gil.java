@@ -78,7 +78,7 @@ public final class Gil implements Interpreter {
         this.cond = CondVar.create(COND, machine, trace, policy.wakeOrder(setup.wakeOrder()),
                 setup.streams().stream("condvar-order"), setup.waitEntryNs() == 0 ? CondVar.WaitEntry.NONE
                         : new CondVar.WaitEntry(setup.waitEntryNs(), setup.waitEntryJitterNs(),
-                                setup.waitEntryGrowthPercent(), setup.waitEntryQuietNs(),
+                                setup.waitEntryGrowthPercent(), setup.waitEntryQuietNs(), setup.waitEntrySameCore(),
                                 setup.streams().stream("wait-entry")), setup.wakeTimedOut());
         // switch_cond's waiter is a forced dropper, signalled only once it sleeps: its entry changes nothing.
         this.switchCond = CondVar.create("switch", machine, trace, WakeOrder.GLIBC,

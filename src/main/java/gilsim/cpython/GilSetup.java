@@ -19,6 +19,7 @@ import gilsim.sync.WakeOrder;
  * @param waitEntryNs  glibc's groups: CPU time a wait on gil->cond spends before it sleeps (a signal then is its own),
  *                     uniform in {@code waitEntryNs +- waitEntryJitterNs}, grown by {@code waitEntryGrowthPercent}
  *                     per doubling of {@code waitEntryQuietNs} in the time since another sleeper last called wait
+ *                     (with {@code waitEntrySameCore}, another sleeper whose call ran on the caller's core)
  * @param wakeTimedOut glibc's groups: a signal can still wake a waiter whose timer has woken it but which has not
  *                     run, and a timed-out waiter leaves its group once it runs ({@code wake_timed_out})
  * @param raceSpeed    the machine's speed for the holder's reaction to a drop request (check-point spacing and
@@ -26,13 +27,15 @@ import gilsim.sync.WakeOrder;
  */
 public record GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                        long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs, long waitEntryJitterNs,
-                       int waitEntryGrowthPercent, long waitEntryQuietNs, boolean wakeTimedOut, RaceSpeed raceSpeed) {
-    /** With the race at one speed ({@code fast_race_percent=0}). */
+                       int waitEntryGrowthPercent, long waitEntryQuietNs, boolean waitEntrySameCore,
+                       boolean wakeTimedOut, RaceSpeed raceSpeed) {
+    /** With the race at one speed ({@code fast_race_percent=0}), the quiet time of every sleeper. */
     public GilSetup(Machine machine, Trace trace, RandomStreams streams, WakeOrder wakeOrder, long intervalNs,
                     long checkpointNs, long dropReactionNs, int threads, boolean gilMutex, long waitEntryNs,
                     long waitEntryJitterNs, int waitEntryGrowthPercent, long waitEntryQuietNs, boolean wakeTimedOut) {
         this(machine, trace, streams, wakeOrder, intervalNs, checkpointNs, dropReactionNs, threads, gilMutex,
-                waitEntryNs, waitEntryJitterNs, waitEntryGrowthPercent, waitEntryQuietNs, wakeTimedOut, RaceSpeed.CONSTANT);
+                waitEntryNs, waitEntryJitterNs, waitEntryGrowthPercent, waitEntryQuietNs, false, wakeTimedOut,
+                RaceSpeed.CONSTANT);
     }
 
     /** As the model is by default ({@code wake_timed_out=false}, the race at one speed). */

@@ -17,6 +17,10 @@ import java.util.Optional;
  * goes to the requester with probability {@code P(entry(h) > g)}; the fit is the {@code (W, growth)} of the largest
  * likelihood of the real drops' outcomes, on a grid of 50 ns and 5 % (0 to 10 us, 0 to 400 %). {@code J} stays the
  * model's default shape (350 of 750 ns): the real runs' spread of gaps does not separate it from {@code W}.
+ *
+ * <p>The quiet time is read by either rule ({@code wait_entry_same_core}): every other sleeper's newest call, or only
+ * those made on the requester's CPU. Fitted to the same drops with the same two free keys, the two rules' largest
+ * likelihoods compare directly; {@link #better} keeps the higher.
  */
 public final class EntryFit {
     /** The entry's half-width per median, as the model's defaults (350ns of 750ns). */
@@ -31,26 +35,39 @@ public final class EntryFit {
     private static final double FLOOR = 0.01;
 
     /**
-     * The fit: {@code wait_entry}, {@code wait_entry_jitter}, {@code wait_entry_growth} and the drops it rests on.
+     * The fit: {@code wait_entry}, {@code wait_entry_jitter}, {@code wait_entry_growth}, the rule of the quiet time
+     * ({@code wait_entry_same_core}), the drops it rests on and the natural log of their likelihood at the fit.
      */
-    public record Fit(long entryNs, long jitterNs, int growthPercent, int drops) {}
+    public record Fit(long entryNs, long jitterNs, int growthPercent, boolean sameCore, int drops,
+                      double logLikelihood) {}
 
     private EntryFit() {}
 
     /**
-     * Fits the entry to {@code drops} (real), given the model's own gaps at the spacing it will run with. Empty when
-     * either list is empty.
+     * Fits the entry to {@code drops} (real), given the model's own gaps at the spacing it will run with, with the
+     * quiet time of every other sleeper. Empty when either list is empty.
      */
     public static Optional<Fit> fit(List<HandoffStats.CrowdedDrop> drops, long[] modelGapsNs, long quietAfterNs) {
+        return fit(drops, modelGapsNs, quietAfterNs, false);
+    }
+
+    /**
+     * As above, with the quiet time of the rule {@code sameCore}; empty too when a drop's recording has no CPUs for
+     * the same-core rule.
+     */
+    public static Optional<Fit> fit(List<HandoffStats.CrowdedDrop> drops, long[] modelGapsNs, long quietAfterNs,
+                                    boolean sameCore) {
         long[] gaps = Arrays.stream(modelGapsNs).filter(g -> g >= 0).sorted().toArray();
         if (drops.isEmpty() || gaps.length == 0) return Optional.empty();
+        if (drops.stream().anyMatch(d -> d.quietNs(sameCore) < 0)) return Optional.empty();
         Gaps model = new Gaps(gaps);
         // The drops binned by quiet time (doublings to the nearest 1/20): the likelihood needs only each bin's counts.
         int bins = CondVar.WaitEntry.MAX_DOUBLINGS * BINS_PER_DOUBLING + 1;
         long[] won = new long[bins];
         long[] lost = new long[bins];
         for (HandoffStats.CrowdedDrop d : drops) {
-            int bin = (int) Math.round(CondVar.WaitEntry.doublings(d.quietNs(), quietAfterNs) * BINS_PER_DOUBLING);
+            int bin = (int) Math.round(CondVar.WaitEntry.doublings(d.quietNs(sameCore), quietAfterNs)
+                    * BINS_PER_DOUBLING);
             if (d.toRequester()) won[bin]++;
             else lost[bin]++;
         }
@@ -74,7 +91,16 @@ public final class EntryFit {
             }
         }
         long jitter = Math.round(bestEntry * JITTER_PER_ENTRY / STEP_NS) * STEP_NS;
-        return Optional.of(new Fit(bestEntry, Math.min(jitter, bestEntry), bestGrowth, drops.size()));
+        return Optional.of(new Fit(bestEntry, Math.min(jitter, bestEntry), bestGrowth, sameCore, drops.size(), best));
+    }
+
+    /**
+     * Of the two rules' fits to the same drops, the one whose likelihood is higher; every other sleeper's on a tie
+     * (the model's rule since 2026-12-03) or when the drops had no CPUs.
+     */
+    public static Optional<Fit> better(Optional<Fit> anyCore, Optional<Fit> sameCore) {
+        if (sameCore.isEmpty() || anyCore.isEmpty()) return anyCore.isEmpty() ? sameCore : anyCore;
+        return sameCore.get().logLikelihood() > anyCore.get().logLikelihood() ? sameCore : anyCore;
     }
 
     /** The model's gaps, sorted, with their running sums: the share an entry window wins over them. */

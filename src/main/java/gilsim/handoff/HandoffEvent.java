@@ -6,8 +6,14 @@ package gilsim.handoff;
  *
  * @param timeNs from the start of the run
  * @param thread index into the log's thread names
+ * @param cpu    for a {@link Kind#WAIT}, the CPU (a simulated run's core) the call ran on; -1 when not recorded
  */
-public record HandoffEvent(long timeNs, int thread, Kind kind) {
+public record HandoffEvent(long timeNs, int thread, Kind kind, int cpu) {
+    /** An event without a CPU. */
+    public HandoffEvent(long timeNs, int thread, Kind kind) {
+        this(timeNs, thread, kind, -1);
+    }
+
     /** What happened, named for the call in {@code take_gil} / {@code drop_gil} that shows it. */
     public enum Kind {
         /** A timed wait on {@code gil->cond} began ({@code COND_TIMED_WAIT} in take_gil). */

@@ -1,5 +1,6 @@
 package gilsim.handoff;
 
+import gilsim.sync.CondVar;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -88,18 +89,25 @@ public final class HandoffStats {
      * A crowded forced drop that came while the requester was inside its new wait, as the wait-entry fit reads it
      * ({@link EntryFit}).
      *
-     * @param gapNs       the requester's call to wait to the drop
-     * @param quietNs     how long before the drop the newest call to wait of the other waiters still in a wait came
-     *                    (the requester's and the dropper's apart): the state the requester's window follows
-     *                    (docs/model.md)
-     * @param toRequester whether the requester took the GIL next
-     * @param timeNs      when the GIL was taken after it, from the run's start (which second of the run it fell in:
-     *                    {@link RaceSpeeds})
+     * @param gapNs           the requester's call to wait to the drop
+     * @param quietNs         how long before the drop the newest call to wait of the other waiters still in a wait
+     *                        came (the requester's and the dropper's apart): the state the requester's window follows
+     *                        (docs/model.md)
+     * @param sameCoreQuietNs the same of those whose call ran on the CPU of the requester's call; {@link CondVar.WaitEntry#QUIET_FOREVER_NS}
+     *                        when none did; -1 when the recording has no CPUs
+     * @param toRequester     whether the requester took the GIL next
+     * @param timeNs          when the GIL was taken after it, from the run's start (which second of the run it fell
+     *                        in: {@link RaceSpeeds})
      */
-    public record CrowdedDrop(long gapNs, long quietNs, boolean toRequester, long timeNs) {
-        /** A drop at the run's start, for a reading that does not ask when. */
+    public record CrowdedDrop(long gapNs, long quietNs, long sameCoreQuietNs, boolean toRequester, long timeNs) {
+        /** A drop at the run's start without CPUs, for a reading that asks neither. */
         public CrowdedDrop(long gapNs, long quietNs, boolean toRequester) {
-            this(gapNs, quietNs, toRequester, 0);
+            this(gapNs, quietNs, -1, toRequester, 0);
+        }
+
+        /** The quiet time the rule reads: of the sleepers on the requester's CPU, or of every other sleeper. */
+        public long quietNs(boolean sameCore) {
+            return sameCore ? sameCoreQuietNs : quietNs;
         }
     }
 
@@ -376,8 +384,11 @@ public final class HandoffStats {
         long[] waitStart = gil.waitStartNs;
         long[] waitsThisTake = new long[n];
         long[] lastWaitNs = new long[n];
-        long pendingGapNs = -1; // the pending crowded drop's gap and quiet time, -1 when it had no re-wait
+        int[] lastWaitCpu = new int[n]; // the CPU of its latest call to wait, -1 when not recorded
+        Arrays.fill(lastWaitCpu, -1);
+        long pendingGapNs = -1; // the pending crowded drop's gap and quiet times, -1 when it had no re-wait
         long pendingQuietNs = 0;
+        long pendingSameCoreQuietNs = -1;
         long requestNs = -1;
         boolean[] inWait = new boolean[n];
         boolean[] woke = new boolean[n];
@@ -402,6 +413,7 @@ public final class HandoffStats {
                     }
                     timedOut[t] = false;
                     lastWaitNs[t] = e.timeNs();
+                    lastWaitCpu[t] = e.cpu();
                     waitsThisTake[t]++;
                     inWait[t] = true;
                     if (woke[t]) wastedWakeups++;
@@ -448,8 +460,8 @@ public final class HandoffStats {
                                 if (oldest) crowdedToOtherOldestCall++;
                             }
                             if (crowded && pendingGapNs >= 0 && (t == forcedRequester || waitStart[t] >= 0)) {
-                                crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingQuietNs, t == forcedRequester,
-                                        e.timeNs()));
+                                crowdedDrops.add(new CrowdedDrop(pendingGapNs, pendingQuietNs,
+                                        pendingSameCoreQuietNs, t == forcedRequester, e.timeNs()));
                             }
                             forcedRequester = -2;
                             firstWakeSeen = true;
@@ -483,12 +495,20 @@ public final class HandoffStats {
                         requestToDropNs.add(e.timeNs() - requestNs);
                         crowded = false;
                         long newestWaitNs = -1; // the other waiters' newest call to wait
+                        long newestSameCpuNs = -1; // of those, the newest made on the requester's CPU
+                        int cpu = lastWaitCpu[requester];
+                        boolean cpus = cpu >= 0;
                         for (int o = 0; o < n; o++) {
                             if (o == requester || o == t || waitStart[o] < 0) continue;
                             crowded = true;
-                            if (inWait[o]) newestWaitNs = Math.max(newestWaitNs, lastWaitNs[o]);
+                            if (!inWait[o]) continue;
+                            newestWaitNs = Math.max(newestWaitNs, lastWaitNs[o]);
+                            cpus &= lastWaitCpu[o] >= 0;
+                            if (lastWaitCpu[o] == cpu) newestSameCpuNs = Math.max(newestSameCpuNs, lastWaitNs[o]);
                         }
                         pendingQuietNs = newestWaitNs < 0 ? 0 : e.timeNs() - newestWaitNs;
+                        pendingSameCoreQuietNs = !cpus ? -1 : newestSameCpuNs >= 0 ? e.timeNs() - newestSameCpuNs
+                                : newestWaitNs >= 0 ? CondVar.WaitEntry.QUIET_FOREVER_NS : 0;
                         pendingGapNs = crowded && inWait[requester] ? e.timeNs() - lastWaitNs[requester] : -1;
                         if (crowded) {
                             crowdedForcedDrops++;

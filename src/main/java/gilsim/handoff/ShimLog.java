@@ -27,7 +27,8 @@ import java.util.TreeMap;
  *   <li>{@code gil->mutex} is the mutex between the two.</li>
  * </ul>
  * A signal on {@code gil->cond} is a drop, one on {@code switch_cond} a take, an untimed wait on {@code switch_cond}
- * a forced dropper's wait. Calls on other objects (none in a compiled scenario: its locks and queues are semaphores)
+ * a forced dropper's wait. Version 3 of the format (the shim with {@code GILSIM_HANDOFF_CPU} set) has a call to
+ * wait's CPU in its RC field. Calls on other objects (none in a compiled scenario: its locks and queues are semaphores)
  * are left out.
  */
 public final class ShimLog {
@@ -62,7 +63,7 @@ public final class ShimLog {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.US_ASCII)) {
             String header = in.readLine();
             String[] h = header == null ? new String[0] : header.split(" ");
-            if (h.length != 8 || !h[0].equals("gilsim-handoffs") || !(h[1].equals("1") || h[1].equals("2"))) {
+            if (h.length != 8 || !h[0].equals("gilsim-handoffs") || !h[1].matches("[123]")) {
                 throw new IllegalArgumentException(file + ":1: not a gilsim hand-off recording (header "
                         + (header == null ? "missing" : "'" + header + "'") + ")");
             }
@@ -83,12 +84,13 @@ public final class ShimLog {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(file + ": a field is not a number: " + e.getMessage());
         }
-        // Version 1 of the shim wrapped pthread_mutex_lock and recorded its blocks; version 2 does not.
-        return of(calls, source, pid, lost, version == 1, names, order, startNs, endNs);
+        // Version 1 of the shim wrapped pthread_mutex_lock and recorded its blocks; version 2 does not; version 3 is
+        // version 2 with each call to wait's CPU.
+        return of(calls, source, pid, lost, version == 1, version == 3, names, order, startNs, endNs);
     }
 
     static HandoffLog of(List<Call> calls, String source, int pid, long lost, boolean mutexBlocksRecorded,
-                         Map<Integer, String> names, List<String> order, long startNs, long endNs) {
+                         boolean waitCpus, Map<Integer, String> names, List<String> order, long startNs, long endNs) {
         Map<Long, Integer> timedWaits = new TreeMap<>();
         Map<Long, Integer> signals = new TreeMap<>();
         for (Call c : calls) {
@@ -119,7 +121,7 @@ public final class ShimLog {
                 threads.add(name);
                 return threads.size() - 1;
             });
-            events.add(new HandoffEvent(c.tNs - startNs, t, kind));
+            events.add(new HandoffEvent(c.tNs - startNs, t, kind, waitCpus && kind == Kind.WAIT ? c.rc : -1));
         }
         return new HandoffLog(source, threads, endNs - startNs, events, lost, mutexBlocksRecorded);
     }

@@ -47,7 +47,7 @@ public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener,
 
     @Override
     public void onCondWait(CondWait e) {
-        if (e.cond().equals(Gil.COND)) add(e.timeNs(), e.thread(), Kind.WAIT);
+        if (e.cond().equals(Gil.COND)) events.add(new HandoffEvent(e.timeNs(), e.thread(), Kind.WAIT, e.core()));
     }
 
     @Override

@@ -96,7 +96,7 @@ public final class Simulation {
                 trace, streams, WakeOrder.byId(params.choice("wake_order")), params.ns("interval"),
                 params.ns("checkpoint"), params.ns("drop_reaction"), threadCount, params.bool("gil_mutex"), params.ns("wait_entry"),
                 params.ns("wait_entry_jitter"), (int) params.count("wait_entry_growth"), params.ns("wait_entry_quiet"),
-                params.bool("wake_timed_out"), new RaceSpeed(streams.stream("race-speed"),
+                params.bool("wait_entry_same_core"), params.bool("wake_timed_out"), new RaceSpeed(streams.stream("race-speed"),
                         (int) params.count("fast_race_percent"), (int) params.count("fast_race_reaction"),
                         params.ns("race_dwell"))),
                 VersionKeys.oldGilCosts(params));

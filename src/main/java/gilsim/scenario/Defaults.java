@@ -110,6 +110,9 @@ public final class Defaults {
                         + "doubling of wait_entry_quiet (up to five) since another sleeper last called wait; 0..400"),
                 Key.duration("wait_entry_quiet", "200us", 1_000, MAX_DURATION_NS, "wait_entry_growth starts once "
                         + "another sleeper's newest call to wait is this long past (at least 1us)"),
+                Key.bool("wait_entry_same_core", "false", "the quiet time counts only the sleepers whose call to "
+                        + "wait ran on the caller's core (with sleepers but none from there, growth is full); false: "
+                        + "every other sleeper (docs/model.md)"),
                 Key.bool("wake_timed_out", "false", "wake_order=glibc-groups: a signal's futex wake can reach a waiter "
                         + "whose timer has woken it but which has not run yet (its wait returns as signalled), and a "
                         + "timed-out waiter leaves its group as soon as it runs, as Linux and glibc do; false (the "

@@ -39,6 +39,7 @@ import java.util.Map;
  * wait_entry: 1400ns
  * wait_entry_jitter: 650ns
  * wait_entry_growth: 40    # per cent, 0..400
+ * wait_entry_same_core: true   # optional: the quiet time's rule that fitted the races better
  * fast_race_percent: 30    # per cent, 0..100: the share of time the race runs fast
  * fast_race_reaction: 45   # per cent, 0..100: the holder's reaction then
  * </pre>
@@ -46,16 +47,17 @@ import java.util.Map;
  * @param file the file it was read from, for messages and replay lines
  * @param python the version of the interpreter the profile was measured on ("3.11.7"), or null when it does not say
  * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} and {@code fast_race_*} in per cent
+ * @param waitEntrySameCore {@code wait_entry_same_core}, or null when the profile does not set it
  */
 public record MachineProfile(String file, String source, String python, double[] probabilities, long[] latenciesNs,
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
-                             Integer preemptPercent, Map<String, Long> race) {
+                             Integer preemptPercent, Map<String, Long> race, Boolean waitEntrySameCore) {
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
             "wait_entry_jitter", "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
     private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
             "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
-            "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
+            "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction");
     private static final long MAX_FILE_BYTES = 1 << 20;
 
     public MachineProfile {
@@ -147,13 +149,21 @@ public record MachineProfile(String file, String source, String python, double[]
             throw new InputError(file + ":" + top.entries().get("checkpoint").line() + ": checkpoint: more than 0ns "
                     + "(a profile fits the spacing; 0, no check point, is a scenario's choice)");
         }
+        Boolean sameCore = null;
+        YamlTree same = top.entries().get("wait_entry_same_core");
+        if (same != null) {
+            if (!(same instanceof YamlTree.Scalar s) || !(s.text().equals("true") || s.text().equals("false"))) {
+                throw new InputError(file + ":" + same.line() + ": wait_entry_same_core: expected true or false");
+            }
+            sameCore = s.text().equals("true");
+        }
         Integer preempt = null;
         if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
         }
         return new MachineProfile(file, source, python, wake.probabilities(), wake.durationsNs(),
                 timerWake == null ? null : timerWake.probabilities(), timerWake == null ? null : timerWake.durationsNs(),
-                slack, preempt, race);
+                slack, preempt, race, sameCore);
     }
 
     private record Quantiles(double[] probabilities, long[] durationsNs) {}

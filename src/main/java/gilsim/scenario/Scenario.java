@@ -134,6 +134,7 @@ public record Scenario(String name, String description, String origin, List<Key>
             if (machine.timerSlackNs() != null) values.put("timer_slack", machine.timerSlackNs());
             if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
             values.putAll(machine.race());
+            if (machine.waitEntrySameCore() != null) values.put("wait_entry_same_core", machine.waitEntrySameCore());
             // A profile's wake-up latency is the release race's effective one: the waker's cost of signalling is
             // already counted in it, so a release that wakes a sleeper costs its releaser nothing more
             // (docs/model.md, "Machine profiles").

@@ -16,8 +16,11 @@ public sealed interface CondEvent extends TraceEvent.Family {
         void onCondReturn(CondReturn e);
     }
 
-    /** A thread began waiting; {@code position} counts from 0 at the front of the queue. */
-    record CondWait(long timeNs, String cond, int thread, int position, int queued, long deadlineNs)
+    /**
+     * A thread began waiting; {@code position} counts from 0 at the front of the queue; {@code core} is the core the
+     * call ran on (a real recording stamps the same: {@code sched_getcpu()} in the shim).
+     */
+    record CondWait(long timeNs, String cond, int thread, int position, int queued, long deadlineNs, int core)
             implements CondEvent {
         public void deliverTo(TraceListener l) { if (l instanceof Handler h) h.onCondWait(this); else passOn(l); }
     }

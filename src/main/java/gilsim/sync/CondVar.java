@@ -56,14 +56,23 @@ public interface CondVar {
      *
      * @param growthPercent per cent of the drawn entry added per doubling beyond {@code quietAfterNs}; 0: none
      * @param quietAfterNs  how long after another sleeper's call to wait the entry starts to grow
+     * @param sameCore      the quiet time counts only the other sleepers whose call to wait ran on the caller's core
+     *                      (a queue with sleepers, none of them from this core, is quiet for as long as growth goes);
+     *                      false: every other sleeper (docs/model.md, "Sleepers on the requester's core")
      */
-    record WaitEntry(long ns, long jitterNs, int growthPercent, long quietAfterNs, SplittableRandom random) {
-        public static final WaitEntry NONE = new WaitEntry(0, 0, 0, 1, null);
+    record WaitEntry(long ns, long jitterNs, int growthPercent, long quietAfterNs, boolean sameCore,
+                     SplittableRandom random) {
+        public static final WaitEntry NONE = new WaitEntry(0, 0, 0, 1, false, null);
         /**
          * The growth stops after five doublings (6.4 ms at the default 200 us): a GIL waiter calls wait again at
          * least once a switch interval (5 ms), so the recorded crowded drops had no quieter queue to show more.
          */
         public static final int MAX_DOUBLINGS = 5;
+        /**
+         * The same-core quiet time when there are other sleepers but none called wait from the caller's core: past
+         * any growth, and far enough from overflow to be subtracted from.
+         */
+        public static final long QUIET_FOREVER_NS = Long.MAX_VALUE / 4;
 
         public WaitEntry {
             if (ns < 0 || jitterNs < 0 || jitterNs > ns || growthPercent < 0 || quietAfterNs <= 0) {
@@ -74,7 +83,12 @@ public interface CondVar {
 
         /** The entry without growth (the form of 2026-12-01 to 12-02). */
         public WaitEntry(long ns, long jitterNs, SplittableRandom random) {
-            this(ns, jitterNs, 0, 1, random);
+            this(ns, jitterNs, 0, 1, false, random);
+        }
+
+        /** The quiet time of every other sleeper (the form of 2026-12-03 to 12-05). */
+        public WaitEntry(long ns, long jitterNs, int growthPercent, long quietAfterNs, SplittableRandom random) {
+            this(ns, jitterNs, growthPercent, quietAfterNs, false, random);
         }
 
         /**

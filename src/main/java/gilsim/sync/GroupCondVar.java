@@ -65,6 +65,8 @@ final class GroupCondVar implements CondVar {
         boolean cancelled;
         /** When it last called wait, ns of simulated time: how long the queue has been quiet for the next caller. */
         long calledNs;
+        /** The core that call ran on: with {@code sameCore}, only callers from the next caller's core count. */
+        int calledCore = -1;
         final Runnable expire = () -> expire(this);
         final Runnable ran = () -> ran(this);
         final Runnable onCore = () -> onCore(this);
@@ -126,12 +128,13 @@ final class GroupCondVar implements CondVar {
         w.tookToken = false;
         w.cancelled = false;
         w.entering = entry.ns() > 0;
+        w.calledCore = t.currentOrLastCore();
         long quietNs = entry.growthPercent() == 0 ? 0 : quietNs(w);
         w.calledNs = machine.nowNs();
         g2.add(w);
         if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(t, deadlineNs, w.expire);
         int waiting = waiting();
-        trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting - 1, waiting, deadlineNs));
+        trace.emit(new CondWait(machine.nowNs(), name, t.id, waiting - 1, waiting, deadlineNs, w.calledCore));
         if (!w.entering) {
             machine.sleepOnFutex(t, w.onCore, w.ran);
             return;
@@ -144,14 +147,22 @@ final class GroupCondVar implements CondVar {
     /**
      * How long ago the newest call to wait of the other sleepers came (0 with no other sleeper): on a real machine
      * the requester's window widens with it (docs/model.md, "The requester's window follows the queue's quiet time"),
-     * whatever the cause.
+     * whatever the cause. With {@code sameCore}, only the sleepers whose call ran on the caller's core count, and
+     * when there are sleepers but none of them called from here the queue is as quiet as growth goes
+     * ({@link CondVar.WaitEntry#QUIET_FOREVER_NS}; docs/model.md, "Sleepers on the requester's core").
      */
     private long quietNs(Waiter self) {
         long newestNs = -1;
+        boolean others = false;
         for (List<Waiter> group : List.of(g1, g2)) {
-            for (Waiter w : group) if (w != self && w.asleep) newestNs = Math.max(newestNs, w.calledNs);
+            for (Waiter w : group) {
+                if (w == self || !w.asleep) continue;
+                others = true;
+                if (!entry.sameCore() || w.calledCore == self.calledCore) newestNs = Math.max(newestNs, w.calledNs);
+            }
         }
-        return newestNs < 0 ? 0 : machine.nowNs() - newestNs;
+        if (newestNs >= 0) return machine.nowNs() - newestNs;
+        return others ? CondVar.WaitEntry.QUIET_FOREVER_NS : 0;
     }
 
     private Waiter recordOf(SimThread t) {

@@ -84,7 +84,7 @@ final class QueueCondVar implements CondVar {
         waiters.add(w);
         if (deadlineNs >= 0) w.timer = machine.timedWaitTimer(t, deadlineNs, w.expire);
         trace.emit(new CondWait(machine.nowNs(), name, t.id, order.positionOfNewest(waiters), waiters.size(),
-                deadlineNs));
+                deadlineNs, t.currentOrLastCore()));
         machine.sleepOnFutex(t, null, w.resumeAfterWake);
     }
 

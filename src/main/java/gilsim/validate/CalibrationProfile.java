@@ -213,6 +213,10 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     .append("# queue's quiet time give the requester the\n");
             b.append(pad("wait_entry_growth: " + race.entry().growthPercent(), 28))
                     .append("# share it had in both races\n");
+            b.append(pad("wait_entry_same_core: " + race.entry().sameCore(), 28))
+                    .append(race.otherRule() == null ? "# the recordings had no CPUs: every sleeper's quiet time\n"
+                            : race.entry().sameCore() ? "# the quiet time of sleepers on the requester's CPU fitted better\n"
+                            : "# the quiet time of every sleeper fitted better\n");
             b.append(pad("fast_race_percent: " + race.speeds().fastPercent(), 28))
                     .append(race.speeds().two() ? "# seconds the frequent race ran fast, and its gap\n"
                             : "# the frequent race ran at one speed\n");
@@ -225,6 +229,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
     /** The crowded-race keys this profile sets, by name, as {@code MachineProfile.race()} reads them back. */
     public Map<String, Long> raceKeys() {
         return race == null ? new LinkedHashMap<>() : race.keys();
+    }
+
+    /** {@code wait_entry_same_core} as the profile sets it, or null without a fit. */
+    public Boolean waitEntrySameCore() {
+        return race == null ? null : race.entry().sameCore();
     }
 
     private static String pad(String s, int width) {

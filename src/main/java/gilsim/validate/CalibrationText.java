@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.handoff.EntryFit;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -122,12 +123,19 @@ public final class CalibrationText {
         b.append(String.format(Locale.ROOT, "  fitted (docs/calibration.md, section 5): the frequent race's gap p10 "
                         + "/ p50 %.2f / %.2f us%s; the model's\n  %.2f / %.2f us with checkpoint %s and drop_reaction %s; "
                         + "the requester's window wait_entry %s +- %s,\n  %d %% longer per doubling of %s since "
-                        + "another waiter last called wait (%d drops)%n",
+                        + "%s last called wait (%d drops)%n",
                 f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3, f.speeds().two() ? " (its slow seconds)" : "",
                 f.modelGapP10Ns() / 1e3, f.modelGapP50Ns() / 1e3,
                 Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
                 Durations.format(f.entry().entryNs()), Durations.format(f.entry().jitterNs()),
-                f.entry().growthPercent(), Durations.format(RaceFit.quietAfterNs()), f.entry().drops()));
+                f.entry().growthPercent(), Durations.format(RaceFit.quietAfterNs()),
+                f.entry().sameCore() ? "another waiter on the requester's CPU" : "another waiter", f.entry().drops()));
+        EntryFit.Fit o = f.otherRule();
+        b.append(o == null ? "  the recordings had no CPUs: the quiet time counts every other waiter\n"
+                : String.format(Locale.ROOT, "  wait_entry_same_core %s: log-likelihood %.1f, against %.1f for %s "
+                        + "(wait_entry %s, %d %%)%n", f.entry().sameCore(), f.entry().logLikelihood(),
+                o.logLikelihood(), o.sameCore() ? "waiters on the requester's CPU" : "every waiter",
+                Durations.format(o.entryNs()), o.growthPercent()));
         RaceSpeeds s = f.speeds();
         b.append("  second by second, the frequent race ran at ").append(HandoffText.speeds(s)).append(s.two()
                 ? String.format(Locale.ROOT, ":%n  fast_race_percent %d, fast_race_reaction %d, checkpoint and "
@@ -235,6 +243,13 @@ public final class CalibrationText {
             fit.put("model_gap_p10_ns", f.modelGapP10Ns());
             fit.put("model_gap_p50_ns", f.modelGapP50Ns());
             fit.put("drops", f.entry().drops());
+            fit.put("wait_entry_same_core", f.entry().sameCore());
+            fit.put("log_likelihood", f.entry().logLikelihood());
+            if (f.otherRule() == null) {
+                fit.putNull("other_rule_log_likelihood");
+            } else {
+                fit.put("other_rule_log_likelihood", f.otherRule().logLikelihood());
+            }
             share(fit.putObject("frequent_share"), f.frequentShare());
             share(fit.putObject("rare_share"), f.rareShare());
         }
@@ -245,6 +260,7 @@ public final class CalibrationText {
         prof.put("preempt_probability", p.preemptProbability());
         ObjectNode keys = prof.putObject("race_keys"); // as the profile's YAML: durations in ns, growth in per cent
         p.raceKeys().forEach(keys::put);
+        if (p.waitEntrySameCore() != null) keys.put("wait_entry_same_core", p.waitEntrySameCore());
         prof.put("source", p.source());
         ArrayNode notes = prof.putArray("notes");
         p.notes().forEach(notes::add);

@@ -28,7 +28,8 @@ import java.util.Optional;
  *       gaps alone, the speed the model runs at unless it runs fast.
  *   <li>{@code wait_entry}, {@code wait_entry_jitter} and {@code wait_entry_growth}, from both races' crowded drops,
  *       by {@link EntryFit}, with the model's own gaps at that spacing and reaction (with two speeds, the slow
- *       gaps and the fast ones mixed in the fitted share).
+ *       gaps and the fast ones mixed in the fitted share); {@code wait_entry_same_core}, the rule of the quiet time,
+ *       is the one of the two fits whose likelihood is higher, when the recordings have each call to wait's CPU.
  * </ol>
  * Then each race is run in the model at the fitted keys, and its requester's share of the crowded forced drops is
  * kept beside the real one ({@link Share}): one window serves both races in the model, and where the real races
@@ -37,8 +38,11 @@ import java.util.Optional;
  * @param speeds        the frequent race second by second
  * @param realGapP10Ns  the frequent race's gap p10 and p50, pooled over its runs' slow seconds (all with one speed)
  * @param modelGapP10Ns the model's, at the fitted spacing and reaction
+ * @param otherRule     the entry fitted with the other rule of the quiet time, not kept; null when the recordings
+ *                      have no CPUs
  */
-public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry, RaceSpeeds speeds,
+public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry, EntryFit.Fit otherRule,
+                      RaceSpeeds speeds,
                       long realGapP10Ns, long realGapP50Ns, long modelGapP10Ns, long modelGapP50Ns,
                       Share frequentShare, Share rareShare) {
     static final long REFERENCE_CHECKPOINT_NS = 1_000;
@@ -93,12 +97,23 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
         for (List<HandoffStats.CrowdedRun> race : List.of(frequent, rare)) {
             for (HandoffStats.CrowdedRun r : race) drops.addAll(r.each());
         }
-        EntryFit.Fit entry = EntryFit.fit(drops, mixed, quietAfterNs()).orElseThrow();
-        Map<String, Long> keys = keys(checkpoint, reaction, entry, speeds);
-        return Optional.of(new RaceFit(checkpoint, reaction, entry, speeds, realP10, realP50,
+        Optional<EntryFit.Fit> anyCore = EntryFit.fit(drops, mixed, quietAfterNs(), false);
+        Optional<EntryFit.Fit> sameCore = EntryFit.fit(drops, mixed, quietAfterNs(), true);
+        EntryFit.Fit entry = EntryFit.better(anyCore, sameCore).orElseThrow();
+        EntryFit.Fit other = (entry.sameCore() ? anyCore : sameCore).orElse(null);
+        List<String> sets = sets(keys(checkpoint, reaction, entry, speeds), entry.sameCore());
+        return Optional.of(new RaceFit(checkpoint, reaction, entry, other, speeds, realP10, realP50,
                 HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50),
-                Share.of(frequent, modelRuns(CrowdedRace.Race.FREQUENT, keys)),
-                Share.of(rare, modelRuns(CrowdedRace.Race.RARE, keys))));
+                Share.of(frequent, modelRuns(CrowdedRace.Race.FREQUENT, sets)),
+                Share.of(rare, modelRuns(CrowdedRace.Race.RARE, sets))));
+    }
+
+    /** The fit as {@code --set} lines: the keys and the quiet time's rule. */
+    private static List<String> sets(Map<String, Long> keys, boolean sameCore) {
+        List<String> sets = new ArrayList<>();
+        keys.forEach((k, v) -> sets.add(k + "=" + v + (MachineProfile.isPercentKey(k) ? "" : "ns")));
+        sets.add("wait_entry_same_core=" + sameCore);
+        return sets;
     }
 
     /**
@@ -123,9 +138,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, EntryFit.Fit entry
     }
 
     /** The race run in the model with these keys, seeds 1 to {@link #SEEDS}, its crowded drops run by run. */
-    private static List<HandoffStats.CrowdedRun> modelRuns(CrowdedRace.Race race, Map<String, Long> keys) {
-        List<String> sets = new ArrayList<>();
-        keys.forEach((k, v) -> sets.add(k + "=" + v + (MachineProfile.isPercentKey(k) ? "" : "ns")));
+    private static List<HandoffStats.CrowdedRun> modelRuns(CrowdedRace.Race race, List<String> fitted) {
+        List<String> sets = new ArrayList<>(fitted);
         sets.add("duration=" + SHARE_DURATION);
         Params params = race.scenario.params(sets);
         List<HandoffLog> logs = new ArrayList<>();

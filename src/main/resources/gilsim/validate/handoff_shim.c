@@ -17,7 +17,9 @@
  *
  * With GILSIM_HANDOFF_CPU set, a call to wait also records the CPU it was made on (sched_getcpu(), in the rc field,
  * which is otherwise 0 for a call): where the waiter sleeps, and where a futex wake sends it back
- * (tools/handoffs/othercpu.py). It is off by default: it adds a vDSO call to the waiter's way into its sleep.
+ * (tools/handoffs/othercpu.py), and the header's version is 3. gilsim sets it whenever it records (the model's
+ * wait_entry_same_core is fitted from it); its cost, a vDSO call on the waiter's way into its sleep, was within the
+ * noise of eight rotating pairs of runs (tools/handoffs/README.md).
  *
  * pthread_mutex_lock is not wrapped: the holder locks gil->mutex on its way to the drop, and a wrapper there, even
  * one whose fast path was a single pthread_mutex_trylock, moved four spinning threads' race towards taking turns
@@ -152,7 +154,9 @@ __attribute__((destructor)) static void finish(void) {
     for (uint64_t i = 0; i < end; i++) kept += records[i].t_ns != 0;
     FILE *f = fopen(path, "w");
     if (!f) return;
-    fprintf(f, "gilsim-handoffs 2 pid %d records %llu lost %llu\n", (int)getpid(), (unsigned long long)kept,
+    /* Version 3 is version 2 with each call to wait's CPU in its rc field (GILSIM_HANDOFF_CPU). */
+    fprintf(f, "gilsim-handoffs %d pid %d records %llu lost %llu\n", stamp_cpu ? 3 : 2, (int)getpid(),
+            (unsigned long long)kept,
             (unsigned long long)atomic_load(&lost));
     /* Block by block, so not in time order across threads: the reader sorts by time (gilsim.handoff.ShimLog). */
     for (uint64_t i = 0; i < end; i++) {

@@ -56,7 +56,7 @@ class GilTest {
         Bench(String policy, int cores, long checkpointNs, long dropReactionNs, int threads, RaceSpeed speed) {
             machine = new Machine(engine, trace, new RandomStreams(1), cores, new WakeLatency.Uniform(LATENCY, 0), 0, 10 * MS);
             gil = GilPolicies.build(policy, new GilSetup(machine, trace, new RandomStreams(1), WakeOrder.GLIBC,
-                    INTERVAL, checkpointNs, dropReactionNs, threads, false, 0, 0, 0, 1, false, speed));
+                    INTERVAL, checkpointNs, dropReactionNs, threads, false, 0, 0, 0, 1, false, false, speed));
             trace.add(e -> {
                 if (e instanceof GilEvent || e instanceof CondEvent) events.add(e);
             });
@@ -140,7 +140,7 @@ class GilTest {
         b.once("b", MS, MS);
         b.run(20 * MS);
         CondWait first = b.all(CondWait.class).get(0);
-        assertEquals(new CondWait(MS, "gil", 1, 0, 1, MS + INTERVAL), first, "b waits one interval");
+        assertEquals(new CondWait(MS, "gil", 1, 0, 1, MS + INTERVAL, 1), first, "b waits one interval, on core 1 (a holds core 0)");
         long requestNs = MS + INTERVAL + LATENCY; // the timeout, then the wake-up latency
         assertEquals(List.of(new DropRequest(requestNs, 1, 0)), b.all(DropRequest.class));
         // a has run Python since 0: its next check point after 6.05 ms is at 7 ms.

@@ -52,9 +52,9 @@ class HandoffStatsTest {
         // had called wait, who took the GIL, and when (the take at 5.051 ms)
         assertEquals(List.of(
                 new HandoffStats.CrowdedRun(1, 1, 400L,
-                        List.of(new HandoffStats.CrowdedDrop(400, 5_000_400, true, 5_051_000))),
+                        List.of(new HandoffStats.CrowdedDrop(400, 5_000_400, -1, true, 5_051_000))),
                 new HandoffStats.CrowdedRun(1, 0, 2_500L,
-                        List.of(new HandoffStats.CrowdedDrop(2_500, 5_002_500, false, 5_051_000)))),
+                        List.of(new HandoffStats.CrowdedDrop(2_500, 5_002_500, -1, false, 5_051_000)))),
                 HandoffStats.crowdedByRun(runs));
         assertEquals("100 % of 1 at 0.40 us, 0 % of 1 at 2.50 us", HandoffText.crowded(HandoffStats.crowdedByRun(runs)));
         // pooled, the two runs are one half-share at a gap between theirs
@@ -94,7 +94,7 @@ class HandoffStatsTest {
                 50_511_000L, C, TAKE));
         HandoffStats s = HandoffStats.of(run);
         assertEquals(1, s.crowdedForcedDrops());
-        assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 502_000, false, 50_511_000)),
+        assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 502_000, -1, false, 50_511_000)),
                 HandoffStats.crowdedByRun(run).get(0).each());
         assertEquals(new HandoffStats.QuietBand(200_000, 800_000, 1, 0), s.byQuiet().get(1));
         assertEquals(0, s.byQuiet().get(3).drops());

@@ -18,7 +18,7 @@ class RaceSpeedsTest {
         for (int s = 0; s < medians.length; s++) {
             for (int i = 0; i < perSecond; i++) {
                 long gap = medians[s] - 50 + 100L * i / (perSecond - 1); // median +- 50 ns
-                each.add(new HandoffStats.CrowdedDrop(gap, 0, false, s * S + i * (S / perSecond)));
+                each.add(new HandoffStats.CrowdedDrop(gap, 0, -1, false, s * S + i * (S / perSecond)));
             }
         }
         return new HandoffStats.CrowdedRun(each.size(), 0, null, each);

@@ -131,6 +131,40 @@ class ShimLogTest {
                 && l.endsWith("not recorded")), text);
     }
 
+    /**
+     * A recording of version 3 (the shim with {@code GILSIM_HANDOFF_CPU}): two seconds of the same scenario on
+     * 3.12.1, 2026-12-04 23:39, each call to wait stamped with its CPU. The crowded drops' same-core quiet time, as
+     * {@code wait_entry_same_core} reads it, against a separate reading in Python over the shim's lines (the same as
+     * {@code tools/handoffs/othercpu.py}'s, with the newest call of the other sleepers on the requester's CPU): 29
+     * drops after a re-wait, the requester took 10; in 11 (the requester took 5) no other sleeper had called from
+     * the requester's CPU; the other 18's quiet times sum to 39,180,934 ns.
+     */
+    @Test
+    void aVersion3RecordingGivesEachCallToWaitItsCpuAndTheSameCoreQuietTime() throws IOException {
+        JsonNode meta = new ObjectMapper().readTree(DIR.resolve("lat2-cpu-3.12.1.json").toFile());
+        Map<Integer, String> names = new HashMap<>();
+        meta.get("threads").fields().forEachRemaining(e -> names.put(e.getValue().asInt(), e.getKey()));
+        HandoffLog log = ShimLog.read(DIR.resolve("lat2-cpu-3.12.1.txt"), "CPython 3.12.1", names,
+                List.of("main", "bg0", "bg1"), meta.get("start_ns").asLong(), meta.get("end_ns").asLong());
+        for (HandoffEvent e : log.events()) {
+            boolean wait = e.kind() == HandoffEvent.Kind.WAIT;
+            assertTrue(wait ? e.cpu() == 0 || e.cpu() == 1 : e.cpu() == -1, e.toString());
+        }
+        List<HandoffStats.CrowdedDrop> drops = HandoffStats.of(List.of(log)).crowdedDrops();
+        assertEquals(29, drops.size());
+        assertEquals(10, drops.stream().filter(HandoffStats.CrowdedDrop::toRequester).count());
+        List<HandoffStats.CrowdedDrop> elsewhere = drops.stream()
+                .filter(d -> d.sameCoreQuietNs() == gilsim.sync.CondVar.WaitEntry.QUIET_FOREVER_NS).toList();
+        assertEquals(11, elsewhere.size());
+        assertEquals(5, elsewhere.stream().filter(HandoffStats.CrowdedDrop::toRequester).count());
+        assertEquals(39_180_934L, drops.stream().mapToLong(HandoffStats.CrowdedDrop::sameCoreQuietNs)
+                .filter(q -> q != gilsim.sync.CondVar.WaitEntry.QUIET_FOREVER_NS).sum());
+        // Every drop has both quiet times; a version 2 recording of the same calls has no CPUs.
+        assertTrue(drops.stream().allMatch(d -> d.sameCoreQuietNs() >= 0 && d.quietNs() >= 0));
+        assertTrue(HandoffStats.of(List.of(recorded())).crowdedDrops().stream()
+                .allMatch(d -> d.sameCoreQuietNs() == -1));
+    }
+
     @Test
     void aFileThatIsNotARecordingIsRefusedNamingTheLine(@TempDir Path dir) throws IOException {
         Path bad = dir.resolve("bad.txt");
@@ -141,7 +175,7 @@ class ShimLogTest {
         Files.writeString(bad, "gilsim-handoffs 1 pid 7 records 1 lost 0\n12 7 1\n");
         e = assertThrows(IllegalArgumentException.class, () -> ShimLog.read(bad, "x", Map.of(), List.of(), 0, 1));
         assertTrue(e.getMessage().startsWith(bad + ":2: expected 5 fields"), e.getMessage());
-        Files.writeString(bad, "gilsim-handoffs 3 pid 7 records 0 lost 0\n");
+        Files.writeString(bad, "gilsim-handoffs 4 pid 7 records 0 lost 0\n");
         e = assertThrows(IllegalArgumentException.class, () -> ShimLog.read(bad, "x", Map.of(), List.of(), 0, 1));
         assertTrue(e.getMessage().startsWith(bad + ":1: not a gilsim hand-off recording"), e.getMessage());
     }

@@ -100,6 +100,28 @@ class MachineProfileRunTest {
                 run(lat, lat.params(two, m)).thread("main").get(Metrics.WAIT_MAX_NS));
     }
 
+    /**
+     * wait_entry_same_core: a profile sets it (true or false, nothing else), --set overrides it, and with a growing
+     * entry the latency-2 shape runs otherwise under it.
+     */
+    @Test
+    void aProfileSetsTheQuietTimesRule() throws Exception {
+        String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        MachineProfile same = profile(latency + "wait_entry_growth: 40\nwait_entry_same_core: true\n");
+        Scenario s = Builtins.get("short-release");
+        assertEquals(true, s.params(List.of(), same).bool("wait_entry_same_core"));
+        assertEquals(false, s.params(List.of("wait_entry_same_core=false"), same).bool("wait_entry_same_core"));
+        assertEquals(null, profile(latency).waitEntrySameCore());
+        assertEquals(false, s.params(List.of(), profile(latency)).bool("wait_entry_same_core"), "the default");
+        InputError bad = assertThrows(InputError.class, () -> profile(latency + "wait_entry_same_core: yes\n"));
+        assertEquals(dir.resolve("m.yaml") + ":5: wait_entry_same_core: expected true or false", bad.getMessage());
+        Scenario lat = gilsim.scenario.ScenarioFile.load(Path.of("scenarios/latency-2.yaml"));
+        MachineProfile any = profile(latency + "wait_entry_growth: 40\nwait_entry_same_core: false\n");
+        List<String> two = List.of("duration=3s");
+        assertNotEquals(run(lat, lat.params(two, any)).thread("main").get(Metrics.WAIT_MAX_NS),
+                run(lat, lat.params(two, same)).thread("main").get(Metrics.WAIT_MAX_NS));
+    }
+
     /** The race's two speeds: both keys whole per cents to 100, and a fast share moves four spinners' waits. */
     @Test
     void aProfileSetsTheRacesTwoSpeeds() throws Exception {

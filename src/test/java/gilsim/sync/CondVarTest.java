@@ -69,7 +69,12 @@ class CondVarTest {
 
         /** A thread that waits from {@code startNs}; when woken it waits once more (no deadline) if {@code rewait}. */
         void waiter(String name, long startNs, long arrival, long deadlineNs, boolean rewait) {
-            SimThread t = machine.newThread(name, -1);
+            waiter(name, -1, startNs, arrival, deadlineNs, rewait);
+        }
+
+        /** As above, pinned to {@code core} (-1: any). */
+        void waiter(String name, int core, long startNs, long arrival, long deadlineNs, boolean rewait) {
+            SimThread t = machine.newThread(name, core);
             engine.at(startNs, () -> machine.start(t, () -> await(t, arrival, deadlineNs, rewait)));
         }
 
@@ -194,6 +199,36 @@ class CondVarTest {
             b.run();
             assertEquals(withX ? List.of("a") : List.of("r"), b.signalled, withX ? "with x" : "without x");
         }
+    }
+
+    /**
+     * With {@code sameCore}, only sleepers whose call to wait ran on the caller's core set its quiet time (50 % per
+     * doubling of 100 us, as above). a waits on core 0 at 0, x on core 1 at 800 us, r on core 0 at 1000 us. Read
+     * from every sleeper, x's call is 200 us past (r's entry 1.5 us) and a signal 2 us after r's call wakes a; read
+     * from core 0, a's is 1000 us past (3.3 doublings: 2.7 us) and the signal is r's own. Without a, no sleeper
+     * called from core 0: r's entry grows the full five doublings (3.5 us) under the same-core rule, and the signal
+     * is again r's, where every sleeper's rule gives x the signal.
+     */
+    @Test
+    void theSameCoreRuleReadsOnlyTheSleepersThatCalledFromTheCallersCore() {
+        for (boolean withA : new boolean[] {true, false}) {
+            for (boolean sameCore : new boolean[] {false, true}) {
+                Bench b = new Bench(WakeOrder.GLIBC_GROUPS, 1,
+                        new CondVar.WaitEntry(US, 0, 50, 100 * US, sameCore, null));
+                if (withA) b.waiter("a", 0, 0, 0, -1, false);
+                b.waiter("x", 1, 800 * US, 1, -1, false);
+                b.waiter("r", 0, 1000 * US, 2, -1, false);
+                b.signals(1000 * US + 2 * US, 1, 0);
+                b.run();
+                List<String> expected = sameCore ? List.of("r") : List.of(withA ? "a" : "x");
+                assertEquals(expected, b.signalled, (withA ? "a, x, r" : "x, r") + ", same core " + sameCore);
+                List<Integer> cores = b.events.stream().filter(e -> e instanceof CondEvent.CondWait)
+                        .map(e -> ((CondEvent.CondWait) e).core()).toList();
+                assertEquals(withA ? List.of(0, 1, 0) : List.of(1, 0), cores, "each call's core, in its event");
+            }
+        }
+        CondVar.WaitEntry entry = new CondVar.WaitEntry(US, 0, 50, 100 * US, true, null);
+        assertEquals(3_500, entry.grown(US, CondVar.WaitEntry.QUIET_FOREVER_NS));
     }
 
     @Test

@@ -207,6 +207,8 @@ class CalibrationTest {
         Files.writeString(file, p.yaml());
         gilsim.scenario.MachineProfile read = gilsim.scenario.MachineProfile.load(file);
         assertEquals(p.raceKeys(), read.race());
+        assertEquals(false, read.waitEntrySameCore(), "drops without CPUs: every sleeper's quiet time");
+        assertEquals(null, f.otherRule());
         assertEquals("3.11.7", read.python());
         assertTrue(read.measuredOn("3.11.2"), "the same minor version");
         assertFalse(read.measuredOn("3.12.1"), "another minor version");
@@ -220,6 +222,7 @@ class CalibrationTest {
         assertTrue(text.contains("\n  the requester's share of the crowded forced drops, real / the model's at these "
                 + "keys: frequent 10 % of 202 / "), text);
         assertTrue(text.contains("; rare 66 % of 101 / "), text);
+        assertTrue(text.contains("\n  the recordings had no CPUs: the quiet time counts every other waiter\n"), text);
         assertTrue(text.contains("\n  fitted (docs/calibration.md, section 5): the frequent race's gap p10 / p50 "
                 + "1.80 / 3.00 us; the model's\n"), text);
         JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
@@ -261,12 +264,52 @@ class CalibrationTest {
 
     /** 101 crowded drops at gaps 1.5 to 4.5 us in 30 ns steps; the requester wins those below {@code winsBelowNs}. */
     private static HandoffStats.CrowdedRun run(long quietNs, long winsBelowNs) {
+        return run(quietNs, -1, winsBelowNs);
+    }
+
+    /** As above, with the same-core quiet time {@code sameCoreQuietNs} (-1: no CPUs recorded). */
+    private static HandoffStats.CrowdedRun run(long quietNs, long sameCoreQuietNs, long winsBelowNs) {
         List<HandoffStats.CrowdedDrop> drops = new java.util.ArrayList<>();
         for (long gap = 1_500; gap <= 4_500; gap += 30) {
-            drops.add(new HandoffStats.CrowdedDrop(gap, quietNs, gap < winsBelowNs));
+            drops.add(new HandoffStats.CrowdedDrop(gap, quietNs, sameCoreQuietNs, gap < winsBelowNs, 0));
         }
         long won = drops.stream().filter(HandoffStats.CrowdedDrop::toRequester).count();
         return new HandoffStats.CrowdedRun(drops.size(), won, 3_000L, drops);
+    }
+
+    /**
+     * The same hand-made races with CPUs: every drop's other sleeper called wait 100 us before it, but in the rare
+     * race from the holder's CPU (its same-core quiet time is as long as growth goes), in the frequent race from the
+     * requester's (100 us). Only the same-core rule tells the races apart, so the fit keeps it, the profile says so,
+     * and a machine profile read back sets it.
+     */
+    @Test
+    void theFitKeepsTheSameCoreRuleWhenItExplainsTheRacesBetter(@TempDir Path dir) throws Exception {
+        long forever = gilsim.sync.CondVar.WaitEntry.QUIET_FOREVER_NS;
+        List<HandoffStats.CrowdedRun> frequent = List.of(run(100_000, 100_000, 1_800), run(100_000, 100_000, 1_800));
+        List<HandoffStats.CrowdedRun> rare = List.of(run(100_000, forever, 3_500));
+        CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
+                lateness(200));
+        RaceFit f = crowd.fit();
+        assertTrue(f.entry().sameCore(), f.toString());
+        assertTrue(f.entry().growthPercent() > 0, f.toString());
+        assertEquals(false, f.otherRule().sameCore());
+        assertEquals(0, f.otherRule().growthPercent(), "every sleeper's quiet time is 100 us: nothing to grow with");
+        assertTrue(f.entry().logLikelihood() > f.otherRule().logLikelihood(), f.toString());
+        CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
+        assertTrue(p.yaml().contains("\nwait_entry_same_core: true "), p.yaml());
+        Path file = dir.resolve("m.yaml");
+        Files.writeString(file, p.yaml());
+        assertEquals(true, gilsim.scenario.MachineProfile.load(file).waitEntrySameCore());
+        String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
+        assertTrue(text.contains("since another waiter on the requester's CPU last called wait (303 drops)"), text);
+        assertTrue(text.contains("\n  wait_entry_same_core true: log-likelihood "), text);
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
+                crowd, p, null, null));
+        assertTrue(json.get("profile").get("race_keys").get("wait_entry_same_core").asBoolean());
+        assertTrue(json.get("crowded").get("fit").get("wait_entry_same_core").asBoolean());
+        assertTrue(json.get("crowded").get("fit").get("log_likelihood").asDouble()
+                > json.get("crowded").get("fit").get("other_rule_log_likelihood").asDouble());
     }
 
     @Test
