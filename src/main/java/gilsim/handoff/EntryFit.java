@@ -95,11 +95,15 @@ public final class EntryFit {
     }
 
     /**
-     * Of the two rules' fits to the same drops, the one whose likelihood is higher; every other sleeper's on a tie
-     * (the model's rule since 2026-12-03) or when the drops had no CPUs.
+     * Of the two rules' fits to the same drops, the one whose likelihood is higher; every other sleeper's (the
+     * model's rule since 2026-12-03) when the drops had no CPUs, on a tie, and when the same-core fit does not grow
+     * (the rule then changes nothing, and its likelihood can differ from the other's in the last bits only, the
+     * same drops summed in another order).
      */
     public static Optional<Fit> better(Optional<Fit> anyCore, Optional<Fit> sameCore) {
-        if (sameCore.isEmpty() || anyCore.isEmpty()) return anyCore.isEmpty() ? sameCore : anyCore;
+        if (sameCore.isEmpty()) return anyCore;
+        if (anyCore.isEmpty()) return sameCore;
+        if (sameCore.get().growthPercent() == 0) return anyCore;
         return sameCore.get().logLikelihood() > anyCore.get().logLikelihood() ? sameCore : anyCore;
     }
 

@@ -11,9 +11,11 @@ import java.util.List;
  * @param lost    events the recorder could not keep (its buffer was full); 0 for a simulated run
  * @param mutexBlocksRecorded whether the log says when gil->mutex blocked: a simulated run does, today's recorder
  *                does not (a wrapper over pthread_mutex_lock moved the race it records)
+ * @param waitCpusRecorded whether each call to wait has its CPU ({@link HandoffEvent#cpu}): a simulated run and the
+ *                recorder of version 3 do
  */
 public record HandoffLog(String source, List<String> threads, long durationNs, List<HandoffEvent> events, long lost,
-                         boolean mutexBlocksRecorded) {
+                         boolean mutexBlocksRecorded, boolean waitCpusRecorded) {
     public HandoffLog {
         threads = List.copyOf(threads);
         events = List.copyOf(events);

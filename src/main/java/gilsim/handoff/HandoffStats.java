@@ -59,6 +59,8 @@ public final class HandoffStats {
     private long mutexBlocks;
     /** Whether every log said when gil->mutex blocked (today's recorder does not). */
     private boolean mutexBlocksRecorded = true;
+    /** Every log has each call to wait's CPU: the same-core quiet time can be read. */
+    private boolean waitCpusRecorded = true;
     /** Takes that came after at least one timed wait, and those waits' count. */
     private long takesAfterWaiting;
     private long waitsBeforeTakes;
@@ -93,8 +95,9 @@ public final class HandoffStats {
      * @param quietNs         how long before the drop the newest call to wait of the other waiters still in a wait
      *                        came (the requester's and the dropper's apart): the state the requester's window follows
      *                        (docs/model.md)
-     * @param sameCoreQuietNs the same of those whose call ran on the CPU of the requester's call; {@link CondVar.WaitEntry#QUIET_FOREVER_NS}
-     *                        when none did; -1 when the recording has no CPUs
+     * @param sameCoreQuietNs the same of those whose call ran on the CPU of the requester's call;
+     *                        {@link CondVar.WaitEntry#QUIET_FOREVER_NS} when none did; 0, as {@code quietNs}, with no
+     *                        other waiter in a wait; -1 when the recording has no CPUs
      * @param toRequester     whether the requester took the GIL next
      * @param timeNs          when the GIL was taken after it, from the run's start (which second of the run it fell
      *                        in: {@link RaceSpeeds})
@@ -177,6 +180,7 @@ public final class HandoffStats {
         for (String name : names(logs)) s.waitsByThread.put(name, new LongList());
         for (HandoffLog log : logs) s.add(log);
         s.mutexBlocksRecorded = logs.stream().allMatch(HandoffLog::mutexBlocksRecorded);
+        s.waitCpusRecorded = logs.stream().allMatch(HandoffLog::waitCpusRecorded);
         return s;
     }
 
@@ -331,13 +335,16 @@ public final class HandoffStats {
 
     /**
      * Crowded drops after a re-wait that came {@code [fromNs, toNs)} after the newest call to wait of the other
-     * waiters.
+     * waiters; with the same-core rule, of those whose call ran on the requester's CPU, and {@code elsewhere} the
+     * band of the drops when none had (its bounds then say nothing).
      */
-    public record QuietBand(long fromNs, long toNs, long drops, long toRequester) {
-        public Map<String, Object> json() {
+    public record QuietBand(long fromNs, long toNs, boolean elsewhere, long drops, long toRequester) {
+        /** {@code sameCore}: the band is one of the same-core rule's, which all say whether they are elsewhere. */
+        public Map<String, Object> json(boolean sameCore) {
             Map<String, Object> o = new LinkedHashMap<>();
-            o.put("quiet_from_ns", fromNs);
-            o.put("quiet_to_ns", toNs == Long.MAX_VALUE ? null : toNs);
+            o.put("quiet_from_ns", elsewhere ? null : fromNs);
+            o.put("quiet_to_ns", elsewhere || toNs == Long.MAX_VALUE ? null : toNs);
+            if (sameCore) o.put("no_sleeper_on_requester_cpu", elsewhere);
             o.put("drops", drops);
             o.put("to_requester", toRequester);
             return o;
@@ -350,18 +357,34 @@ public final class HandoffStats {
      * be held side by side band by band.
      */
     public List<QuietBand> byQuiet() {
+        return byQuiet(false);
+    }
+
+    /**
+     * As {@link #byQuiet()}, with the quiet time of the rule {@code sameCore}: then the bands count only drops with
+     * another sleeper on the requester's CPU, and a last band the others; no band at all when the logs have no CPUs.
+     */
+    public List<QuietBand> byQuiet(boolean sameCore) {
         List<QuietBand> out = new ArrayList<>();
+        if (sameCore && !waitCpusRecorded) return out;
         for (int b = 0; b + 1 < QUIET_BOUNDS_NS.length; b++) {
             long from = QUIET_BOUNDS_NS[b];
             long to = QUIET_BOUNDS_NS[b + 1];
             long drops = 0;
             long won = 0;
             for (CrowdedDrop d : crowdedDrops) {
-                if (d.quietNs() < from || d.quietNs() >= to) continue;
+                long q = d.quietNs(sameCore);
+                if (q < from || q >= to || (sameCore && q == CondVar.WaitEntry.QUIET_FOREVER_NS)) continue;
                 drops++;
                 if (d.toRequester()) won++;
             }
-            out.add(new QuietBand(from, to, drops, won));
+            out.add(new QuietBand(from, to, false, drops, won));
+        }
+        if (sameCore) {
+            List<CrowdedDrop> elsewhere = crowdedDrops.stream()
+                    .filter(d -> d.sameCoreQuietNs() == CondVar.WaitEntry.QUIET_FOREVER_NS).toList();
+            out.add(new QuietBand(0, Long.MAX_VALUE, true, elsewhere.size(),
+                    elsewhere.stream().filter(CrowdedDrop::toRequester).count()));
         }
         return out;
     }

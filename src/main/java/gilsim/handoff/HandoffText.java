@@ -76,10 +76,20 @@ public final class HandoffText {
      * "under 200us 12 % of 300, 200us-800us ..."; bands without a drop are left out.
      */
     public static String byQuiet(HandoffStats s) {
+        return byQuiet(s, false);
+    }
+
+    /**
+     * As above with the rule {@code sameCore}: the bands of the quiet time of sleepers on the requester's CPU, then
+     * "none on its CPU 80 % of 50"; "no CPUs recorded" when the recordings have none.
+     */
+    public static String byQuiet(HandoffStats s, boolean sameCore) {
+        List<HandoffStats.QuietBand> bands = s.byQuiet(sameCore);
+        if (bands.isEmpty()) return "no CPUs recorded";
         List<String> parts = new ArrayList<>();
-        for (HandoffStats.QuietBand b : s.byQuiet()) {
+        for (HandoffStats.QuietBand b : bands) {
             if (b.drops() == 0) continue;
-            String band = b.fromNs() == 0 ? "under " + Durations.format(b.toNs())
+            String band = b.elsewhere() ? "none on its CPU" : b.fromNs() == 0 ? "under " + Durations.format(b.toNs())
                     : b.toNs() == Long.MAX_VALUE ? "over " + Durations.format(b.fromNs())
                     : Durations.format(b.fromNs()) + "-" + Durations.format(b.toNs());
             parts.add(String.format(Locale.ROOT, "%s %.0f %% of %d", band, 100.0 * b.toRequester() / b.drops(),

@@ -123,7 +123,7 @@ public final class ShimLog {
             });
             events.add(new HandoffEvent(c.tNs - startNs, t, kind, waitCpus && kind == Kind.WAIT ? c.rc : -1));
         }
-        return new HandoffLog(source, threads, endNs - startNs, events, lost, mutexBlocksRecorded);
+        return new HandoffLog(source, threads, endNs - startNs, events, lost, mutexBlocksRecorded, waitCpus);
     }
 
     private static Kind kind(Call c, long cond, long switchCond) {

@@ -72,6 +72,6 @@ public final class SimHandoffs implements GilEvent.Listener, CondEvent.Listener,
     /** The run's log; call after it has finished. */
     public HandoffLog log() {
         if (endNs < 0) throw new IllegalStateException("the run has not finished");
-        return new HandoffLog(source, threads, endNs, events, 0, true);
+        return new HandoffLog(source, threads, endNs, events, 0, true, true);
     }
 }

@@ -14,11 +14,6 @@ public final class SimThread {
     int core = -1;
     /** The core it last ran on, -1 before its first dispatch: where {@link WakeCore#PREVIOUS} wakes it. */
     int lastCore = -1;
-
-    /** The core it runs on, else the one it last ran on (-1 before its first dispatch). */
-    public int currentOrLastCore() {
-        return core >= 0 ? core : lastCore;
-    }
     /** When it last left a core (preempted, blocked): a queued thread is cache-hot on lastCore until a while after. */
     long leftCoreNs = Long.MIN_VALUE / 2;
     /** What to run when it next gets a core after blocking; null while a burst is in progress. */
@@ -67,6 +62,11 @@ public final class SimThread {
         this.id = id;
         this.name = name;
         this.pinnedCore = pinnedCore;
+    }
+
+    /** The core it runs on, else the one it last ran on (-1 before its first dispatch). */
+    public int currentOrLastCore() {
+        return core >= 0 ? core : lastCore;
     }
 
     public RunState state() {

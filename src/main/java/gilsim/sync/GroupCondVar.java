@@ -53,6 +53,8 @@ final class GroupCondVar implements CondVar {
         HrTimer timer;
         /** Asleep in futex_wait: a signal's wake or the timer takes it out. */
         boolean asleep;
+        /** From its call to wait until the call returns ({@code CondReturn}), as a recording sees a thread in a wait. */
+        boolean inWait;
         /** The timer woke it: its futex_wait returns ETIMEDOUT once it runs. */
         boolean timedOut;
         /** Its group was closed (every member got a signal) before it ran: it returns as signalled. */
@@ -123,6 +125,7 @@ final class GroupCondVar implements CondVar {
         w.resume = resume;
         w.timer = null;
         w.asleep = true;
+        w.inWait = true;
         w.timedOut = false;
         w.closed = false;
         w.tookToken = false;
@@ -147,19 +150,19 @@ final class GroupCondVar implements CondVar {
     /**
      * How long ago the newest call to wait of the other sleepers came (0 with no other sleeper): on a real machine
      * the requester's window widens with it (docs/model.md, "The requester's window follows the queue's quiet time"),
-     * whatever the cause. With {@code sameCore}, only the sleepers whose call ran on the caller's core count, and
-     * when there are sleepers but none of them called from here the queue is as quiet as growth goes
-     * ({@link CondVar.WaitEntry#QUIET_FOREVER_NS}; docs/model.md, "Sleepers on the requester's core").
+     * whatever the cause. With {@code sameCore}, only the waiters whose call ran on the caller's core count, and
+     * when there are waiters but none of them called from here the queue is as quiet as growth goes
+     * ({@link CondVar.WaitEntry#QUIET_FOREVER_NS}; docs/model.md, "Sleepers on the requester's core"). That rule
+     * counts every thread still inside its wait, as the recordings it is fitted to do (a waiter whose timer has
+     * fired but which has not run yet included); every sleeper's rule, as it was written, only those asleep.
      */
     private long quietNs(Waiter self) {
         long newestNs = -1;
         boolean others = false;
-        for (List<Waiter> group : List.of(g1, g2)) {
-            for (Waiter w : group) {
-                if (w == self || !w.asleep) continue;
-                others = true;
-                if (!entry.sameCore() || w.calledCore == self.calledCore) newestNs = Math.max(newestNs, w.calledNs);
-            }
+        for (Waiter w : records) {
+            if (w == null || w == self || !(entry.sameCore() ? w.inWait : w.asleep)) continue;
+            others = true;
+            if (!entry.sameCore() || w.calledCore == self.calledCore) newestNs = Math.max(newestNs, w.calledNs);
         }
         if (newestNs >= 0) return machine.nowNs() - newestNs;
         return others ? CondVar.WaitEntry.QUIET_FOREVER_NS : 0;
@@ -268,6 +271,7 @@ final class GroupCondVar implements CondVar {
     /** The woken thread runs again, inside pthread_cond_wait. */
     private void ran(Waiter w) {
         if (w.timer != null) w.timer.cancel();
+        w.inWait = false;
         if (!w.timedOut) {
             g1.remove(w); // signalled, or its group closed: either way it returns as signalled
             trace.emit(new CondReturn(machine.nowNs(), name, w.thread.id, false));

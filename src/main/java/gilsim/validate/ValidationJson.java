@@ -90,15 +90,17 @@ public final class ValidationJson {
         return o;
     }
 
-    /** One side's hand-off statistics under {@code key}, and its crowded drops run by run, second by second and by
-     * the queue's quiet time under {@code key_by_run}, {@code key_race_speeds} and {@code key_by_quiet}. */
+    /** One side's hand-off statistics under {@code key}, and its crowded drops run by run, second by second, by
+     * the queue's quiet time and by the quiet time of sleepers on the requester's CPU under {@code key_by_run},
+     * {@code key_race_speeds}, {@code key_by_quiet} and {@code key_by_same_core_quiet} (null without CPUs). */
     private static void putHandoffs(Map<String, Object> o, String key, List<HandoffLog> logs) {
         HandoffStats stats = HandoffStats.of(logs);
         List<HandoffStats.CrowdedRun> crowded = HandoffStats.crowdedByRun(logs);
         o.put(key, stats.json());
         o.put(key + "_by_run", json(crowded));
         o.put(key + "_race_speeds", RaceSpeeds.of(crowded).json());
-        o.put(key + "_by_quiet", byQuiet(stats));
+        o.put(key + "_by_quiet", byQuiet(stats, false));
+        o.put(key + "_by_same_core_quiet", byQuiet(stats, true));
     }
 
     private static List<Map<String, Object>> json(List<HandoffStats.CrowdedRun> runs) {
@@ -172,9 +174,12 @@ public final class ValidationJson {
         return o;
     }
 
-    private static List<Object> byQuiet(HandoffStats s) {
+    /** The bands of the rule {@code sameCore}, or null when there are none (no CPUs recorded). */
+    private static List<Object> byQuiet(HandoffStats s, boolean sameCore) {
+        List<HandoffStats.QuietBand> bands = s.byQuiet(sameCore);
+        if (bands.isEmpty()) return null;
         List<Object> out = new ArrayList<>();
-        for (HandoffStats.QuietBand b : s.byQuiet()) out.add(b.json());
+        for (HandoffStats.QuietBand b : bands) out.add(b.json(sameCore));
         return out;
     }
 }

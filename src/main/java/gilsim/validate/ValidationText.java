@@ -76,6 +76,11 @@ public final class ValidationText {
                         + "the requester's share\n")
                 .append("  real: ").append(HandoffText.byQuiet(real)).append('\n')
                 .append("  sim:  ").append(HandoffText.byQuiet(sim)).append('\n');
+        // ... and, where the recorder stamped CPUs, the quiet time of the sleepers on the requester's own CPU, which
+        // wait_entry_same_core reads (docs/model.md, "Sleepers on the requester's core").
+        b.append("the same by how long before the drop another waiter last called wait on the requester's CPU\n")
+                .append("  real: ").append(HandoffText.byQuiet(real, true)).append('\n')
+                .append("  sim:  ").append(HandoffText.byQuiet(sim, true)).append('\n');
         long lost = i.handoffs().stream().mapToLong(HandoffLog::lost).sum();
         if (lost > 0) b.append("the recorder's buffer was full: ").append(lost).append(" calls were not kept\n");
         List<Observation> recorded = i.recorded().stream().map(RealRun.Recorded::observation).toList();

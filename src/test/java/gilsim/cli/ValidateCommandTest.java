@@ -99,7 +99,7 @@ class ValidateCommandTest {
                     new HandoffEvent(5_002_100, 0, HandoffEvent.Kind.WAIT),
                     new HandoffEvent(5_100_000, 1, HandoffEvent.Kind.DROP),
                     new HandoffEvent(5_150_000, 0, HandoffEvent.Kind.WOKEN),
-                    new HandoffEvent(7_002_000, 0, HandoffEvent.Kind.TAKE)), 0, false));
+                    new HandoffEvent(7_002_000, 0, HandoffEvent.Kind.TAKE)), 0, false, false));
         }
     }
 

@@ -1,5 +1,6 @@
 package gilsim.handoff;
 
+import gilsim.sync.CondVar;
 import static gilsim.handoff.HandoffEvent.Kind.DROP;
 import static gilsim.handoff.HandoffEvent.Kind.FORCED_WAIT;
 import static gilsim.handoff.HandoffEvent.Kind.TAKE;
@@ -29,7 +30,7 @@ class HandoffStatsTest {
         for (int i = 0; i < steps.length; i += 3) {
             events.add(new HandoffEvent((Long) steps[i], (Integer) steps[i + 1], (HandoffEvent.Kind) steps[i + 2]));
         }
-        return new HandoffLog("hand", threads, 100_000_000L, events, 0, true);
+        return new HandoffLog("hand", threads, 100_000_000L, events, 0, true, false);
     }
 
     /** A crowded forced drop {@code gapNs} after the requester b's re-wait, then {@code taker} takes the GIL. */
@@ -63,7 +64,7 @@ class HandoffStatsTest {
         assertEquals(1, pooled.crowdedToRequester());
         assertArrayEquals(new long[] {400L, 2_500L}, pooled.crowdedRewaitToDropNs());
         // c's call to wait came about 5 ms before both drops: the last band holds them
-        assertEquals(new HandoffStats.QuietBand(3_200_000, Long.MAX_VALUE, 2, 1), pooled.byQuiet().get(3));
+        assertEquals(new HandoffStats.QuietBand(3_200_000, Long.MAX_VALUE, false, 2, 1), pooled.byQuiet().get(3));
         assertEquals(0, pooled.byQuiet().get(0).drops());
         assertEquals("over 3200us 50 % of 2", HandoffText.byQuiet(pooled));
     }
@@ -96,8 +97,45 @@ class HandoffStatsTest {
         assertEquals(1, s.crowdedForcedDrops());
         assertEquals(List.of(new HandoffStats.CrowdedDrop(2_000, 502_000, -1, false, 50_511_000)),
                 HandoffStats.crowdedByRun(run).get(0).each());
-        assertEquals(new HandoffStats.QuietBand(200_000, 800_000, 1, 0), s.byQuiet().get(1));
+        assertEquals(new HandoffStats.QuietBand(200_000, 800_000, false, 1, 0), s.byQuiet().get(1));
         assertEquals(0, s.byQuiet().get(3).drops());
+    }
+
+    /**
+     * The same drop with each call to wait's CPU: b re-waits on CPU 1, d (newest, 502 us before the drop) had called
+     * on CPU 0. With c's latest call (30.0005 ms) on CPU 1 the same-core quiet time is c's, 20.5025 ms; with it on
+     * CPU 0 no other waiter called from b's CPU (as quiet as growth goes); with one call of the three unstamped
+     * there is none (-1). The quiet time of every waiter stays d's 502 us.
+     */
+    @Test
+    void aCrowdedDropsSameCoreQuietTimeIsOfTheWaitersThatCalledOnTheRequestersCpu() {
+        assertEquals(20_502_500L, sameCoreQuiet(1, 0));
+        assertEquals(CondVar.WaitEntry.QUIET_FOREVER_NS, sameCoreQuiet(0, 0));
+        assertEquals(-1L, sameCoreQuiet(1, -1));
+    }
+
+    private static long sameCoreQuiet(int cCpu, int dCpu) {
+        int d = 3;
+        List<HandoffEvent> events = List.of(
+                new HandoffEvent(0L, A, TAKE),
+                new HandoffEvent(1_000L, d, WAIT, dCpu),
+                new HandoffEvent(2_000L, C, WAIT, cCpu),
+                new HandoffEvent(29_999_000L, A, DROP),
+                new HandoffEvent(29_999_100L, A, TAKE),
+                new HandoffEvent(30_000_000L, C, WOKEN),
+                new HandoffEvent(30_000_500L, C, WAIT, cCpu),
+                new HandoffEvent(40_000_000L, B, WAIT, 1),
+                new HandoffEvent(50_000_000L, d, TIMED_OUT),
+                new HandoffEvent(50_001_000L, d, WAIT, dCpu),
+                new HandoffEvent(50_500_000L, B, TIMED_OUT),
+                new HandoffEvent(50_501_000L, B, WAIT, 1),
+                new HandoffEvent(50_503_000L, A, DROP),
+                new HandoffEvent(50_510_000L, C, WOKEN),
+                new HandoffEvent(50_511_000L, C, TAKE));
+        HandoffLog log = new HandoffLog("hand", List.of("a", "b", "c", "d"), 100_000_000L, events, 0, true, true);
+        HandoffStats.CrowdedDrop drop = HandoffStats.of(List.of(log)).crowdedDrops().get(0);
+        assertEquals(502_000, drop.quietNs());
+        return drop.sameCoreQuietNs();
     }
 
     private static HandoffStats stats(Object... steps) {

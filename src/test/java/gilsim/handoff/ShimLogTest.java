@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gilsim.sync.CondVar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -154,15 +155,24 @@ class ShimLogTest {
         assertEquals(29, drops.size());
         assertEquals(10, drops.stream().filter(HandoffStats.CrowdedDrop::toRequester).count());
         List<HandoffStats.CrowdedDrop> elsewhere = drops.stream()
-                .filter(d -> d.sameCoreQuietNs() == gilsim.sync.CondVar.WaitEntry.QUIET_FOREVER_NS).toList();
+                .filter(d -> d.sameCoreQuietNs() == CondVar.WaitEntry.QUIET_FOREVER_NS).toList();
         assertEquals(11, elsewhere.size());
         assertEquals(5, elsewhere.stream().filter(HandoffStats.CrowdedDrop::toRequester).count());
         assertEquals(39_180_934L, drops.stream().mapToLong(HandoffStats.CrowdedDrop::sameCoreQuietNs)
-                .filter(q -> q != gilsim.sync.CondVar.WaitEntry.QUIET_FOREVER_NS).sum());
+                .filter(q -> q != CondVar.WaitEntry.QUIET_FOREVER_NS).sum());
         // Every drop has both quiet times; a version 2 recording of the same calls has no CPUs.
         assertTrue(drops.stream().allMatch(d -> d.sameCoreQuietNs() >= 0 && d.quietNs() >= 0));
-        assertTrue(HandoffStats.of(List.of(recorded())).crowdedDrops().stream()
-                .allMatch(d -> d.sameCoreQuietNs() == -1));
+        HandoffStats v2 = HandoffStats.of(List.of(recorded()));
+        assertTrue(v2.crowdedDrops().stream().allMatch(d -> d.sameCoreQuietNs() == -1));
+        // validate's band by band: the last band is the 11 drops with no sleeper on the requester's CPU
+        HandoffStats stats = HandoffStats.of(List.of(log));
+        List<HandoffStats.QuietBand> bands = stats.byQuiet(true);
+        assertEquals(new HandoffStats.QuietBand(0, Long.MAX_VALUE, true, 11, 5),
+                bands.get(bands.size() - 1));
+        assertEquals(29, bands.stream().mapToLong(HandoffStats.QuietBand::drops).sum());
+        assertTrue(HandoffText.byQuiet(stats, true).endsWith(", none on its CPU 45 % of 11"),
+                HandoffText.byQuiet(stats, true));
+        assertEquals("no CPUs recorded", HandoffText.byQuiet(v2, true));
     }
 
     @Test

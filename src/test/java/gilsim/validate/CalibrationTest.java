@@ -278,15 +278,16 @@ class CalibrationTest {
     }
 
     /**
-     * The same hand-made races with CPUs: every drop's other sleeper called wait 100 us before it, but in the rare
-     * race from the holder's CPU (its same-core quiet time is as long as growth goes), in the frequent race from the
-     * requester's (100 us). Only the same-core rule tells the races apart, so the fit keeps it, the profile says so,
-     * and a machine profile read back sets it.
+     * The same hand-made races with CPUs: in the frequent race the other sleeper called wait 3.2 ms before each drop
+     * from the requester's CPU, in the rare race 100 us before it from the holder's (its same-core quiet time as
+     * long as growth goes). Read from every sleeper the race the requester wins more looks the busier, so that rule
+     * finds no growth; read from the requester's CPU it is the quieter: the fit keeps the same-core rule, the
+     * profile says so, and a machine profile read back sets it.
      */
     @Test
     void theFitKeepsTheSameCoreRuleWhenItExplainsTheRacesBetter(@TempDir Path dir) throws Exception {
         long forever = gilsim.sync.CondVar.WaitEntry.QUIET_FOREVER_NS;
-        List<HandoffStats.CrowdedRun> frequent = List.of(run(100_000, 100_000, 1_800), run(100_000, 100_000, 1_800));
+        List<HandoffStats.CrowdedRun> frequent = List.of(run(3_200_000, 100_000, 1_800), run(3_200_000, 100_000, 1_800));
         List<HandoffStats.CrowdedRun> rare = List.of(run(100_000, forever, 3_500));
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
                 lateness(200));
@@ -294,7 +295,7 @@ class CalibrationTest {
         assertTrue(f.entry().sameCore(), f.toString());
         assertTrue(f.entry().growthPercent() > 0, f.toString());
         assertEquals(false, f.otherRule().sameCore());
-        assertEquals(0, f.otherRule().growthPercent(), "every sleeper's quiet time is 100 us: nothing to grow with");
+        assertEquals(0, f.otherRule().growthPercent(), "every sleeper's quiet time points the other way");
         assertTrue(f.entry().logLikelihood() > f.otherRule().logLikelihood(), f.toString());
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
         assertTrue(p.yaml().contains("\nwait_entry_same_core: true "), p.yaml());
@@ -303,7 +304,9 @@ class CalibrationTest {
         assertEquals(true, gilsim.scenario.MachineProfile.load(file).waitEntrySameCore());
         String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
         assertTrue(text.contains("since another waiter on the requester's CPU last called wait (303 drops)"), text);
-        assertTrue(text.contains("\n  wait_entry_same_core true: log-likelihood "), text);
+        assertTrue(text.contains(String.format(java.util.Locale.ROOT, "\n  wait_entry_same_core true: log-likelihood "
+                + "%.1f, against %.1f for every waiter (wait_entry ", f.entry().logLikelihood(),
+                f.otherRule().logLikelihood())), text);
         JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
                 crowd, p, null, null));
         assertTrue(json.get("profile").get("race_keys").get("wait_entry_same_core").asBoolean());

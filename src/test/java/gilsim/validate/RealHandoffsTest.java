@@ -1,6 +1,7 @@
 package gilsim.validate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -66,6 +67,19 @@ class RealHandoffsTest {
         assertTrue(inBands <= real.get("crowded_forced_drops").asLong(), bands + " against " + real);
         assertTrue(bands.get(3).get("quiet_to_ns").isNull(), bands.toString());
         assertEquals(4, r.get("sim_handoffs_by_quiet").size());
+        // by the quiet time of sleepers on the requester's CPU (the recorder stamps CPUs): the same drops in five bands,
+        // the last those with no other sleeper on that CPU
+        for (JsonNode[] pair : List.of(new JsonNode[] {bands, r.get("interpreters").get(0).get("handoffs_by_same_core_quiet")},
+                new JsonNode[] {r.get("sim_handoffs_by_quiet"), r.get("sim_handoffs_by_same_core_quiet")})) {
+            assertEquals(5, pair[1].size(), pair[1].toString());
+            long any = 0;
+            long same = 0;
+            for (JsonNode b : pair[0]) any += b.get("drops").asLong();
+            for (JsonNode b : pair[1]) same += b.get("drops").asLong();
+            assertEquals(any, same, pair[0] + " against " + pair[1]);
+            assertTrue(pair[1].get(4).get("no_sleeper_on_requester_cpu").asBoolean(), pair[1].toString());
+            assertFalse(pair[1].get(0).get("no_sleeper_on_requester_cpu").asBoolean(), pair[1].toString());
+        }
         // second by second: never more fast seconds than seconds read, on either side
         for (JsonNode speeds : List.of(r.get("interpreters").get(0).get("handoffs_race_speeds"),
                 r.get("sim_handoffs_race_speeds"))) {
