@@ -5,19 +5,22 @@
 # (one call per cell and interpreter: the profile holds the interpreter's own reaction to a drop request, and the
 # machine's race drifts over tens of minutes). Each call waits (up to 3 minutes) for the 1-minute load average to
 # fall under 1.0 first, so that one cell's runs do not start in the tail of the last one's. About 50 minutes.
-# --profile-only skips the defaults half, for a model change that leaves the defaults' figures as they were.
+# --profile-only skips the defaults half, for a model change that leaves the defaults' figures as they were;
+# --defaults-only skips the profile half, for another sitting of the defaults (about 20 minutes).
 # Arguments after `--` go to every validate call of both halves (for example `-- --set wake_move_percent=75`, to
 # try a model parameter before it becomes a default).
-#   bash tools/validate-grid/grid.sh OUT_DIR [JAR] [--profile-only] [-- VALIDATE ARGS...]
+#   bash tools/validate-grid/grid.sh OUT_DIR [JAR] [--profile-only | --defaults-only] [-- VALIDATE ARGS...]
 #   python3 tools/validate-grid/table.py OUT_DIR
 set -euo pipefail
 out=$1; shift
 jar=target/gilsim.jar
 profile_only=
+defaults_only=
 extra=()
 while [ $# -gt 0 ]; do
   case $1 in
     --profile-only) profile_only=$1 ;;
+    --defaults-only) defaults_only=$1 ;;
     --) shift; extra=("$@"); break ;;
     *) jar=$1 ;;
   esac
@@ -59,6 +62,7 @@ run_cells() { # FILE_SUFFIX [MORE VALIDATE ARGS]: every cell, into OUT/CELL-NAME
 # the profile half: per interpreter, a profile calibrated on it, then its cells (OUT/profile-CELL-VERSION.json).
 # CALIBRATE_ARGS go to calibrate; the default reads the race's share of fast seconds over two minutes
 # (docs/calibration.md, section 5).
+[ -z "$defaults_only" ] || versions=()
 for v in "${versions[@]}"; do
   quiet
   echo "$(date +%T) calibrate $v (load $(cut -d' ' -f1 /proc/loadavg))" >&2

@@ -79,11 +79,14 @@ def loads(it):
 
 
 # a sitting that kept an earlier defaults half (the model's defaults unchanged) runs only the profile half
+# and a sitting of the defaults alone (grid.sh --defaults-only) no profile half
 has_defaults = any(f.startswith("defaults-") for f in os.listdir(out))
+has_profile = any(f.startswith("profile-") for f in os.listdir(out))
 head = ["scenario", "python", "thread", "real round p50 / p99 / max (ms)"]
 if has_defaults:
     head += ["sim/real p50, p99, max: defaults", "verdicts: defaults"]
-head += ["sim/real p50, p99, max: profile", "verdicts: profile"]
+if has_profile:
+    head += ["sim/real p50, p99, max: profile", "verdicts: profile"]
 print("| " + " | ".join(head) + " |")
 print("|---" * len(head) + "|")
 lo_hi = {"defaults": [9, 0, 0], "profile": [9, 0, 0]}
@@ -113,7 +116,7 @@ for name in order:
         if p is not None:
             pthreads = p["threads"] if name in SAME else p["threads"][:1]
             row += [ratios(pthreads), verdicts(p["threads"])]
-        else:
+        elif has_profile:
             row += ["-", "-"]
         print("| " + " | ".join(row) + " |")
 for half, (a, b, s) in lo_hi.items():
