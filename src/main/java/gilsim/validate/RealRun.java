@@ -88,8 +88,7 @@ public final class RealRun {
             Path library = HandoffShim.build(dir);
             Path log = dir.resolve("handoffs.txt");
             String stdout = runScript(python, script, timeoutMs,
-                    Map.of("LD_PRELOAD", library.toString(), "GILSIM_HANDOFF_OUT", log.toString(),
-                            "GILSIM_HANDOFF_CPU", "1")); // each call to wait's CPU: calibrate fits the same-core rule
+                    Map.of("LD_PRELOAD", library.toString(), "GILSIM_HANDOFF_OUT", log.toString()));
             Recorded r = readRecorded(stdout, log, python.toString());
             return new Recorded(r.observation().onCpu(HostCpu.model()), r.handoffs());
         } catch (IOException e) {

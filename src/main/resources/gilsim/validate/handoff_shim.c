@@ -17,9 +17,9 @@
  *
  * With GILSIM_HANDOFF_CPU set, a call to wait also records the CPU it was made on (sched_getcpu(), in the rc field,
  * which is otherwise 0 for a call): where the waiter sleeps, and where a futex wake sends it back
- * (tools/handoffs/othercpu.py), and the header's version is 3. gilsim sets it whenever it records (the model's
- * wait_entry_same_core is fitted from it); its cost, a vDSO call on the waiter's way into its sleep, was within the
- * noise of eight rotating pairs of runs (tools/handoffs/README.md).
+ * (tools/handoffs/othercpu.py), and the header's version is 3. It is off unless set in gilsim's environment, which
+ * the interpreter inherits: the vDSO call it adds to the waiter's way into its sleep lengthened four spinners' tail
+ * on some evenings (docs/validation.md, "The recorder's cost").
  *
  * pthread_mutex_lock is not wrapped: the holder locks gil->mutex on its way to the drop, and a wrapper there, even
  * one whose fast path was a single pthread_mutex_trylock, moved four spinning threads' race towards taking turns
