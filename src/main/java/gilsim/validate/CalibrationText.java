@@ -1,9 +1,9 @@
 package gilsim.validate;
 
-import gilsim.handoff.EntryFit;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import gilsim.handoff.EntryFit;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.HandoffText;
 import gilsim.handoff.RaceSpeeds;
