@@ -76,6 +76,25 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
         return two() ? (int) Math.max(5, Math.min(100, 5 * Math.round(20.0 * fastGapP50Ns / slowGapP50Ns))) : 100;
     }
 
+    /**
+     * The share of other {@code runs} (another race, recorded beside this one) that ran at this race's fast speed, as
+     * {@code fast_race_percent} takes it: a run is fast when its gap median is below the one between this race's two
+     * speeds. Whole runs, not seconds: a race with a few crowded drops a second (the rare race has 15 to 50) has
+     * seconds too thin to read, and the thinner ones are the slow ones, so reading seconds would count fast seconds
+     * only. A run lasts 2 to 4 s against some 7 s between the speed's draws. 0 with one speed or no run with a gap.
+     */
+    public int fastPercentOfRuns(List<HandoffStats.CrowdedRun> runs) {
+        if (!two()) return 0;
+        int read = 0;
+        int fast = 0;
+        for (HandoffStats.CrowdedRun run : runs) {
+            if (run.rewaitToDropP50Ns() == null || run.rewaitToDropP50Ns() < 0) continue;
+            read++;
+            if (run.rewaitToDropP50Ns() < fastBelowNs) fast++;
+        }
+        return read == 0 ? 0 : (int) (5 * Math.round(20.0 * fast / read));
+    }
+
     /** The drops of {@code runs} in seconds of one speed (a second too thin to read counts as slow). */
     public List<HandoffStats.CrowdedDrop> drops(List<HandoffStats.CrowdedRun> runs, boolean fast) {
         return drops(runs, two() ? fastBelowNs : 0, fast);

@@ -207,11 +207,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     .append("# with drop_reaction, the model's gap from a re-wait\n");
             b.append(pad("drop_reaction: " + Durations.format(race.dropReactionNs()), 28))
                     .append("# to the drop has the frequent race's p10 and p50\n");
-            b.append(pad("wait_entry: " + Durations.format(race.entry().entryNs()), 28))
+            b.append(pad("wait_entry: " + Durations.format(race.window().entryNs()), 28))
                     .append("# the requester's window and its growth with the\n");
-            b.append(pad("wait_entry_jitter: " + Durations.format(race.entry().jitterNs()), 28))
+            b.append(pad("wait_entry_jitter: " + Durations.format(race.window().jitterNs()), 28))
                     .append("# queue's quiet time give the requester the\n");
-            b.append(pad("wait_entry_growth: " + race.entry().growthPercent(), 28))
+            b.append(pad("wait_entry_growth: " + race.window().growthPercent(), 28))
                     .append("# share it had in both races\n");
             b.append(pad("wait_entry_same_core: " + race.entry().sameCore(), 28))
                     .append(race.otherRule() == null ? "# the recordings had no CPUs: every sleeper's quiet time\n"

@@ -44,6 +44,21 @@ class RaceSpeedsTest {
                 s.json());
     }
 
+    /**
+     * Another race's runs read against these speeds (fast below 458 ns), whole run by whole run: two of three fast,
+     * one without a gap not read; with one speed, none is fast.
+     */
+    @Test
+    void anotherRacesRunsAreReadAgainstTheseSpeeds() {
+        RaceSpeeds s = RaceSpeeds.of(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700)));
+        List<HandoffStats.CrowdedRun> rare = List.of(new HandoffStats.CrowdedRun(40, 30, 310L),
+                new HandoffStats.CrowdedRun(60, 45, 457L), new HandoffStats.CrowdedRun(20, 9, 640L),
+                new HandoffStats.CrowdedRun(0, 0, null));
+        assertEquals(65, s.fastPercentOfRuns(rare)); // 2 of 3, to the nearest 5
+        assertEquals(0, s.fastPercentOfRuns(List.of(new HandoffStats.CrowdedRun(0, 0, null))));
+        assertEquals(0, RaceSpeeds.of(List.of(run(31, 600, 650, 700))).fastPercentOfRuns(rare), "one speed");
+    }
+
     @Test
     void secondsCloseTogetherAreOneSpeed() {
         // 600 to 750 ns: the best split's groups are nearer than MAX_FAST_RATIO

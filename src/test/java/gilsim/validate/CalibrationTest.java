@@ -197,8 +197,17 @@ class CalibrationTest {
         assertEquals(3_000, f.modelGapP50Ns(), 300, "the model's p50 near the real one: " + f);
         assertTrue(f.entry().growthPercent() > 0, f.toString());
         assertEquals(303, f.entry().drops());
+        // The written window gives the model's requester each race's share, 10 % and 66 %, as near as one window
+        // can: here the model's requester takes some 12 % of the frequent race's drops with no window at all, so
+        // the fit settles between the two races (19 and 57 % when written)
+        assertEquals(10, f.frequentShare().modelPercent(), 10, f.toString());
+        assertEquals(66, f.rareShare().modelPercent(), 10, f.toString());
+        assertTrue(f.window().growthPercent() > 0, "the rare race's requester wins more at a longer quiet: " + f);
+        assertEquals(0, f.rareFastPercent(), "one speed");
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
         assertTrue(p.notes().isEmpty(), p.notes().toString());
+        assertEquals(f.window().entryNs(), p.raceKeys().get("wait_entry"));
+        assertEquals(f.window().growthPercent(), p.raceKeys().get("wait_entry_growth").intValue());
         assertEquals(List.of("checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter", "wait_entry_growth",
                 "fast_race_percent", "fast_race_reaction"), List.copyOf(p.raceKeys().keySet()));
         assertEquals(0, p.raceKeys().get("fast_race_percent"), "these runs' drops all fall in one second: one speed");
@@ -228,7 +237,9 @@ class CalibrationTest {
         JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
                 crowd, p, null, null));
         assertEquals(f.checkpointNs(), json.get("profile").get("race_keys").get("checkpoint").asLong());
-        assertEquals(f.entry().growthPercent(), json.get("profile").get("race_keys").get("wait_entry_growth").asInt());
+        assertEquals(f.window().growthPercent(), json.get("profile").get("race_keys").get("wait_entry_growth").asInt());
+        assertEquals(f.entry().entryNs(), json.get("crowded").get("fit").get("likelihood_wait_entry_ns").asLong());
+        assertEquals(0, json.get("crowded").get("fit").get("rare_fast_percent").asInt());
         assertEquals(3_000, json.get("crowded").get("fit").get("real_gap_p50_ns").asLong());
         assertEquals(101, json.get("crowded").get("fit").get("rare_share").get("real_drops").asLong());
         assertEquals(f.rareShare().modelDrops(), json.get("crowded").get("fit").get("rare_share").get("model_drops")
@@ -303,7 +314,10 @@ class CalibrationTest {
         Files.writeString(file, p.yaml());
         assertEquals(true, gilsim.scenario.MachineProfile.load(file).waitEntrySameCore());
         String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
-        assertTrue(text.contains("since another waiter on the requester's CPU last called wait (303 drops)"), text);
+        assertTrue(text.contains("since another waiter on the requester's CPU last called wait: the model's "
+                + "requester\n  has each race's real share"), text);
+        assertTrue(text.contains("drop by drop\n  (303 drops) the likeliest window is "
+                + Durations.format(f.entry().entryNs()) + ", " + f.entry().growthPercent() + " %\n"), text);
         assertTrue(text.contains(String.format(java.util.Locale.ROOT, "\n  wait_entry_same_core true: log-likelihood "
                 + "%.1f, against %.1f for every waiter (wait_entry ", f.entry().logLikelihood(),
                 f.otherRule().logLikelihood())), text);
