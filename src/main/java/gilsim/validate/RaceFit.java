@@ -66,8 +66,6 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     static final long MAX_ENTRY_NS = 10_000;
     static final int GROWTH_STEP_PERCENT = 5;
     static final int MAX_GROWTH_PERCENT = 400;
-    /** Turns of the entry's search and the growth's: each turn moves less, two settled the fits seen. */
-    static final int TURNS = 4;
     /** Gaps the two speeds' mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
     static final int MIXED_GAPS = 4_000;
     /** Each race's model runs for its share at the fitted keys: as long as the rare race's real runs. */
@@ -153,12 +151,19 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     /**
      * The search for the window whose model gives each race's requester its real share: the least sum over the two
      * races of the squared difference of the shares, each over its variance (of the real share and the model's, as
-     * binomial counts), so that where no window meets both the race measured the better weighs the more. From the
-     * drop-by-drop fit, by turns along {@code wait_entry} (a 50 ns grid) and the growth (a 5 % grid), each a ternary
-     * search (the model's shares grow with both keys, so the sum has one valley along each), until a turn moves
-     * neither (at most {@link #TURNS}). Every window is run once ({@link #misfit} keeps them).
+     * binomial counts), so that where no window meets both the race measured the better weighs the more. A compass
+     * search on the grid of {@code wait_entry} (50 ns) and the growth (5 %) from the drop-by-drop fit's window: it
+     * moves to the best of the four neighbours a step away while one fits better, and halves the steps when none does.
+     * Local on purpose: far from the likeliest window the model's shares stop growing with the window (with the
+     * requester winning nearly every drop the threads pair up and the crowded drops change), and a search over the
+     * whole grid found a window of 9 us growing 385 % whose shares were far from both races' (2026-12-05 03:05).
+     * Every window is run once ({@link #misfit} keeps them).
      */
     private static final class Matcher {
+        /** The first steps; both halve down to the grid's. */
+        static final long FIRST_ENTRY_STEP_NS = 400;
+        static final int FIRST_GROWTH_STEP = 20;
+
         private final long checkpointNs;
         private final long dropReactionNs;
         private final RaceSpeeds speeds;
@@ -181,35 +186,38 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
 
         /** The window, from the drop-by-drop fit's. */
         Window match(EntryFit.Fit start) {
-            long entry = Math.max(ROUND_NS, start.entryNs());
+            long entry = Math.min(MAX_ENTRY_NS, Math.max(ROUND_NS, start.entryNs()));
             int growth = start.growthPercent();
-            for (int turn = 0; turn < TURNS; turn++) {
-                int g = growth;
-                long e = ROUND_NS * valley(1, MAX_ENTRY_NS / ROUND_NS, i -> Window.of(i * ROUND_NS, g));
-                long ee = e;
-                int gg = (int) (GROWTH_STEP_PERCENT * valley(0, MAX_GROWTH_PERCENT / GROWTH_STEP_PERCENT,
-                        i -> Window.of(ee, (int) (i * GROWTH_STEP_PERCENT))));
-                boolean moved = e != entry || gg != growth;
-                entry = e;
-                growth = gg;
-                if (!moved) break;
+            long entryStep = FIRST_ENTRY_STEP_NS;
+            int growthStep = FIRST_GROWTH_STEP;
+            while (true) {
+                double here = misfit(Window.of(entry, growth));
+                long bestEntry = entry;
+                int bestGrowth = growth;
+                double best = here;
+                long[][] moves = {{entryStep, 0}, {-entryStep, 0}, {0, growthStep}, {0, -growthStep}};
+                for (long[] move : moves) {
+                    long e = entry + move[0];
+                    int g = (int) (growth + move[1]);
+                    if (e < ROUND_NS || e > MAX_ENTRY_NS || g < 0 || g > MAX_GROWTH_PERCENT) continue;
+                    double m = misfit(Window.of(e, g));
+                    if (m < best) {
+                        best = m;
+                        bestEntry = e;
+                        bestGrowth = g;
+                    }
+                }
+                if (best < here) {
+                    entry = bestEntry;
+                    growth = bestGrowth;
+                } else if (entryStep > ROUND_NS || growthStep > GROWTH_STEP_PERCENT) {
+                    entryStep = Math.max(ROUND_NS, entryStep / 2);
+                    growthStep = Math.max(GROWTH_STEP_PERCENT, growthStep / 2 / GROWTH_STEP_PERCENT
+                            * GROWTH_STEP_PERCENT);
+                } else {
+                    return Window.of(entry, growth);
+                }
             }
-            return Window.of(entry, growth);
-        }
-
-        /** The index in {@code from..to} whose window fits the worst least (the lower on a tie): a ternary search. */
-        private long valley(long from, long to, java.util.function.LongFunction<Window> window) {
-            long lo = from;
-            long hi = to;
-            while (hi - lo > 2) {
-                long m1 = lo + (hi - lo) / 3;
-                long m2 = hi - (hi - lo) / 3;
-                if (misfit(window.apply(m1)) <= misfit(window.apply(m2))) hi = m2;
-                else lo = m1;
-            }
-            long best = lo;
-            for (long i = lo + 1; i <= hi; i++) if (misfit(window.apply(i)) < misfit(window.apply(best))) best = i;
-            return best;
         }
 
         /** The sum over the races of (model share - real share)^2 over the two shares' binomial variances. */
