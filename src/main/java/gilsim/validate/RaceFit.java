@@ -8,6 +8,7 @@ import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,9 +94,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         static Share of(List<HandoffStats.CrowdedRun> real, List<HandoffStats.CrowdedRun> slow,
                         List<HandoffStats.CrowdedRun> fast, int fastPercent) {
             double f = fastPercent / 100.0;
-            return new Share(real.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum(),
-                    real.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum(),
-                    Math.round((1 - f) * won(slow) + f * won(fast)), Math.round((1 - f) * drops(slow) + f * drops(fast)));
+            return new Share(won(real), drops(real), Math.round((1 - f) * won(slow) + f * won(fast)),
+                    Math.round((1 - f) * drops(slow) + f * drops(fast)));
         }
 
         private static long won(List<HandoffStats.CrowdedRun> runs) {
@@ -170,7 +170,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         private final List<HandoffStats.CrowdedRun> frequent;
         private final List<HandoffStats.CrowdedRun> rare;
         private final int rareFastPercent;
-        private final Map<Window, Double> misfits = new java.util.HashMap<>();
+        private final Map<Window, Double> misfits = new HashMap<>();
 
         Matcher(long checkpointNs, long dropReactionNs, RaceSpeeds speeds, boolean sameCore,
                 List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare, int rareFastPercent) {
