@@ -156,7 +156,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      * Local on purpose: far from the likeliest window the model's shares stop growing with the window (with the
      * requester winning nearly every drop the threads pair up and the crowded drops change), and a search over the
      * whole grid found a window of 9 us growing 385 % whose shares were far from both races' (2026-12-05 03:05).
-     * Every window is run once ({@link #misfit} keeps them).
+     * Every race at every window is run once ({@link #share} keeps them, the written window's too).
      */
     private static final class Matcher {
         /** The first steps; both halve down to the grid's. */
@@ -170,7 +170,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         private final List<HandoffStats.CrowdedRun> frequent;
         private final List<HandoffStats.CrowdedRun> rare;
         private final int rareFastPercent;
-        private final Map<Window, Double> misfits = new HashMap<>();
+        private final Map<CrowdedRace.Race, Map<Window, Share>> shares = new HashMap<>();
 
         Matcher(long checkpointNs, long dropReactionNs, RaceSpeeds speeds, boolean sameCore,
                 List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare, int rareFastPercent) {
@@ -228,20 +228,22 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
          * 21,600 drops held the window to its share and left the rare race's at 30 against 49 % (3.11.7, 03:19).
          */
         private double misfit(Window w) {
-            return misfits.computeIfAbsent(w, k -> {
-                double sum = 0;
-                for (CrowdedRace.Race race : CrowdedRace.Race.values()) {
-                    Share s = share(race, k);
-                    if (s.realDrops() == 0 || s.modelDrops() == 0) continue;
-                    double d = s.modelPercent() - s.realPercent();
-                    sum += d * d;
-                }
-                return sum;
-            });
+            double sum = 0;
+            for (CrowdedRace.Race race : CrowdedRace.Race.values()) {
+                Share s = share(race, w);
+                if (s.realDrops() == 0 || s.modelDrops() == 0) continue;
+                double d = s.modelPercent() - s.realPercent();
+                sum += d * d;
+            }
+            return sum;
         }
 
         /** The race's real share beside the model's at this window, at the race's own speeds. */
         Share share(CrowdedRace.Race race, Window w) {
+            return shares.computeIfAbsent(race, r -> new HashMap<>()).computeIfAbsent(w, k -> run(race, k));
+        }
+
+        private Share run(CrowdedRace.Race race, Window w) {
             List<String> sets = sets(w);
             boolean isRare = race == CrowdedRace.Race.RARE;
             int fastPercent = isRare ? rareFastPercent : speeds.fastPercent();
