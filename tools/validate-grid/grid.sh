@@ -8,19 +8,23 @@
 # --profile-only skips the defaults half, for a model change that leaves the defaults' figures as they were;
 # --defaults-only skips the profile half, for another sitting of the defaults (about 20 minutes).
 # Arguments after `--` go to every validate call of both halves (for example `-- --set wake_move_percent=75`, to
-# try a model parameter before it becomes a default).
-#   bash tools/validate-grid/grid.sh OUT_DIR [JAR] [--profile-only | --defaults-only] [-- VALIDATE ARGS...]
+# try a model parameter before it becomes a default). --race also records the crowded cells' hand-offs
+# (`validate --handoffs`: as many more real runs, about 10 minutes more for the profile half), so that their JSON
+# holds the model at each cell's own recorded race (race_match; docs/validation.md).
+#   bash tools/validate-grid/grid.sh OUT_DIR [JAR] [--profile-only | --defaults-only] [--race] [-- VALIDATE ARGS...]
 #   python3 tools/validate-grid/table.py OUT_DIR
 set -euo pipefail
 out=$1; shift
 jar=target/gilsim.jar
 profile_only=
 defaults_only=
+race=
 extra=()
 while [ $# -gt 0 ]; do
   case $1 in
     --profile-only) profile_only=$1 ;;
     --defaults-only) defaults_only=$1 ;;
+    --race) race=$1 ;;
     --) shift; extra=("$@"); break ;;
     *) jar=$1 ;;
   esac
@@ -41,6 +45,11 @@ cells=(
   "short-release-pinned short-release --set pinned=true --duration 5s"
   "lock-contention scenarios/lock-contention.yaml --duration 5s"
 )
+# the cells where threads queue for the GIL beside a requester: those --race records
+crowded=" latency-2 latency-3 cpu-bound-4 cpu-bound-8 "
+race_args() { # CELL-NAME: --handoffs for a crowded cell under --race
+  if [ -n "$race" ] && [[ $crowded == *" $1 "* ]]; then echo --handoffs; fi
+}
 quiet() {
   for _ in $(seq 1 36); do
     awk '{exit !($1 < 1.0)}' /proc/loadavg && return 0
@@ -54,7 +63,8 @@ run_cells() { # FILE_SUFFIX [MORE VALIDATE ARGS]: every cell, into OUT/CELL-NAME
     quiet
     echo "$(date +%T) $name ${c[0]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     # exit 1 (a verdict disagrees) is a result here, not a failure
-    java -jar "$jar" validate "${c[@]:1}" --repeat 5 --json "$@" > "$out/$name-${c[0]}.json" || [ $? -eq 1 ]
+    java -jar "$jar" validate "${c[@]:1}" --repeat 5 --json $(race_args "${c[0]}") "$@" \
+      > "$out/$name-${c[0]}.json" || [ $? -eq 1 ]
   done
 }
 # the defaults half: one call per cell for all three interpreters (table.py reads OUT/defaults-CELL.json)
@@ -74,7 +84,7 @@ for v in "${versions[@]}"; do
     quiet
     echo "$(date +%T) profile $v ${c[0]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     java -jar "$jar" validate "${c[@]:1}" --python "$v" --machine "$out/machine-$v.yaml" --repeat 5 --json \
-      "${extra[@]}" > "$out/profile-${c[0]}-$v.json" || [ $? -eq 1 ]
+      $(race_args "${c[0]}") "${extra[@]}" > "$out/profile-${c[0]}-$v.json" || [ $? -eq 1 ]
   done
 done
 echo "$(date +%T) done" >&2

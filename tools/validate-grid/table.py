@@ -3,12 +3,17 @@
 # scenarios of identical threads (cpu-bound-N, lock-contention) the range over the threads. An OUT_DIR with only the
 # profile half prints that half's columns. A half is read from HALF-CELL.json (all interpreters in one file) or from
 # HALF-CELL-VERSION.json (one per interpreter, as grid.sh writes the profile half), in that order.
-#   python3 tools/validate-grid/table.py OUT_DIR
+# With --race, the second table instead: for the crowded cells a grid.sh --race recorded, the model at each cell's own
+# recorded race (validate --handoffs, race_match): the requester's share of the crowded forced drops in the recorded
+# runs, the model's at the profile's window and at the matched one, and the recorded runs' rounds against the model's
+# there.
+#   python3 tools/validate-grid/table.py OUT_DIR [--race]
 import json
 import os
 import sys
 
 out = sys.argv[1]
+RACE = "--race" in sys.argv[2:]
 SAME = ("cpu-bound-4", "cpu-bound-8", "lock-contention")
 order = ["latency-1", "latency-2", "latency-3", "cpu-bound-4", "cpu-bound-8", "convoy", "short-release",
          "short-release-pinned", "lock-contention"]
@@ -77,6 +82,36 @@ def loads(it):
     steal = [r.get("host_steal") for r in it["real_runs"] if r.get("host_steal") is not None]
     return min(vals), max(vals), max(steal) if steal else 0
 
+
+def race_table():
+    head = ["scenario", "python", "half", "thread", "recorded round p50 / p99 / max (ms)",
+            "requester's share: recorded / sim at the run's window / matched (window)",
+            "sim/real p50, p99, max at the recorded race", "verdicts at the recorded race"]
+    print("| " + " | ".join(head) + " |")
+    print("|---" * len(head) + "|")
+    for name in order:
+        for half in ("defaults", "profile"):
+            d = half_of(half, name)
+            for it in (d or {}).get("interpreters", []):
+                m = it.get("race_match")
+                if m is None:
+                    continue
+                threads = m["threads"] if name in SAME else m["threads"][:1]
+                real = " / ".join(rng([t["real"][k]["mean"] for t in threads], ms)
+                                  for k in ("round_p50_ns", "round_p99_ns", "round_max_ns"))
+                share = "%.0f / %.0f / %.0f %% (%s +- %s ns, %d %%)" % (
+                    100 * m["real_to_requester"] / m["real_crowded_forced_drops"],
+                    100 * m["sim_to_requester_at_own_window"] / max(1, m["sim_crowded_forced_drops_at_own_window"]),
+                    100 * m["sim_to_requester"] / max(1, m["sim_crowded_forced_drops"]),
+                    m["wait_entry_ns"], m["wait_entry_jitter_ns"], m["wait_entry_growth"])
+                print("| " + " | ".join([name, it["label"].split()[1], half,
+                                         "all" if name in SAME else threads[0]["name"], real, share,
+                                         ratios(threads), verdicts(m["threads"])]) + " |")
+
+
+if RACE:
+    race_table()
+    sys.exit(0)
 
 # a sitting that kept an earlier defaults half (the model's defaults unchanged) runs only the profile half
 # and a sitting of the defaults alone (grid.sh --defaults-only) no profile half

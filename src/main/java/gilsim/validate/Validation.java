@@ -26,9 +26,11 @@ public final class Validation {
     /**
      * @param recorded with {@code --handoffs}: as many more runs, made with the hand-off recorder, and their hand-offs
      *                 (empty without)
+     * @param raceMatch with {@code --handoffs}: the model at the recorded runs' race, or null without hand-offs or
+     *                  with too few crowded forced drops to match ({@link RaceMatch#MIN_DROPS})
      */
     public record Interpreter(Path python, List<Observation> runs, Comparison.Result comparison,
-                              List<RealRun.Recorded> recorded) {
+                              List<RealRun.Recorded> recorded, RaceMatch raceMatch) {
         public Interpreter {
             runs = List.copyOf(runs);
             recorded = List.copyOf(recorded);
@@ -125,8 +127,14 @@ public final class Validation {
                     recorded.add(r);
                 }
             }
+            RaceMatch match = null;
+            if (handoffs) {
+                progress.accept("matching the model's race to the recorded runs on " + python);
+                match = RaceMatch.of(scenario, params, threads, recorded,
+                        sim.stream().map(SimSide.Run::handoffs).toList(), repeat).orElse(null);
+            }
             interpreters.add(new Interpreter(python, runs,
-                    Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded));
+                    Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded, match));
         }
         return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters);
     }

@@ -79,6 +79,7 @@ public final class ValidationJson {
                 for (RealRun.Recorded rec : i.recorded()) recorded.add(run(rec.observation()));
                 it.put("recorded_runs", recorded);
                 putHandoffs(it, "handoffs", i.handoffs());
+                it.put("race_match", i.raceMatch() == null ? null : raceMatch(i.raceMatch()));
             }
             interpreters.add(it);
         }
@@ -101,6 +102,28 @@ public final class ValidationJson {
         o.put(key + "_race_speeds", RaceSpeeds.of(crowded).json());
         o.put(key + "_by_quiet", byQuiet(stats, false));
         o.put(key + "_by_same_core_quiet", byQuiet(stats, true));
+    }
+
+    /**
+     * The model at the recorded runs' race ({@link RaceMatch}): its window, the requester's share real and simulated
+     * there and at the cell's own window, and the plain runs against the model there, thread by thread.
+     */
+    private static Map<String, Object> raceMatch(RaceMatch m) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("wait_entry_ns", m.window().entryNs());
+        o.put("wait_entry_jitter_ns", m.window().jitterNs());
+        o.put("wait_entry_growth", m.window().growthPercent());
+        o.put("real_crowded_forced_drops", m.share().realDrops());
+        o.put("real_to_requester", m.share().realWon());
+        o.put("sim_crowded_forced_drops", m.share().modelDrops());
+        o.put("sim_to_requester", m.share().modelWon());
+        o.put("sim_crowded_forced_drops_at_own_window", m.before().modelDrops());
+        o.put("sim_to_requester_at_own_window", m.before().modelWon());
+        List<Object> threads = new ArrayList<>();
+        for (Comparison.Row row : m.compared().rows()) threads.add(row(row));
+        o.put("threads", threads);
+        o.put("agree", m.compared().agree());
+        return o;
     }
 
     private static List<Map<String, Object>> json(List<HandoffStats.CrowdedRun> runs) {

@@ -95,6 +95,40 @@ public final class ValidationText {
                     .append(" / ").append(spread(row.sim().maxNs())).append("; ")
                     .append(shorterP99(i.runs(), recorded, t)).append('\n');
         }
+        raceMatch(b, r, i);
+    }
+
+    /**
+     * The model again at the recorded runs' race ({@link RaceMatch}): the window that gives the requester their share
+     * of the crowded forced drops, and those runs against the model there.
+     */
+    private static void raceMatch(StringBuilder b, Validation.Report r, Validation.Interpreter i) {
+        b.append("the model at the recorded runs' race: the requester's window whose model gives it their share of the "
+                + "crowded forced drops, and their rounds beside the model's there (a reading, not a prediction: the "
+                + "verdicts above are the model's own)\n");
+        RaceMatch m = i.raceMatch();
+        if (m == null) {
+            long drops = HandoffStats.crowdedByRun(i.handoffs()).stream()
+                    .mapToLong(HandoffStats.CrowdedRun::drops).sum();
+            b.append("  ").append(drops).append(" crowded forced drop").append(drops == 1 ? "" : "s")
+                    .append(" recorded: too few to match (").append(RaceMatch.MIN_DROPS).append(" or more)\n");
+            return;
+        }
+        RaceFit.Share s = m.share();
+        b.append("  wait_entry ").append(time(m.window().entryNs())).append(" +- ").append(time(m.window().jitterNs()))
+                .append(", growth ").append(m.window().growthPercent()).append(" %: the requester's share real ")
+                .append(percent(s.realWon(), s.realDrops())).append(", sim ").append(percent(s.modelWon(), s.modelDrops()))
+                .append(" (the simulated runs above, at ").append(time(r.params().ns("wait_entry"))).append(" +- ")
+                .append(time(r.params().ns("wait_entry_jitter"))).append(": ")
+                .append(percent(m.before().modelWon(), m.before().modelDrops())).append(")\n");
+        table(b, m.compared());
+        b.append("verdicts at the recorded runs' race: real ").append(verdicts(m.compared(), true)).append("; sim ")
+                .append(verdicts(m.compared(), false)).append(": ").append(agreement(m.compared())).append('\n');
+    }
+
+    /** {@code 37 % of 7520}. */
+    private static String percent(long won, long of) {
+        return (of == 0 ? "-" : String.format(Locale.ROOT, "%.0f %%", 100.0 * won / of)) + " of " + of;
     }
 
     /**

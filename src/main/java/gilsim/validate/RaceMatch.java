@@ -1,0 +1,131 @@
+package gilsim.validate;
+
+import gilsim.handoff.HandoffLog;
+import gilsim.handoff.HandoffStats;
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The model run again at the race a cell's recorded runs had ({@code validate --handoffs}): the requester's window
+ * ({@code wait_entry}, its jitter in the model's shape, the growth kept) whose model gives the requester the share of
+ * the crowded forced drops it took in the recorded runs, and those runs compared with the model there. The recorded
+ * runs, not the plain ones: the recorder moves the race (on 2026-12-05 three spinners' longest rounds were about half
+ * as long under it), and the share matched is theirs.
+ *
+ * <p>Why: a real machine's race moves from minute to minute (the requester's share of one race 42 % at a
+ * calibration and 61 % in another sitting's, docs/validation.md), and the tails of a crowded queue follow the share
+ * steeply (three spinners in the model: a longest round of 56 ms at a share of 35 %, 122 ms at 43 %). A profile
+ * written minutes before the cells carries its own minute's race. Matching the share of the cell's own minutes
+ * separates the two questions a disagreement leaves open: whether the machine's race moved, and whether the model,
+ * given the race, makes the real tails. It is a reading, not a prediction: the share comes from the runs it is
+ * compared with, and the verdicts and exit code stay the profile's.
+ *
+ * @param window  the matched window
+ * @param share   the real share (the recorded runs, pooled) beside the model's at the matched window
+ * @param before  the same real share beside the model's at the cell's own window (its simulated runs)
+ * @param params  the parameters the model ran with: the cell's, with the matched window
+ * @param compared the recorded runs against the model at the matched window
+ */
+public record RaceMatch(RaceFit.Window window, RaceFit.Share share, RaceFit.Share before, Params params,
+                        Comparison.Result compared) {
+    /** Fewer recorded crowded forced drops than this give a share too loose to match (its 95 % interval ~ +-10 points). */
+    public static final long MIN_DROPS = 100;
+
+    /**
+     * The match, or empty when the recorded runs had fewer than {@link #MIN_DROPS} crowded forced drops. The entry
+     * is searched by bisection on the grid of {@link RaceFit#ROUND_NS} from {@code ROUND_NS} to
+     * {@link RaceFit#MAX_ENTRY_NS} (the model's share grows with the entry, within its runs' noise); a real share
+     * beyond what the model reaches there gives the bound, and the shares printed beside each other show it.
+     *
+     * @param recorded the recorded runs, whose share is matched and whose tails the model's are compared with
+     * @param sim      the cell's simulated runs' hand-offs, at its own window
+     */
+    public static Optional<RaceMatch> of(Scenario scenario, Params params, List<ThreadSpec> threads,
+                                         List<RealRun.Recorded> recorded, List<HandoffLog> sim, int repeat) {
+        List<HandoffStats.CrowdedRun> real = HandoffStats.crowdedByRun(
+                recorded.stream().map(RealRun.Recorded::handoffs).toList());
+        long drops = real.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum();
+        if (drops < MIN_DROPS) return Optional.empty();
+        Search search = new Search(scenario, params, real, repeat);
+        RaceFit.Window window = search.window();
+        Params matched = search.params(window);
+        List<SimSide.Run> runs = search.runs(window);
+        Comparison.Result compared = Comparison.of(threads, params.ns("starve_after"),
+                recorded.stream().map(RealRun.Recorded::observation).toList(),
+                runs.stream().map(SimSide.Run::observation).toList(),
+                runs.stream().map(r -> r.summary().starvedThreads()).toList());
+        RaceFit.Share before = RaceFit.Share.of(real, HandoffStats.crowdedByRun(sim), List.of(), 0);
+        return Optional.of(new RaceMatch(window, search.share(window), before, matched, compared));
+    }
+
+    /** The bisection: each entry's model runs once, its share kept. */
+    private static final class Search {
+        private final Scenario scenario;
+        private final Params params;
+        private final List<HandoffStats.CrowdedRun> real;
+        private final int repeat;
+        private final int growthPercent;
+        private final Map<Long, RaceFit.Share> shares = new HashMap<>();
+
+        Search(Scenario scenario, Params params, List<HandoffStats.CrowdedRun> real, int repeat) {
+            this.scenario = scenario;
+            this.params = params;
+            this.real = real;
+            this.repeat = repeat;
+            this.growthPercent = params.intCount("wait_entry_growth");
+        }
+
+        RaceFit.Window window() {
+            double target = 100.0 * real.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum()
+                    / real.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum();
+            long lo = 1;
+            long hi = RaceFit.MAX_ENTRY_NS / RaceFit.ROUND_NS;
+            if (percent(lo) >= target) return at(lo);
+            if (percent(hi) <= target) return at(hi);
+            while (hi - lo > 1) { // percent(lo) < target < percent(hi)
+                long mid = (lo + hi) / 2;
+                if (percent(mid) < target) lo = mid;
+                else hi = mid;
+            }
+            return target - percent(lo) <= percent(hi) - target ? at(lo) : at(hi);
+        }
+
+        private RaceFit.Window at(long steps) {
+            return RaceFit.Window.of(steps * RaceFit.ROUND_NS, growthPercent);
+        }
+
+        private double percent(long steps) {
+            return share(steps * RaceFit.ROUND_NS).modelPercent();
+        }
+
+        RaceFit.Share share(RaceFit.Window w) {
+            return share(w.entryNs());
+        }
+
+        private RaceFit.Share share(long entryNs) {
+            return shares.computeIfAbsent(entryNs, e -> {
+                List<HandoffStats.CrowdedRun> model = HandoffStats.crowdedByRun(
+                        runs(at(e / RaceFit.ROUND_NS)).stream().map(SimSide.Run::handoffs).toList());
+                return RaceFit.Share.of(real, model, List.of(), 0);
+            });
+        }
+
+        Params params(RaceFit.Window w) {
+            return params.with("wait_entry", w.entryNs()).with("wait_entry_jitter", w.jitterNs());
+        }
+
+        /** The cell's seeds at this window, with their hand-offs (the same bytes each time: a run is its seed). */
+        List<SimSide.Run> runs(RaceFit.Window w) {
+            Params p = params(w);
+            List<SimSide.Run> out = new ArrayList<>();
+            for (int seed = 1; seed <= repeat; seed++) out.add(SimSide.run(scenario, p, seed, true));
+            return out;
+        }
+    }
+}

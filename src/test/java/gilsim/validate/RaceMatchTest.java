@@ -1,0 +1,84 @@
+package gilsim.validate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gilsim.handoff.HandoffLog;
+import gilsim.program.ThreadSpec;
+import gilsim.scenario.Params;
+import gilsim.scenario.Scenario;
+import gilsim.scenario.Scenarios;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code validate --handoffs}'s model at the recorded runs' race, against a race whose window is known: "recorded"
+ * runs made by the model itself at one window, matched from the model at another.
+ */
+class RaceMatchTest {
+    private static final Scenario FOUR = Scenarios.resolve("scenarios/cpu-bound-4.yaml");
+    private static final int SEEDS = 3;
+
+    private static Params params(String... sets) {
+        List<String> all = new ArrayList<>(List.of("duration=3s", "wait_entry_growth=0"));
+        all.addAll(List.of(sets));
+        return FOUR.params(all);
+    }
+
+    /** Runs of the model standing for the recorded real ones: seeds 101.. so they are not the search's own runs. */
+    private static List<RealRun.Recorded> recorded(Params p) {
+        List<RealRun.Recorded> out = new ArrayList<>();
+        for (int seed = 101; seed < 101 + SEEDS; seed++) {
+            SimSide.Run r = SimSide.run(FOUR, p, seed, true);
+            out.add(new RealRun.Recorded(r.observation(), r.handoffs()));
+        }
+        return out;
+    }
+
+    private static Optional<RaceMatch> match(Params cell, List<RealRun.Recorded> recorded) {
+        List<ThreadSpec> threads = Validation.threads(FOUR, cell);
+        List<HandoffLog> sim = new ArrayList<>();
+        for (int seed = 1; seed <= SEEDS; seed++) sim.add(SimSide.run(FOUR, cell, seed, true).handoffs());
+        return RaceMatch.of(FOUR, cell, threads, recorded, sim, SEEDS);
+    }
+
+    @Test
+    void theWindowOfAKnownRaceIsFoundFromANarrowerOne() {
+        // the "real" race: a window of 2500 ns +- 1150 ns; the cell's own model: 400 ns +- 200 ns
+        List<RealRun.Recorded> real = recorded(params("wait_entry=2500ns", "wait_entry_jitter=1150ns"));
+        RaceMatch m = match(params("wait_entry=400ns", "wait_entry_jitter=200ns"), real).orElseThrow();
+        String where = m.window() + " " + m.share() + " before " + m.before();
+        // the share at the cell's window is well below the recorded one, and the match closes the gap
+        assertTrue(m.share().realPercent() - m.before().modelPercent() > 10, where);
+        assertTrue(Math.abs(m.share().modelPercent() - m.share().realPercent()) < 4, where);
+        // the found window is near the true one (the shares' noise over three seeds of 3 s allows a few steps)
+        assertTrue(Math.abs(m.window().entryNs() - 2500) <= 300, where);
+        assertEquals(0, m.window().growthPercent(), where);
+        assertEquals(m.window().entryNs(), m.params().ns("wait_entry"), where);
+        assertEquals(m.window().jitterNs(), m.params().ns("wait_entry_jitter"), where);
+        // the comparison is of the recorded runs (their rounds) against the model at the matched window
+        assertEquals(SEEDS, m.compared().rows().get(0).real().runs(), where);
+        assertEquals(4, m.compared().rows().size(), where);
+    }
+
+    @Test
+    void theWindowOfAKnownRaceIsFoundFromAWiderOne() {
+        List<RealRun.Recorded> real = recorded(params("wait_entry=2500ns", "wait_entry_jitter=1150ns"));
+        RaceMatch m = match(params("wait_entry=6000ns", "wait_entry_jitter=2800ns"), real).orElseThrow();
+        String where = m.window() + " " + m.share() + " before " + m.before();
+        assertTrue(m.before().modelPercent() - m.share().realPercent() > 10, where);
+        assertTrue(Math.abs(m.window().entryNs() - 2500) <= 300, where);
+    }
+
+    @Test
+    void tooFewCrowdedDropsAreNotMatched() {
+        // two threads on two cores: nobody waits beside a requester, so there is no crowded drop at all
+        Scenario two = Scenarios.resolve("scenarios/latency-1.yaml");
+        Params p = two.params(List.of("duration=2s"));
+        SimSide.Run r = SimSide.run(two, p, 1, true);
+        assertTrue(RaceMatch.of(two, p, Validation.threads(two, p),
+                List.of(new RealRun.Recorded(r.observation(), r.handoffs())), List.of(r.handoffs()), 1).isEmpty());
+    }
+}
