@@ -70,13 +70,13 @@ run_cells() { # FILE_SUFFIX [MORE VALIDATE ARGS]: every cell, into OUT/CELL-NAME
 # the defaults half: one call per cell for all three interpreters (table.py reads OUT/defaults-CELL.json)
 [ -n "$profile_only" ] || run_cells defaults "${pys[@]}" "${extra[@]}"
 # the profile half: per interpreter, a profile calibrated on it, then its cells (OUT/profile-CELL-VERSION.json).
-# CALIBRATE_ARGS go to calibrate; the default reads the race's share of fast seconds over two minutes
-# (docs/calibration.md, section 5).
+# CALIBRATE_ARGS go to calibrate; the default reads the race's share of fast seconds over two minutes and the
+# sleeper's race over 48 s (docs/calibration.md, section 5).
 [ -z "$defaults_only" ] || versions=()
 for v in "${versions[@]}"; do
   quiet
   echo "$(date +%T) calibrate $v (load $(cut -d' ' -f1 /proc/loadavg))" >&2
-  java -jar "$jar" calibrate --python "$v" ${CALIBRATE_ARGS:---race-runs 24} --out "$out/machine-$v.yaml" \
+  java -jar "$jar" calibrate --python "$v" ${CALIBRATE_ARGS:---race-runs 24 --rare-runs 12} --out "$out/machine-$v.yaml" \
     > "$out/calibrate-$v.txt"
   echo "$(date +%T) calibrated (load $(cut -d' ' -f1 /proc/loadavg))" >&2
   for cell in "${cells[@]}"; do

@@ -57,6 +57,12 @@ final class CalibrateCommand implements Callable<Integer> {
             + "(a speed lasts some seven seconds)")
     Integer raceRuns;
 
+    @Option(names = "--rare-runs", paramLabel = "N", description = "runs of the sleeper's race (default 3 of 4 s, 2 "
+            + "of 2 s with --quick; 1 to 100): it makes some 25 crowded drops a second, so its share is known within "
+            + "about 6 points either way over 12 s and 3 over 48 s, and the window and the tails beside a sleeper "
+            + "follow it closely (docs/calibration.md, section 5)")
+    Integer rareRuns;
+
     @Option(names = "--force", description = "measure even when the machine is busy, with a warning on how to read "
             + "the figures")
     boolean force;
@@ -67,9 +73,11 @@ final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (out != null) OutputPath.check("--out", out);
-        if (raceRuns != null && (raceRuns < 1 || raceRuns > CrowdedRace.MAX_RUNS)) {
-            throw new InputError("--race-runs: " + raceRuns + " is not a number of runs from 1 to "
-                    + CrowdedRace.MAX_RUNS);
+        for (var runs : new Object[][] {{"--race-runs", raceRuns}, {"--rare-runs", rareRuns}}) {
+            Integer n = (Integer) runs[1];
+            if (n != null && (n < 1 || n > CrowdedRace.MAX_RUNS)) {
+                throw new InputError(runs[0] + ": " + n + " is not a number of runs from 1 to " + CrowdedRace.MAX_RUNS);
+            }
         }
         Path py = python == null ? Interpreters.defaults().get(0) : Interpreters.find(python);
         Calibration.check(py);
@@ -84,10 +92,11 @@ final class CalibrateCommand implements Callable<Integer> {
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
         if (unrecordable == null && Terminal.stderrIsTerminal()) {
-            err.println("gilsim calibrate: recording the crowded races for about " + CrowdedRace.seconds(quick, raceRuns)
+            err.println("gilsim calibrate: recording the crowded races for about " + CrowdedRace.seconds(quick, raceRuns, rareRuns)
                     + " s");
         }
-        CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick, raceRuns)
+        CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick, raceRuns, rareRuns,
+                CalibrationProfile.machine(m))
                 : CrowdedRace.Measured.skipped(unrecordable);
         CalibrationProfile profile = CalibrationProfile.of(m, crowd);
         if (out != null) write(profile.yaml(), out);

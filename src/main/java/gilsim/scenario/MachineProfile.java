@@ -112,7 +112,8 @@ public record MachineProfile(String file, String source, String python, double[]
         return parse(file, text);
     }
 
-    static MachineProfile parse(String file, String text) {
+    /** A profile from its text; {@code file} names it in messages. */
+    public static MachineProfile parse(String file, String text) {
         YamlTree tree = YamlTree.parse(file, text);
         if (!(tree instanceof YamlTree.Mapping top)) {
             throw new InputError(file + ":" + tree.line() + ": expected a machine profile (source, wake_latency, ...)");

@@ -1,5 +1,6 @@
 package gilsim.validate;
 
+import gilsim.scenario.MachineProfile;
 import gilsim.sim.Durations;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -81,6 +82,15 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         }
         return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), m.python(), source,
                 when.truncatedTo(ChronoUnit.SECONDS), notes);
+    }
+
+    /**
+     * The machine these measurements describe, without the crowded-race keys: the one the races' model runs at while
+     * those keys are fitted ({@link RaceFit}), so that the fitted keys give, with the rest of the profile they are
+     * written into, the shares the fit reports.
+     */
+    public static MachineProfile machine(Calibration.Measured m) {
+        return MachineProfile.parse("the machine measured", of(m, CrowdedRace.Measured.skipped("not fitted yet")).yaml());
     }
 
     /**

@@ -4,6 +4,7 @@ import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.ScenarioFile;
 import gilsim.scenario.Workload;
@@ -94,8 +95,9 @@ public final class CrowdedRace {
 
         /** The runs as measured, fitted ({@link RaceFit#of}). */
         public static Measured of(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
-                                  List<HandoffStats.CrowdedRun> rareRuns, long[] timedOutLateNs) {
-            return new Measured(runNs, runs, rareRunNs, rareRuns, RaceFit.of(runs, rareRuns).orElse(null),
+                                  List<HandoffStats.CrowdedRun> rareRuns, long[] timedOutLateNs,
+                                  MachineProfile machine) {
+            return new Measured(runNs, runs, rareRunNs, rareRuns, RaceFit.of(runs, rareRuns, machine).orElse(null),
                     timedOutLateNs, null);
         }
 
@@ -114,28 +116,30 @@ public final class CrowdedRace {
         }
     }
 
-    /** The most runs {@code --race-runs} asks of the frequent race. */
+    /** The most runs {@code --race-runs} and {@code --rare-runs} ask of a race. */
     public static final int MAX_RUNS = 100;
 
     /**
      * Records both races on {@code python}, which {@link #unrecordable} accepted, and fits the model to them;
-     * {@code frequentRuns} of the frequent race, or its own count when null.
+     * {@code frequentRuns} of the frequent race and {@code rareRuns} of the rare one, or each race's own count when
+     * null. The model runs of the fit are on {@code machine}, the rest of the profile being measured.
      *
      * @throws InputError one line when a run fails
      */
-    public static Measured measure(Path python, boolean quick, Integer frequentRuns) {
+    public static Measured measure(Path python, boolean quick, Integer frequentRuns, Integer rareRuns,
+                                   MachineProfile machine) {
         List<HandoffLog> frequent = record(python, Race.FREQUENT, quick, frequentRuns);
-        List<HandoffLog> rare = record(python, Race.RARE, quick, null);
+        List<HandoffLog> rare = record(python, Race.RARE, quick, rareRuns);
         List<HandoffLog> both = new ArrayList<>(frequent);
         both.addAll(rare);
         return Measured.of(runNs(Race.FREQUENT, quick), HandoffStats.crowdedByRun(frequent), runNs(Race.RARE, quick),
-                HandoffStats.crowdedByRun(rare), HandoffStats.timedOutLatenessNs(both, SWITCH_INTERVAL_NS));
+                HandoffStats.crowdedByRun(rare), HandoffStats.timedOutLatenessNs(both, SWITCH_INTERVAL_NS), machine);
     }
 
     /** About how long {@link #measure} records, in seconds, for the progress line. */
-    public static long seconds(boolean quick, Integer frequentRuns) {
+    public static long seconds(boolean quick, Integer frequentRuns, Integer rareRuns) {
         long ns = 0;
-        for (Race r : Race.values()) ns += runs(r, quick, r == Race.FREQUENT ? frequentRuns : null) * runNs(r, quick);
+        for (Race r : Race.values()) ns += runs(r, quick, r == Race.FREQUENT ? frequentRuns : rareRuns) * runNs(r, quick);
         return ns / 1_000_000_000L;
     }
 

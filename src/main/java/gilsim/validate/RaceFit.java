@@ -69,8 +69,15 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     static final int MAX_GROWTH_PERCENT = 400;
     /** Gaps the two speeds' mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
     static final int MIXED_GAPS = 4_000;
-    /** Each race's model runs for its share at the fitted keys: as long as the rare race's real runs. */
-    static final String SHARE_DURATION = "4s";
+    /**
+     * Each race's model runs for its share at the fitted keys, per seed and speed: the frequent race makes some 200
+     * crowded drops a second and the rare one some 25, so 4 s and 16 s give each about 2,400 and 1,200 drops over the
+     * seeds, a share known within 2 and 3 points (95 %). At 4 s the rare race's model share was known within 6
+     * points, and 100 ns of window moved it 13 (grid 35, docs/validation.md).
+     */
+    static String shareDuration(CrowdedRace.Race race) {
+        return race == CrowdedRace.Race.RARE ? "16s" : "4s";
+    }
 
     /** The requester's window a profile writes: {@code wait_entry}, {@code wait_entry_jitter}, {@code wait_entry_growth}. */
     public record Window(long entryNs, long jitterNs, int growthPercent) {
@@ -116,21 +123,28 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         }
     }
 
-    /** The fit, or empty when the frequent race had no crowded drop after a re-wait. */
-    public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare) {
+    /**
+     * The fit, or empty when the frequent race had no crowded drop after a re-wait. Every model run of the fit is on
+     * {@code machine} (the wake-up latency, timer slack and preemption measured with the races; null: the model's
+     * defaults): the keys are written into that profile, and on another machine they give other shares (at one
+     * sitting's keys four spinners' requester took 21 % of the model's crowded drops on the default machine and 11
+     * % on the measured one, 2026-12-05 06:15).
+     */
+    public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare,
+                                       MachineProfile machine) {
         RaceSpeeds speeds = RaceSpeeds.of(frequent);
         long[] real = speeds.drops(frequent, false).stream().mapToLong(HandoffStats.CrowdedDrop::gapNs).sorted()
                 .toArray();
         if (real.length == 0) return Optional.empty();
         long realP10 = HandoffStats.percentile(real, 10);
         long realP50 = HandoffStats.percentile(real, 50);
-        long[] reference = modelGaps(REFERENCE_CHECKPOINT_NS, 0);
+        long[] reference = modelGaps(machine, REFERENCE_CHECKPOINT_NS, 0);
         double p10PerNs = (double) HandoffStats.percentile(reference, 10) / REFERENCE_CHECKPOINT_NS;
         double p50PerNs = (double) HandoffStats.percentile(reference, 50) / REFERENCE_CHECKPOINT_NS;
         long checkpoint = Math.max(ROUND_NS, round((realP50 - realP10) / (p50PerNs - p10PerNs)));
         long reaction = Math.max(0, round(realP10 - p10PerNs * checkpoint));
-        long[] model = modelGaps(checkpoint, reaction);
-        long[] mixed = speeds.two() ? mix(model, modelGaps(checkpoint, reaction, "fast_race_percent=100",
+        long[] model = modelGaps(machine, checkpoint, reaction);
+        long[] mixed = speeds.two() ? mix(model, modelGaps(machine, checkpoint, reaction, "fast_race_percent=100",
                 "fast_race_reaction=" + speeds.fastReactionPercent()), speeds.fastPercent()) : model;
         List<HandoffStats.CrowdedDrop> drops = new ArrayList<>();
         for (List<HandoffStats.CrowdedRun> race : List.of(frequent, rare)) {
@@ -140,7 +154,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         Optional<EntryFit.Fit> sameCore = EntryFit.fit(drops, mixed, quietAfterNs(), true);
         EntryFit.Fit entry = EntryFit.better(anyCore, sameCore).orElseThrow();
         EntryFit.Fit other = (entry.sameCore() ? anyCore : sameCore).orElse(null);
-        Matcher m = new Matcher(checkpoint, reaction, speeds, entry.sameCore(), frequent, rare,
+        Matcher m = new Matcher(machine, checkpoint, reaction, speeds, entry.sameCore(), frequent, rare,
                 speeds.fastPercentOfRuns(rare));
         Window window = m.match(entry);
         return Optional.of(new RaceFit(checkpoint, reaction, window, entry, other, speeds, m.rareFastPercent,
@@ -163,6 +177,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         static final long FIRST_ENTRY_STEP_NS = 400;
         static final int FIRST_GROWTH_STEP = 20;
 
+        private final MachineProfile machine;
         private final long checkpointNs;
         private final long dropReactionNs;
         private final RaceSpeeds speeds;
@@ -172,8 +187,9 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         private final int rareFastPercent;
         private final Map<CrowdedRace.Race, Map<Window, Share>> shares = new HashMap<>();
 
-        Matcher(long checkpointNs, long dropReactionNs, RaceSpeeds speeds, boolean sameCore,
+        Matcher(MachineProfile machine, long checkpointNs, long dropReactionNs, RaceSpeeds speeds, boolean sameCore,
                 List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare, int rareFastPercent) {
+            this.machine = machine;
             this.checkpointNs = checkpointNs;
             this.dropReactionNs = dropReactionNs;
             this.speeds = speeds;
@@ -247,8 +263,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
             List<String> sets = sets(w);
             boolean isRare = race == CrowdedRace.Race.RARE;
             int fastPercent = isRare ? rareFastPercent : speeds.fastPercent();
-            List<HandoffStats.CrowdedRun> slow = fastPercent == 100 ? List.of() : modelRuns(race, sets, 0);
-            List<HandoffStats.CrowdedRun> fast = fastPercent == 0 ? List.of() : modelRuns(race, sets, 100);
+            List<HandoffStats.CrowdedRun> slow = fastPercent == 100 ? List.of() : modelRuns(machine, race, sets, 0);
+            List<HandoffStats.CrowdedRun> fast = fastPercent == 0 ? List.of() : modelRuns(machine, race, sets, 100);
             return Share.of(isRare ? rare : frequent, slow, fast, fastPercent);
         }
 
@@ -287,12 +303,12 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      * The race run in the model with these keys at one speed ({@code fast_race_percent} 0 or 100), seeds 1 to
      * {@link #SEEDS}, its crowded drops run by run.
      */
-    private static List<HandoffStats.CrowdedRun> modelRuns(CrowdedRace.Race race, List<String> fitted,
-                                                           int fastPercent) {
+    private static List<HandoffStats.CrowdedRun> modelRuns(MachineProfile machine, CrowdedRace.Race race,
+                                                           List<String> fitted, int fastPercent) {
         List<String> sets = new ArrayList<>(fitted);
         sets.add("fast_race_percent=" + fastPercent);
-        sets.add("duration=" + SHARE_DURATION);
-        Params params = race.scenario.params(sets);
+        sets.add("duration=" + shareDuration(race));
+        Params params = race.scenario.params(sets, machine);
         List<HandoffLog> logs = new ArrayList<>();
         for (int seed = 1; seed <= SEEDS; seed++) logs.add(SimSide.run(race.scenario, params, seed, true).handoffs());
         return HandoffStats.crowdedByRun(logs);
@@ -304,12 +320,12 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     }
 
     /** The model's gaps from a re-wait to the drop in the frequent race, seeds 1 to 3, sorted; {@code more} keys. */
-    static long[] modelGaps(long checkpointNs, long dropReactionNs, String... more) {
+    static long[] modelGaps(MachineProfile machine, long checkpointNs, long dropReactionNs, String... more) {
         var scenario = CrowdedRace.Race.FREQUENT.scenario;
         List<String> sets = new ArrayList<>(List.of("duration=" + MODEL_DURATION, "checkpoint=" + checkpointNs + "ns",
                 "drop_reaction=" + dropReactionNs + "ns"));
         sets.addAll(Arrays.asList(more));
-        Params params = scenario.params(sets);
+        Params params = scenario.params(sets, machine);
         List<HandoffLog> logs = new ArrayList<>();
         for (int seed = 1; seed <= SEEDS; seed++) logs.add(SimSide.run(scenario, params, seed, true).handoffs());
         return Arrays.stream(HandoffStats.of(logs).crowdedRewaitToDropNs()).filter(g -> g >= 0).toArray();

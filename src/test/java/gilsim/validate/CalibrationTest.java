@@ -188,8 +188,9 @@ class CalibrationTest {
     void theCrowdedRacesAddTheFittedKeysThatMachineProfilesRead(@TempDir Path dir) throws Exception {
         List<HandoffStats.CrowdedRun> frequent = List.of(run(100_000, 1_800), run(100_000, 1_800));
         List<HandoffStats.CrowdedRun> rare = List.of(run(3_200_000, 3_500));
+        Calibration.Measured measured = measured(race(), new long[] {2_829_400});
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200));
+                lateness(200), CalibrationProfile.machine(measured));
         RaceFit f = crowd.fit();
         assertEquals(1_800, f.realGapP10Ns());
         assertEquals(3_000, f.realGapP50Ns());
@@ -219,6 +220,10 @@ class CalibrationTest {
         assertEquals(false, read.waitEntrySameCore(), "drops without CPUs: every sleeper's quiet time");
         assertEquals(null, f.otherRule());
         assertEquals("3.11.7", read.python());
+        // The shares the fit reports are the ones the written profile gives: its model ran on the measured machine
+        // (wake-ups, slack, preemption), not the default one
+        assertEquals(f.frequentShare(), shareWith(read, CrowdedRace.Race.FREQUENT, frequent), f.toString());
+        assertEquals(f.rareShare(), shareWith(read, CrowdedRace.Race.RARE, rare), f.toString());
         assertTrue(read.measuredOn("3.11.2"), "the same minor version");
         assertFalse(read.measuredOn("3.12.1"), "another minor version");
         String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
@@ -288,6 +293,15 @@ class CalibrationTest {
         return new HandoffStats.CrowdedRun(drops.size(), won, 3_000L, drops);
     }
 
+    /** A race's real share beside the model's with a profile read back, as the fit runs it (one speed). */
+    private static RaceFit.Share shareWith(gilsim.scenario.MachineProfile profile, CrowdedRace.Race race,
+                                           List<HandoffStats.CrowdedRun> real) {
+        gilsim.scenario.Params p = race.scenario.params(List.of("duration=" + RaceFit.shareDuration(race)), profile);
+        List<gilsim.handoff.HandoffLog> logs = new ArrayList<>();
+        for (int seed = 1; seed <= RaceFit.SEEDS; seed++) logs.add(SimSide.run(race.scenario, p, seed, true).handoffs());
+        return RaceFit.Share.of(real, HandoffStats.crowdedByRun(logs), List.of(), 0);
+    }
+
     /**
      * The same hand-made races with CPUs: in the frequent race the other sleeper called wait 3.2 ms before each drop
      * from the requester's CPU, in the rare race 100 us before it from the holder's (its same-core quiet time as
@@ -301,7 +315,7 @@ class CalibrationTest {
         List<HandoffStats.CrowdedRun> frequent = List.of(run(3_200_000, 100_000, 1_800), run(3_200_000, 100_000, 1_800));
         List<HandoffStats.CrowdedRun> rare = List.of(run(100_000, forever, 3_500));
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200));
+                lateness(200), CalibrationProfile.machine(measured(race(), new long[] {2_829_400})));
         RaceFit f = crowd.fit();
         assertTrue(f.entry().sameCore(), f.toString());
         assertTrue(f.entry().growthPercent() > 0, f.toString());
