@@ -5,6 +5,9 @@
 # timed waits that ran out returned (the gap between a thread's successive timeouts in one wait, less the interval),
 # how soon after a drop the next woken waiter's wait returned, and the wake-ups that found the GIL taken (by a thread
 # whose own timed wait ran out meanwhile, or otherwise). docs/model.md, "A waiter's way into and out of its sleep".
+# Last, the long waits (30 ms or more): per wait, how many of the thread's own timeouts saw a switch, how many asked
+# for a drop (and so lost the drop they asked for, but the last), and the holds of others they covered
+# (docs/validation.md, "Three spinners: long waits of another kind").
 import collections
 import json
 import sys
@@ -63,6 +66,12 @@ for pid, side in sorted(sides.items()):
         elif what == "TAKE":
             holders.append(tid)
             last_timeout.pop(tid, None)
+    long_waits = [(a, b, tid) for a, b, tid in waits if b - a >= 30000]
+    own = collections.Counter()
+    for start, end, tid in long_waits:
+        for t, who, what in seq:
+            if start < t <= end and (who == tid and what.startswith("timed out") or who != tid and what == "TAKE"):
+                own["holds of others" if what == "TAKE" else what] += 1
     total = sum(covered.values())
     print(side)
     print("  waits of 1 ms or more, by the holds of others they covered: " + ", ".join(
@@ -72,3 +81,7 @@ for pid, side in sorted(sides.items()):
     print("  a drop to the next woken wait's return p10 / p50 / p90 / p99 us: " + q(woken_after_drop))
     print("  wake-ups that found the GIL taken: " + (", ".join("%s %d" % kv for kv in sorted(found_taken.items()))
                                                       or "none"))
+    n = len(long_waits)
+    print("  waits of 30 ms or more: %d" % n + ("; per wait, its own timeouts that saw a switch %.1f, that asked for a "
+          "drop %.1f, holds of others %.1f" % (own["timed out"] / n, own["timed out: drop request"] / n,
+                                               own["holds of others"] / n) if n else ""))
