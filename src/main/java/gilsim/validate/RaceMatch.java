@@ -2,6 +2,7 @@ package gilsim.validate;
 
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
+import gilsim.handoff.RaceSpeeds;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
@@ -12,29 +13,35 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The model run again at the race a cell's recorded runs had ({@code validate --handoffs}): the requester's window
- * ({@code wait_entry}, its jitter in the model's shape, the growth kept) whose model gives the requester the share of
- * the crowded forced drops it took in the recorded runs, and those runs compared with the model there. The recorded
+ * The model run again at the race a cell's recorded runs had ({@code validate --handoffs}): at their speeds (the share
+ * of their seconds the race ran fast, and the fast gap per the slow one, when they show two speeds: {@link
+ * RaceSpeeds}), with the requester's window ({@code wait_entry}, its jitter in the model's shape, the growth kept)
+ * whose model then gives the requester the share of the crowded forced drops it took in the recorded runs, and those
+ * runs compared with the model there. The speeds first: at one share of the drops, a race that runs fast more often
+ * makes other tails than one with a wider window (grid 36, 3.11.7: the window alone matched `latency-2`'s 74 %
+ * with 1000 ns where the recorded runs ran fast in 26 of 32 seconds, and the model's `main` came out 1.57 times the
+ * recorded p99). The recorded
  * runs, not the plain ones: the recorder moves the race (on 2026-12-05 three spinners' longest rounds were about half
  * as long under it), and the share matched is theirs.
  *
- * <p>Why: a real machine's race moves from minute to minute (the requester's share of one race 42 % at a
- * calibration and 61 % in another sitting's, docs/validation.md), and the tails of a crowded queue follow the share
- * steeply (three spinners in the model: a longest round of 56 ms at a share of 35 %, 122 ms at 43 %). A profile
- * written minutes before the cells carries its own minute's race. Matching the share of the cell's own minutes
- * separates the two questions a disagreement leaves open: whether the machine's race moved, and whether the model,
- * given the race, makes the real tails. It is a reading, not a prediction: the share comes from the runs it is
- * compared with, and the verdicts and exit code stay the profile's.
+ * <p>Why: a real machine's race moves from minute to minute (the sleeper's race: its requester's share 42 % at
+ * a calibration and 67 % twenty minutes later, grid 35 in docs/validation.md), and the tails of a crowded queue
+ * follow the share steeply (three spinners in the model: a longest round of 56 ms at a share of 35 %, 122 ms at
+ * 43 %). A profile written minutes before the cells carries its own minute's race. Matching the share of the cell's
+ * own minutes separates the two questions a disagreement leaves open: whether the machine's race moved, and whether
+ * the model, given the race, makes the real tails. It is a reading, not a prediction: the share comes from the runs
+ * it is compared with, and the verdicts and exit code stay the profile's.
  *
+ * @param speeds  the recorded runs' race second by second; when it has two speeds, the model ran at them
  * @param window  the matched window
  * @param share   the real share (the recorded runs, pooled) beside the model's at the matched window
  * @param before  the same real share beside the model's at the cell's own window (its simulated runs)
  * @param params  the parameters the model ran with: the cell's, with the matched window
  * @param compared the recorded runs against the model at the matched window
  */
-public record RaceMatch(RaceFit.Window window, RaceFit.Share share, RaceFit.Share before, Params params,
-                        Comparison.Result compared) {
-    /** Fewer recorded crowded forced drops than this give a share too loose to match (its 95 % interval ~ +-10 points). */
+public record RaceMatch(RaceSpeeds speeds, RaceFit.Window window, RaceFit.Share share, RaceFit.Share before,
+                        Params params, Comparison.Result compared) {
+    /** Fewer recorded crowded forced drops give a share too loose to match (its 95 % interval some +-10 points). */
     public static final long MIN_DROPS = 100;
 
     /**
@@ -52,7 +59,10 @@ public record RaceMatch(RaceFit.Window window, RaceFit.Share share, RaceFit.Shar
                 recorded.stream().map(RealRun.Recorded::handoffs).toList());
         long drops = real.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum();
         if (drops < MIN_DROPS) return Optional.empty();
-        Search search = new Search(scenario, params, real, repeat);
+        RaceSpeeds speeds = RaceSpeeds.of(real);
+        Params atSpeeds = !speeds.two() ? params : params.with("fast_race_percent", (long) speeds.fastPercent())
+                .with("fast_race_reaction", (long) speeds.fastReactionPercent());
+        Search search = new Search(scenario, atSpeeds, real, repeat);
         RaceFit.Window window = search.window();
         Params matched = search.params(window);
         List<SimSide.Run> runs = search.runs(window);
@@ -61,7 +71,7 @@ public record RaceMatch(RaceFit.Window window, RaceFit.Share share, RaceFit.Shar
                 runs.stream().map(SimSide.Run::observation).toList(),
                 runs.stream().map(r -> r.summary().starvedThreads()).toList());
         RaceFit.Share before = RaceFit.Share.of(real, HandoffStats.crowdedByRun(sim), List.of(), 0);
-        return Optional.of(new RaceMatch(window, search.share(window), before, matched, compared));
+        return Optional.of(new RaceMatch(speeds, window, search.share(window), before, matched, compared));
     }
 
     /** The bisection: each entry's model runs once, its share kept. */

@@ -105,11 +105,13 @@ public final class ValidationJson {
     }
 
     /**
-     * The model at the recorded runs' race ({@link RaceMatch}): its window, the requester's share real and simulated
-     * there and at the cell's own window, and the plain runs against the model there, thread by thread.
+     * The model at the recorded runs' race ({@link RaceMatch}): its speeds and window, the requester's share real and
+     * simulated there and at the cell's own window, and the recorded runs against the model there, thread by thread.
      */
     private static Map<String, Object> raceMatch(RaceMatch m) {
         Map<String, Object> o = new LinkedHashMap<>();
+        o.put("fast_race_percent", m.params().count("fast_race_percent"));
+        o.put("fast_race_reaction", m.params().count("fast_race_reaction"));
         o.put("wait_entry_ns", m.window().entryNs());
         o.put("wait_entry_jitter_ns", m.window().jitterNs());
         o.put("wait_entry_growth", m.window().growthPercent());

@@ -103,9 +103,9 @@ public final class ValidationText {
      * of the crowded forced drops, and those runs against the model there.
      */
     private static void raceMatch(StringBuilder b, Validation.Report r, Validation.Interpreter i) {
-        b.append("the model at the recorded runs' race: the requester's window whose model gives it their share of the "
-                + "crowded forced drops, and their rounds beside the model's there (a reading, not a prediction: the "
-                + "verdicts above are the model's own)\n");
+        b.append("the model at the recorded runs' race: their speeds, and the requester's window whose model then gives "
+                + "it their share of the crowded forced drops; their rounds beside the model's there (a reading, not a "
+                + "prediction: the verdicts above are the model's own)\n");
         RaceMatch m = i.raceMatch();
         if (m == null) {
             long drops = HandoffStats.crowdedByRun(i.handoffs()).stream()
@@ -115,9 +115,13 @@ public final class ValidationText {
             return;
         }
         RaceFit.Share s = m.share();
-        b.append("  wait_entry ").append(time(m.window().entryNs())).append(" +- ").append(time(m.window().jitterNs()))
+        b.append("  ").append(m.speeds().two() ? "at the recorded runs' speeds (fast_race_percent "
+                        + m.params().count("fast_race_percent") + ", fast_race_reaction "
+                        + m.params().count("fast_race_reaction") + "), " : "at the run's speeds, ")
+                .append("wait_entry ").append(time(m.window().entryNs())).append(" +- ").append(time(m.window().jitterNs()))
                 .append(", growth ").append(m.window().growthPercent()).append(" %: the requester's share real ")
-                .append(percent(s.realWon(), s.realDrops())).append(", sim ").append(percent(s.modelWon(), s.modelDrops()))
+                .append(percent(s.realWon(), s.realDrops())).append(", sim ")
+                .append(percent(s.modelWon(), s.modelDrops()))
                 .append(" (the simulated runs above, at ").append(time(r.params().ns("wait_entry"))).append(" +- ")
                 .append(time(r.params().ns("wait_entry_jitter"))).append(": ")
                 .append(percent(m.before().modelWon(), m.before().modelDrops())).append(")\n");

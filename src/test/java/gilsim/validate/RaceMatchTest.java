@@ -73,6 +73,23 @@ class RaceMatchTest {
     }
 
     @Test
+    void recordedRunsAtTwoSpeedsSetTheModelsSpeeds() {
+        // the "real" race redraws its speed every second or so, fast half the time at 40 % of the slow gap
+        List<RealRun.Recorded> real = recorded(params("fast_race_percent=50", "fast_race_reaction=40",
+                "race_dwell=1s"));
+        RaceMatch m = match(params(), real).orElseThrow();
+        String where = m.speeds() + " " + m.window() + " " + m.share();
+        assertTrue(m.speeds().two(), where);
+        assertTrue(m.speeds().fastPercent() >= 10 && m.speeds().fastPercent() <= 90, where);
+        assertEquals(m.speeds().fastPercent(), m.params().count("fast_race_percent"), where);
+        assertEquals(m.speeds().fastReactionPercent(), m.params().count("fast_race_reaction"), where);
+        assertTrue(Math.abs(m.share().modelPercent() - m.share().realPercent()) < 4, where);
+        // one speed recorded: the cell's own speeds stay
+        RaceMatch one = match(params(), recorded(params())).orElseThrow();
+        assertTrue(!one.speeds().two() && one.params().count("fast_race_percent") == 0, one.speeds().toString());
+    }
+
+    @Test
     void tooFewCrowdedDropsAreNotMatched() {
         // two threads on two cores: nobody waits beside a requester, so there is no crowded drop at all
         Scenario two = Scenarios.resolve("scenarios/latency-1.yaml");
