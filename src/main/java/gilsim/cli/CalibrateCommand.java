@@ -92,8 +92,8 @@ final class CalibrateCommand implements Callable<Integer> {
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
         if (unrecordable == null && Terminal.stderrIsTerminal()) {
-            err.println("gilsim calibrate: recording the crowded races for about " + CrowdedRace.seconds(quick, raceRuns, rareRuns)
-                    + " s");
+            err.println("gilsim calibrate: recording the crowded races for about "
+                    + CrowdedRace.seconds(quick, raceRuns, rareRuns) + " s");
         }
         CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick, raceRuns, rareRuns,
                 CalibrationProfile.machine(m))

@@ -101,8 +101,8 @@ final class ValidateCommand implements Callable<Integer> {
             + "more real runs, through a shim over the pthread calls (LD_PRELOAD; needs Linux, a C compiler and Python "
             + "3.8+), and print the hand-off statistics beside the simulation's, the crowded drops run by run, and "
             + "the recorder's cost (each thread's rounds without and with it), then the model again at the recorded "
-            + "runs' race: the requester's window that gives it their share of the crowded drops, and their rounds "
-            + "beside the model's there")
+            + "runs' race (their speeds, and the requester's window that gives it their share of the crowded drops) "
+            + "and their rounds beside the model's there")
     boolean handoffs;
 
     @Option(names = "--handoff-trace", paramLabel = "FILE.json",

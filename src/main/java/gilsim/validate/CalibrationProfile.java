@@ -90,7 +90,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
      * written into, the shares the fit reports.
      */
     public static MachineProfile machine(Calibration.Measured m) {
-        return MachineProfile.parse("the machine measured", of(m, CrowdedRace.Measured.skipped("not fitted yet")).yaml());
+        String yaml = of(m, CrowdedRace.Measured.skipped("not fitted yet")).yaml();
+        return MachineProfile.parse("the machine measured", yaml);
     }
 
     /**

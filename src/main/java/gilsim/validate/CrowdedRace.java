@@ -139,7 +139,9 @@ public final class CrowdedRace {
     /** About how long {@link #measure} records, in seconds, for the progress line. */
     public static long seconds(boolean quick, Integer frequentRuns, Integer rareRuns) {
         long ns = 0;
-        for (Race r : Race.values()) ns += runs(r, quick, r == Race.FREQUENT ? frequentRuns : rareRuns) * runNs(r, quick);
+        for (Race r : Race.values()) {
+            ns += runs(r, quick, r == Race.FREQUENT ? frequentRuns : rareRuns) * runNs(r, quick);
+        }
         return ns / 1_000_000_000L;
     }
 

@@ -127,8 +127,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      * The fit, or empty when the frequent race had no crowded drop after a re-wait. Every model run of the fit is on
      * {@code machine} (the wake-up latency, timer slack and preemption measured with the races; null: the model's
      * defaults): the keys are written into that profile, and on another machine they give other shares (at one
-     * sitting's keys four spinners' requester took 21 % of the model's crowded drops on the default machine and 11
-     * % on the measured one, 2026-12-05 06:15).
+     * sitting's keys four spinners' requester took 21 % of the model's crowded drops on the default machine and
+     * 11 % on the measured one, 2026-12-05 06:15).
      */
     public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare,
                                        MachineProfile machine) {

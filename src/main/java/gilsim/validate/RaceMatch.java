@@ -18,11 +18,10 @@ import java.util.Optional;
  * RaceSpeeds}), with the requester's window ({@code wait_entry}, its jitter in the model's shape, the growth kept)
  * whose model then gives the requester the share of the crowded forced drops it took in the recorded runs, and those
  * runs compared with the model there. The speeds first: at one share of the drops, a race that runs fast more often
- * makes other tails than one with a wider window (grid 36, 3.11.7: the window alone matched `latency-2`'s 74 %
- * with 1000 ns where the recorded runs ran fast in 26 of 32 seconds, and the model's `main` came out 1.57 times the
- * recorded p99). The recorded
- * runs, not the plain ones: the recorder moves the race (on 2026-12-05 three spinners' longest rounds were about half
- * as long under it), and the share matched is theirs.
+ * makes other tails than one with a wider window (grid 36, 3.11.7: the window alone matched {@code latency-2}'s 74 %
+ * with 1000 ns where the recorded runs ran fast in 26 of 32 seconds, and the model's {@code main} came out 1.57 times
+ * the recorded p99). The recorded runs, not the plain ones: the recorder moves the race (on 2026-12-05 three
+ * spinners' longest rounds were about half as long under it), and the share matched is theirs.
  *
  * <p>Why: a real machine's race moves from minute to minute (the sleeper's race: its requester's share 42 % at
  * a calibration and 67 % twenty minutes later, grid 35 in docs/validation.md), and the tails of a crowded queue
