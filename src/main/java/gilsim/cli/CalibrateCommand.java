@@ -70,15 +70,17 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print exactly one JSON object on stdout")
     boolean json;
 
+    private static void checkRuns(String option, Integer runs) {
+        if (runs != null && (runs < 1 || runs > CrowdedRace.MAX_RUNS)) {
+            throw new InputError(option + ": " + runs + " is not a number of runs from 1 to " + CrowdedRace.MAX_RUNS);
+        }
+    }
+
     @Override
     public Integer call() {
         if (out != null) OutputPath.check("--out", out);
-        for (var runs : new Object[][] {{"--race-runs", raceRuns}, {"--rare-runs", rareRuns}}) {
-            Integer n = (Integer) runs[1];
-            if (n != null && (n < 1 || n > CrowdedRace.MAX_RUNS)) {
-                throw new InputError(runs[0] + ": " + n + " is not a number of runs from 1 to " + CrowdedRace.MAX_RUNS);
-            }
-        }
+        checkRuns("--race-runs", raceRuns);
+        checkRuns("--rare-runs", rareRuns);
         Path py = python == null ? Interpreters.defaults().get(0) : Interpreters.find(python);
         Calibration.check(py);
         String warning = MachineLoad.check(force, "wake-ups also wait for a core behind other work, so the "

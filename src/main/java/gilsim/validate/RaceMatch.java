@@ -80,7 +80,7 @@ public record RaceMatch(RaceSpeeds speeds, RaceFit.Window window, RaceFit.Share 
         private final List<HandoffStats.CrowdedRun> real;
         private final int repeat;
         private final int growthPercent;
-        private final Map<Long, RaceFit.Share> shares = new HashMap<>();
+        private final Map<RaceFit.Window, RaceFit.Share> shares = new HashMap<>();
 
         Search(Scenario scenario, Params params, List<HandoffStats.CrowdedRun> real, int repeat) {
             this.scenario = scenario;
@@ -110,19 +110,12 @@ public record RaceMatch(RaceSpeeds speeds, RaceFit.Window window, RaceFit.Share 
         }
 
         private double percent(long steps) {
-            return share(steps * RaceFit.ROUND_NS).modelPercent();
+            return share(at(steps)).modelPercent();
         }
 
         RaceFit.Share share(RaceFit.Window w) {
-            return share(w.entryNs());
-        }
-
-        private RaceFit.Share share(long entryNs) {
-            return shares.computeIfAbsent(entryNs, e -> {
-                List<HandoffStats.CrowdedRun> model = HandoffStats.crowdedByRun(
-                        runs(at(e / RaceFit.ROUND_NS)).stream().map(SimSide.Run::handoffs).toList());
-                return RaceFit.Share.of(real, model, List.of(), 0);
-            });
+            return shares.computeIfAbsent(w, k -> RaceFit.Share.of(real,
+                    HandoffStats.crowdedByRun(runs(k).stream().map(SimSide.Run::handoffs).toList()), List.of(), 0));
         }
 
         Params params(RaceFit.Window w) {

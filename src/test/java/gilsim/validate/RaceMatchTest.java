@@ -37,6 +37,10 @@ class RaceMatchTest {
         return out;
     }
 
+    /** The "real" race of a known window, 2500 ns +- 1150 ns, recorded once for the tests that look for it. */
+    private static final List<RealRun.Recorded> KNOWN = recorded(params("wait_entry=2500ns",
+            "wait_entry_jitter=1150ns"));
+
     private static Optional<RaceMatch> match(Params cell, List<RealRun.Recorded> recorded) {
         List<ThreadSpec> threads = Validation.threads(FOUR, cell);
         List<HandoffLog> sim = new ArrayList<>();
@@ -46,9 +50,8 @@ class RaceMatchTest {
 
     @Test
     void theWindowOfAKnownRaceIsFoundFromANarrowerOne() {
-        // the "real" race: a window of 2500 ns +- 1150 ns; the cell's own model: 400 ns +- 200 ns
-        List<RealRun.Recorded> real = recorded(params("wait_entry=2500ns", "wait_entry_jitter=1150ns"));
-        RaceMatch m = match(params("wait_entry=400ns", "wait_entry_jitter=200ns"), real).orElseThrow();
+        // the cell's own model: 400 ns +- 200 ns
+        RaceMatch m = match(params("wait_entry=400ns", "wait_entry_jitter=200ns"), KNOWN).orElseThrow();
         String where = m.window() + " " + m.share() + " before " + m.before();
         // the share at the cell's window is well below the recorded one, and the match closes the gap
         assertTrue(m.share().realPercent() - m.before().modelPercent() > 10, where);
@@ -65,8 +68,7 @@ class RaceMatchTest {
 
     @Test
     void theWindowOfAKnownRaceIsFoundFromAWiderOne() {
-        List<RealRun.Recorded> real = recorded(params("wait_entry=2500ns", "wait_entry_jitter=1150ns"));
-        RaceMatch m = match(params("wait_entry=6000ns", "wait_entry_jitter=2800ns"), real).orElseThrow();
+        RaceMatch m = match(params("wait_entry=6000ns", "wait_entry_jitter=2800ns"), KNOWN).orElseThrow();
         String where = m.window() + " " + m.share() + " before " + m.before();
         assertTrue(m.before().modelPercent() - m.share().realPercent() > 10, where);
         assertTrue(Math.abs(m.window().entryNs() - 2500) <= 300, where);
