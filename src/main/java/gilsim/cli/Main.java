@@ -109,9 +109,11 @@ public final class Main implements Runnable {
         return code;
     }
 
-    private static final Pattern NOT_A_NUMBER =
-            Pattern.compile("^Invalid value for option '([^']+)': '(.*)' is not an? (int|long|double|float)$");
-    private static final Pattern INVALID = Pattern.compile("^Invalid value for option '([^']+)': (.*)$");
+    // DOTALL: the value quoted may hold a carriage return or another line break a user typed
+    private static final Pattern NOT_A_NUMBER = Pattern.compile(
+            "^Invalid value for option '([^']+)': '(.*)' is not an? (int|long|double|float)$", Pattern.DOTALL);
+    private static final Pattern INVALID = Pattern.compile("^Invalid value for option '([^']+)': (.*)$",
+            Pattern.DOTALL);
     private static final Pattern NEEDS_VALUE = Pattern.compile("^Missing required parameter for option '([^']+)' (.*)$");
     private static final Pattern MISSING = Pattern.compile("^Missing required (?:parameters?|options?): (.*)$");
 

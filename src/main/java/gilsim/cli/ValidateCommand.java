@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
                 + "round time p50/p99/max, CPU share, the ratio sim/real, the Kolmogorov-Smirnov distance between "
                 + "the round times, and the verdict each side implies; then how far the real steps were from their "
                 + "nominal durations.",
-                "Each side runs --repeat times (the simulation with seeds 1..N). Real runs last the scenario's "
+                "Each interpreter runs --repeat times, the simulation --sim-repeat times (seeds 1..N). Real runs "
+                        + "last the scenario's "
                         + "duration capped at 5s, or --duration. Scenarios of the m0 pool cannot run as plain "
                         + "Python and are refused."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -47,6 +48,8 @@ import picocli.CommandLine.Spec;
 final class ValidateCommand implements Callable<Integer> {
     /** The most runs a side: each real run costs its whole duration in wall time. */
     static final int MAX_REPEAT = 20;
+    /** The most simulated seeds. */
+    static final int MAX_SIM_REPEAT = 200;
     /** The longest run --duration asks for. */
     static final long MAX_DURATION_NS = 60_000_000_000L;
     /** The longest --timeout, in seconds. */
@@ -74,8 +77,14 @@ final class ValidateCommand implements Callable<Integer> {
     List<String> pythons = new ArrayList<>();
 
     @Option(names = "--repeat", defaultValue = "3", paramLabel = "N",
-            description = "real runs per interpreter and simulated seeds (1..N), 1..20 (default: ${DEFAULT-VALUE})")
+            description = "real runs per interpreter, 1..20 (default: ${DEFAULT-VALUE})")
     int repeat;
+
+    @Option(names = "--sim-repeat", defaultValue = "20", paramLabel = "N",
+            description = "simulated seeds (1..N), 1.." + MAX_SIM_REPEAT + " (default: ${DEFAULT-VALUE}): a simulated "
+                    + "run costs a fraction of a real one, and with many the model's figures are its expectation, "
+                    + "not one more sample as uncertain as the real side's")
+    int simRepeat;
 
     @Option(names = "--duration", paramLabel = "D",
             description = "how long each run lasts, 1ms..60s (default: the scenario's duration, capped at 5s)")
@@ -113,7 +122,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (repeat < 1 || repeat > MAX_REPEAT) {
-            throw new InputError("--repeat " + repeat + ": give 1 to " + MAX_REPEAT + " runs a side");
+            throw new InputError("--repeat " + repeat + ": give 1 to " + MAX_REPEAT + " real runs");
+        }
+        if (simRepeat < 1 || simRepeat > MAX_SIM_REPEAT) {
+            throw new InputError("--sim-repeat " + simRepeat + ": give 1 to " + MAX_SIM_REPEAT + " simulated seeds");
         }
         long durationNs = -1;
         if (duration != null) {
@@ -155,7 +167,7 @@ final class ValidateCommand implements Callable<Integer> {
                 + "work, so its rounds are longer and its stalls may be broken sooner than on a quiet machine");
         if (warning != null) err.println("gilsim validate: warning: " + warning);
         Consumer<String> progress = Terminal.stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
-        Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, timeoutMs, realSide,
+        Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, simRepeat, timeoutMs, realSide,
                 handoffs, progress);
         if (chart != null) {
             ValidationChart.write(report, chart);

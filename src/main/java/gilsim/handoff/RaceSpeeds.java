@@ -84,7 +84,29 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
      * only. A run lasts 2 to 4 s against some 7 s between the speed's draws. 0 with one speed or no run with a gap.
      */
     public int fastPercentOfRuns(List<HandoffStats.CrowdedRun> runs) {
+        Runs r = read(runs);
+        return r.read() == 0 ? 0 : (int) (5 * Math.round(20.0 * r.fast() / r.read()));
+    }
+
+    /**
+     * The share of all the time read at the fast speed, this race's seconds and other {@code runs} (another race's,
+     * each {@code runNs} long, read as {@link #fastPercentOfRuns} reads them) together, as {@code fast_race_percent}
+     * takes it; 0 with one speed. The speed is the machine's, not the race's (docs/calibration.md, section 5), so
+     * both races' time measures it.
+     */
+    public int fastPercentWith(List<HandoffStats.CrowdedRun> runs, long runNs) {
         if (!two()) return 0;
+        Runs r = read(runs);
+        double runSeconds = (double) runNs / SECOND_NS;
+        double share = (fastSeconds + r.fast() * runSeconds) / (seconds + r.read() * runSeconds);
+        return (int) Math.max(5, Math.min(95, 5 * Math.round(20.0 * share)));
+    }
+
+    /** Runs read against this race's speeds: those with a gap, and of them the fast ones. */
+    private record Runs(int read, int fast) {}
+
+    private Runs read(List<HandoffStats.CrowdedRun> runs) {
+        if (!two()) return new Runs(0, 0);
         int read = 0;
         int fast = 0;
         for (HandoffStats.CrowdedRun run : runs) {
@@ -92,7 +114,7 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
             read++;
             if (run.rewaitToDropP50Ns() < fastBelowNs) fast++;
         }
-        return read == 0 ? 0 : (int) (5 * Math.round(20.0 * fast / read));
+        return new Runs(read, fast);
     }
 
     /** The drops of {@code runs} in seconds of one speed (a second too thin to read counts as slow). */

@@ -228,8 +228,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     .append(race.otherRule() == null ? "# the recordings had no CPUs: every sleeper's quiet time\n"
                             : race.entry().sameCore() ? "# the quiet time of sleepers on the requester's CPU fitted better\n"
                             : "# the quiet time of every sleeper fitted better\n");
-            b.append(pad("fast_race_percent: " + race.speeds().fastPercent(), 28))
-                    .append(race.speeds().two() ? "# seconds the frequent race ran fast, and its gap\n"
+            b.append(pad("fast_race_percent: " + race.fastPercent(), 28))
+                    .append(race.speeds().two() ? "# the time both races ran fast, and the gap\n"
                             : "# the frequent race ran at one speed\n");
             b.append(pad("fast_race_reaction: " + race.speeds().fastReactionPercent(), 28))
                     .append(race.speeds().two() ? "# then, per cent of the slow seconds' gap\n" : "\n");

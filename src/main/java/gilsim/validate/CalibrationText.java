@@ -141,8 +141,9 @@ public final class CalibrationText {
                 Durations.format(o.entryNs()), o.growthPercent()));
         RaceSpeeds s = f.speeds();
         b.append("  second by second, the frequent race ran at ").append(HandoffText.speeds(s)).append(s.two()
-                ? String.format(Locale.ROOT, ":%n  fast_race_percent %d, fast_race_reaction %d, checkpoint and "
-                        + "drop_reaction fitted to the slow seconds%n", s.fastPercent(), s.fastReactionPercent())
+                ? String.format(Locale.ROOT, ":%n  fast_race_percent %d (%d %% of its seconds, %d %% of the rare "
+                        + "race's runs), fast_race_reaction %d,%n  checkpoint and drop_reaction fitted to the slow "
+                        + "seconds%n", f.fastPercent(), s.fastPercent(), f.rareFastPercent(), s.fastReactionPercent())
                 : ": fast_race_percent 0\n");
         b.append(String.format(Locale.ROOT, "  the requester's share of the crowded forced drops, real / the model's at "
                 + "these keys: frequent %s; rare %s%n", share(f.frequentShare()), share(f.rareShare())));
@@ -246,6 +247,7 @@ public final class CalibrationText {
             fit.put("model_gap_p10_ns", f.modelGapP10Ns());
             fit.put("model_gap_p50_ns", f.modelGapP50Ns());
             fit.put("drops", f.entry().drops());
+            fit.put("frequent_fast_percent", f.speeds().fastPercent());
             fit.put("rare_fast_percent", f.rareFastPercent());
             fit.put("likelihood_wait_entry_ns", f.entry().entryNs());
             fit.put("likelihood_wait_entry_growth", f.entry().growthPercent());

@@ -24,8 +24,9 @@ import java.util.Optional;
  *       at 1, 2 and 4.5 us); the spacing is the one whose p50 - p10 is the real race's, the reaction the rest of the
  *       real p10.
  *   <li>{@code fast_race_percent} and {@code fast_race_reaction}, from the frequent race read second by second
- *       ({@link RaceSpeeds}): the share of its seconds at the fast speed, and the fast seconds' gap median per the
- *       slow ones'. With two speeds, {@code checkpoint} and {@code drop_reaction} are fitted to the slow seconds'
+ *       ({@link RaceSpeeds}): the share of the time at the fast speed, its seconds and the rare race's runs read
+ *       against its two speeds together ({@link RaceSpeeds#fastPercentWith}), and the fast seconds' gap median per
+ *       the slow ones'. With two speeds, {@code checkpoint} and {@code drop_reaction} are fitted to the slow seconds'
  *       gaps alone, the speed the model runs at unless it runs fast.
  *   <li>{@code wait_entry_same_core}, the rule of the quiet time: both races' crowded drops fitted drop by drop
  *       ({@link EntryFit}, with the model's own gaps at that spacing and reaction, the slow and fast ones mixed in
@@ -53,9 +54,11 @@ import java.util.Optional;
  * @param otherRule     the entry fitted with the other rule of the quiet time, not kept; null when the recordings
  *                      have no CPUs
  * @param rareFastPercent the share of the rare race's runs at the frequent race's fast speed
+ * @param fastPercent   the {@code fast_race_percent} written: the share of both races' time at the fast speed
+ *                      ({@link RaceSpeeds#fastPercentWith})
  */
 public record RaceFit(long checkpointNs, long dropReactionNs, Window window, EntryFit.Fit entry,
-                      EntryFit.Fit otherRule, RaceSpeeds speeds, int rareFastPercent,
+                      EntryFit.Fit otherRule, RaceSpeeds speeds, int rareFastPercent, int fastPercent,
                       long realGapP10Ns, long realGapP50Ns, long modelGapP10Ns, long modelGapP50Ns,
                       Share frequentShare, Share rareShare) {
     static final long REFERENCE_CHECKPOINT_NS = 1_000;
@@ -131,7 +134,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      * 11 % on the measured one, 2026-12-05 06:15).
      */
     public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare,
-                                       MachineProfile machine) {
+                                       long rareRunNs, MachineProfile machine) {
         RaceSpeeds speeds = RaceSpeeds.of(frequent);
         long[] real = speeds.drops(frequent, false).stream().mapToLong(HandoffStats.CrowdedDrop::gapNs).sorted()
                 .toArray();
@@ -158,6 +161,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
                 speeds.fastPercentOfRuns(rare));
         Window window = m.match(entry);
         return Optional.of(new RaceFit(checkpoint, reaction, window, entry, other, speeds, m.rareFastPercent,
+                speeds.fastPercentWith(rare, rareRunNs),
                 realP10, realP50, HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50),
                 m.share(CrowdedRace.Race.FREQUENT, window), m.share(CrowdedRace.Race.RARE, window)));
     }
@@ -271,7 +275,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         /** The keys as {@code --set} lines, without the fast share, which each run sets. */
         private List<String> sets(Window w) {
             List<String> sets = new ArrayList<>();
-            keys(checkpointNs, dropReactionNs, w, speeds).forEach((k, v) -> {
+            keys(checkpointNs, dropReactionNs, w, 0, speeds.fastReactionPercent()).forEach((k, v) -> {
                 if (!k.equals("fast_race_percent")) sets.add(k + "=" + v + (MachineProfile.isPercentKey(k) ? "" : "ns"));
             });
             sets.add("wait_entry_same_core=" + sameCore);
@@ -284,18 +288,19 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      * {@code wait_entry_growth} and {@code fast_race_*} in per cent (as {@code MachineProfile.race()} reads them).
      */
     public Map<String, Long> keys() {
-        return keys(checkpointNs, dropReactionNs, window, speeds);
+        return keys(checkpointNs, dropReactionNs, window, fastPercent, speeds.fastReactionPercent());
     }
 
-    private static Map<String, Long> keys(long checkpointNs, long dropReactionNs, Window window, RaceSpeeds speeds) {
+    private static Map<String, Long> keys(long checkpointNs, long dropReactionNs, Window window, int fastPercent,
+                                          int fastReactionPercent) {
         Map<String, Long> m = new LinkedHashMap<>();
         m.put("checkpoint", checkpointNs);
         m.put("drop_reaction", dropReactionNs);
         m.put("wait_entry", window.entryNs());
         m.put("wait_entry_jitter", window.jitterNs());
         m.put("wait_entry_growth", (long) window.growthPercent());
-        m.put("fast_race_percent", (long) speeds.fastPercent());
-        m.put("fast_race_reaction", (long) speeds.fastReactionPercent());
+        m.put("fast_race_percent", (long) fastPercent);
+        m.put("fast_race_reaction", (long) fastReactionPercent);
         return m;
     }
 

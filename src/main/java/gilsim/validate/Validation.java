@@ -43,9 +43,11 @@ public final class Validation {
 
     /**
      * @param scenarioDurationNs the scenario's own duration (after --set), before the cap or --duration
+     * @param repeat             real runs per interpreter (and recorded ones with {@code --handoffs})
+     * @param simRepeat          simulated seeds, 1 to this
      */
     public record Report(Scenario scenario, Params params, long durationNs, long scenarioDurationNs, int repeat,
-                         List<ThreadSpec> threads, List<SimSide.Run> sim, List<Interpreter> interpreters) {
+                         int simRepeat, List<ThreadSpec> threads, List<SimSide.Run> sim, List<Interpreter> interpreters) {
         public Report {
             threads = List.copyOf(threads);
             sim = List.copyOf(sim);
@@ -95,14 +97,14 @@ public final class Validation {
      * @param progress  told, in a few words, what runs next
      */
     public static Report run(Scenario scenario, Params params, long scenarioDurationNs, List<Path> pythons,
-                             int repeat, long timeoutMs, RealSide real, boolean handoffs,
+                             int repeat, int simRepeat, long timeoutMs, RealSide real, boolean handoffs,
                              Consumer<String> progress) {
         List<ThreadSpec> threads = threads(scenario, params);
         if (handoffs) for (Path python : pythons) real.checkRecordable(python);
         long durationNs = params.ns("duration");
         List<SimSide.Run> sim = new ArrayList<>();
-        for (int seed = 1; seed <= repeat; seed++) {
-            progress.accept("simulating seed " + seed + " of " + repeat);
+        for (int seed = 1; seed <= simRepeat; seed++) {
+            progress.accept("simulating seed " + seed + " of " + simRepeat);
             sim.add(SimSide.run(scenario, params, seed, handoffs));
         }
         List<Observation> simObs = sim.stream().map(SimSide.Run::observation).toList();
@@ -136,7 +138,8 @@ public final class Validation {
             interpreters.add(new Interpreter(python, runs,
                     Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded, match));
         }
-        return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters);
+        return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, simRepeat, threads, sim,
+                interpreters);
     }
 
     /**

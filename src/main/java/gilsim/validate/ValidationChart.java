@@ -41,7 +41,7 @@ public final class ValidationChart {
         XYChart chart = new XYChart(WIDTH, HEIGHT);
         style(chart);
         chart.setTitle("Round times of " + r.scenario().name() + ": simulated (solid) and real (dashed), "
-                + r.repeat() + " run" + (r.repeat() == 1 ? "" : "s") + " a side");
+                + r.repeat() + " real run" + (r.repeat() == 1 ? "" : "s") + ", " + r.simRepeat() + " simulated");
         chart.setXAxisTitle("round time (ms, log scale)");
         chart.setYAxisTitle("fraction of rounds this long or shorter");
         double lo = Double.POSITIVE_INFINITY;

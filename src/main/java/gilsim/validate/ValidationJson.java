@@ -32,6 +32,7 @@ public final class ValidationJson {
         o.put("scenario_duration_ns", r.scenarioDurationNs());
         o.put("real_duration_cap_ns", Validation.REAL_CAP_NS);
         o.put("repeat", r.repeat());
+        o.put("sim_repeat", r.simRepeat());
         o.put("percentile_estimation", Comparison.ESTIMATION.name());
         o.put("verdict_rule", Comparison.RULE);
         o.put("starve_after_ns", r.starveAfterNs());

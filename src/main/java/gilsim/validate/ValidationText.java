@@ -21,8 +21,8 @@ public final class ValidationText {
     public static String of(Validation.Report r) {
         StringBuilder b = new StringBuilder();
         b.append("validate ").append(r.scenario().name()).append(": ").append(r.repeat()).append(" real run")
-                .append(r.repeat() == 1 ? "" : "s").append(" per interpreter against ").append(r.repeat())
-                .append(" simulated (seeds 1..").append(r.repeat()).append("), ")
+                .append(r.repeat() == 1 ? "" : "s").append(" per interpreter against ").append(r.simRepeat())
+                .append(" simulated (seeds 1..").append(r.simRepeat()).append("), ")
                 .append(Durations.format(r.durationNs())).append(" each").append(durationNote(r)).append('\n');
         for (Validation.Interpreter i : r.interpreters()) {
             b.append('\n').append(label(i)).append('\n');

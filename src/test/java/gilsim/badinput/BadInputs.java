@@ -200,6 +200,7 @@ final class BadInputs {
                 new Opt("bench", "--runs", plus(BadValues.INTS, "0", "-1", "-2147483648")),
                 new Opt("bench", "--warmup", plus(BadValues.INTS, "-1", "-2147483648")),
                 new Opt("validate", "--repeat", plus(BadValues.INTS, "0", "-1", "21", "-2147483648", "2147483647")),
+                new Opt("validate", "--sim-repeat", plus(BadValues.INTS, "0", "-1", "201", "-2147483648")),
                 new Opt("validate", "--duration", List.of("", " ", "0ms", "999us", "61s", "5 ms", "-1s", "ms",
                         "\ud83d\udc0d")),
                 new Opt("validate", "--timeout", List.of("0", "-1", "3601", "9223372036854775807", "x")),

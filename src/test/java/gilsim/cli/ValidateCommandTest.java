@@ -150,7 +150,7 @@ class ValidateCommandTest {
                 new Observation.LockUse("t-2", "L", 650, 650 * 1_200_000L, 12_000_000, 650));
         Path scenario = Path.of("scenarios/lock-contention.yaml");
         Result r = gilsim("validate", scenario.toString(), "--set", "duration=200ms", "--set", "python=3.13",
-                "--repeat", "2");
+                "--repeat", "2", "--sim-repeat", "2");
         String out = r.out();
         assertTrue(out.contains("threading.Lock per thread, simulated as a pymutex (python=3.13; --set "
                 + "python=VERSION picks another)"), out);
@@ -158,7 +158,7 @@ class ValidateCommandTest {
         assertTrue(out.contains("  L, acquisitions t-1/t-2 (changes of hands) run by run: real 700/650 (1300), "
                 + "700/650 (1300); sim "), out);
         JsonNode j = new ObjectMapper().readTree(gilsim("validate", scenario.toString(), "--set", "duration=200ms",
-                "--set", "python=3.13", "--repeat", "2", "--json").out());
+                "--set", "python=3.13", "--repeat", "2", "--sim-repeat", "2", "--json").out());
         JsonNode t2 = j.get("interpreters").get(0).get("locks").get(1);
         assertEquals("t-2", t2.get("thread").asText());
         assertEquals(650.0, t2.get("real").get("acquisitions").get("mean").asDouble());
@@ -211,8 +211,8 @@ class ValidateCommandTest {
         assertEquals(List.of("defaults", "observe /fake/python3 5000000 500000000 31000",
                 "observe /fake/python3 5000000 500000000 31000"), fake.calls);
         String out = r.out();
-        assertTrue(out.startsWith("validate short-release: 2 real runs per interpreter against 2 simulated "
-                + "(seeds 1..2), 500ms each\n"), out);
+        assertTrue(out.startsWith("validate short-release: 2 real runs per interpreter against 20 simulated "
+                + "(seeds 1..20), 500ms each\n"), out); // --sim-repeat's default
         assertTrue(out.contains("\nCPython 3.12.3 (fake) at /fake/python3\n"), out);
         assertTrue(out.contains("rounds/s"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("thread +real +sim +ratio +real .*real/sim")), out);
@@ -220,7 +220,7 @@ class ValidateCommandTest {
         assertTrue(out.lines().anyMatch(l -> l.startsWith("worker ") && l.endsWith("fair/fair")), out);
         assertTrue(out.contains("  compute: asked 2ms, took 2.03ms on average over 824 (+1.5%)\n"), out);
         assertTrue(out.contains("  worker rounds/s: real "), out);
-        assertTrue(out.contains("main starves in 2 of 2 seeds, worker starves in 0 of 2 seeds"), out);
+        assertTrue(out.contains("main starves in 20 of 20 seeds, worker starves in 0 of 20 seeds"), out);
         assertTrue(out.endsWith("verdicts agree on every thread\n"), out);
     }
 
@@ -228,7 +228,7 @@ class ValidateCommandTest {
     void disagreeingVerdictsExitOne() {
         fake.mainStarves = true;
         Result r = gilsim("validate", "short-release", "--set", "pinned=true", "--set", "duration=300ms",
-                "--repeat", "1");
+                "--repeat", "1", "--sim-repeat", "1");
         assertEquals(1, r.code(), r.err());
         assertTrue(r.out().contains("(n=1)"), r.out());
         // The fake's main completes no round, so the line has no longest rounds to give.
@@ -241,7 +241,8 @@ class ValidateCommandTest {
         // short-release starves main in every simulated seed; the fake real side in 2 runs of 3: mixed against
         // starves, Fisher's exact p 1.0, so neither agree nor disagree.
         fake.mainStarvesRuns = 2;
-        Result r = gilsim("validate", "short-release", "--set", "duration=300ms", "--repeat", "3");
+        Result r = gilsim("validate", "short-release", "--set", "duration=300ms", "--repeat", "3",
+                "--sim-repeat", "3");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("verdicts: real main mixed (2/3), worker fair (0/3); sim main starves (3/3), "
                 + "worker fair (0/3): too close to call\n"), r.out());
@@ -251,7 +252,7 @@ class ValidateCommandTest {
         fake.calls.clear();
         fake.observed = 0;
         JsonNode main = new ObjectMapper().readTree(gilsim("validate", "short-release", "--set", "duration=300ms",
-                "--repeat", "3", "--json").out()).get("interpreters").get(0).get("threads").get(0);
+                "--repeat", "3", "--sim-repeat", "3", "--json").out()).get("interpreters").get(0).get("threads").get(0);
         assertEquals("mixed", main.get("verdict_real").asText());
         assertEquals("close", main.get("agreement").asText());
         assertTrue(main.get("agree").asBoolean());
@@ -260,14 +261,17 @@ class ValidateCommandTest {
     @Test
     void jsonHasBothSidesFigures() throws IOException {
         Result r = gilsim("validate", "short-release", "--set", "work=6ms", "--duration", "300ms", "--repeat", "3",
-                "--python", "a", "--python", "b", "--json");
+                "--sim-repeat", "4", "--python", "a", "--python", "b", "--json");
         JsonNode j = new ObjectMapper().readTree(r.out());
         assertEquals(r.code() == 0, j.get("agree").asBoolean());
         assertEquals("short-release", j.get("scenario").asText());
         assertEquals(300_000_000L, j.get("duration_ns").asLong());
         assertEquals(2_000_000_000L, j.get("scenario_duration_ns").asLong());
         assertEquals("R_7", j.get("percentile_estimation").asText());
-        assertEquals(3, j.get("sim_runs").size());
+        assertEquals(3, j.get("repeat").asInt());
+        assertEquals(4, j.get("sim_repeat").asInt());
+        assertEquals(4, j.get("sim_runs").size());
+        assertEquals(4, j.get("sim_runs").get(3).get("seed").asInt());
         assertEquals(2, j.get("interpreters").size());
         JsonNode it = j.get("interpreters").get(1);
         assertEquals("/fake/b", it.get("python").asText());
@@ -279,9 +283,10 @@ class ValidateCommandTest {
         assertEquals(106_002_000L, worker.get("starve_threshold_ns").asLong());
         for (String side : List.of("real", "sim")) {
             JsonNode s = worker.get(side);
-            assertEquals(3, s.get("runs").asInt());
+            int runs = side.equals("real") ? 3 : 4;
+            assertEquals(runs, s.get("runs").asInt());
             for (String f : List.of("rounds_per_s", "round_p50_ns", "round_p99_ns", "round_max_ns", "cpu_share")) {
-                assertEquals(3, s.get(f).get("n").asInt(), side + " " + f);
+                assertEquals(runs, s.get(f).get("n").asInt(), side + " " + f);
                 assertTrue(s.get(f).get("ci95_low").isNumber(), side + " " + f);
             }
             assertTrue(s.get("round_p50_ns").get("mean").isIntegralNumber());
@@ -304,6 +309,8 @@ class ValidateCommandTest {
         badInput(gilsim("validate", "short-release", "--repeat", "0"), "--repeat 0: give 1 to 20");
         badInput(gilsim("validate", "short-release", "--repeat", "21"), "--repeat 21");
         badInput(gilsim("validate", "short-release", "--repeat", "x"), "--repeat");
+        badInput(gilsim("validate", "short-release", "--sim-repeat", "0"), "--sim-repeat 0: give 1 to 200");
+        badInput(gilsim("validate", "short-release", "--sim-repeat", "201"), "--sim-repeat 201");
         badInput(gilsim("validate", "short-release", "--duration", "0ms"), "--duration 0ms");
         badInput(gilsim("validate", "short-release", "--duration", "61s"), "--duration 61s");
         badInput(gilsim("validate", "short-release", "--duration", "5 ms"), "--duration 5 ms");
@@ -359,7 +366,7 @@ class ValidateCommandTest {
     void theRealDurationIsCappedAtFiveSecondsAndSaysSo() {
         fake.mainStarves = true;
         Result r = gilsim("validate", "short-release", "--set", "duration=8s", "--set", "sleep=50ms", "--repeat",
-                "1");
+                "1", "--sim-repeat", "1");
         assertEquals(0, r.code(), r.err());
         assertEquals(List.of("defaults", "observe /fake/python3 5000000 5000000000 40000"), fake.calls);
         assertTrue(r.out().startsWith("validate short-release: 1 real run per interpreter against 1 simulated "

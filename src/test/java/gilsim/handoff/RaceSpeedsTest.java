@@ -59,6 +59,24 @@ class RaceSpeedsTest {
         assertEquals(0, RaceSpeeds.of(List.of(run(31, 600, 650, 700))).fastPercentOfRuns(rare), "one speed");
     }
 
+    /**
+     * The time at the fast speed over both races: these 10 seconds (4 fast) and the other race's 3 runs read (2
+     * fast), weighed by their length: (4 + 2 x 4 s) / (10 + 3 x 4 s) = 55 %; runs of 2 s weigh less, 8 / 16 = 50 %.
+     */
+    @Test
+    void theFastShareCountsBothRacesTimeByItsLength() {
+        RaceSpeeds s = RaceSpeeds.of(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700)));
+        List<HandoffStats.CrowdedRun> rare = List.of(new HandoffStats.CrowdedRun(40, 30, 310L),
+                new HandoffStats.CrowdedRun(60, 45, 457L), new HandoffStats.CrowdedRun(20, 9, 640L),
+                new HandoffStats.CrowdedRun(0, 0, null));
+        assertEquals(40, s.fastPercent());
+        assertEquals(55, s.fastPercentWith(rare, 4_000_000_000L));
+        assertEquals(50, s.fastPercentWith(rare, 2_000_000_000L));
+        assertEquals(40, s.fastPercentWith(List.of(), 4_000_000_000L), "no other run: this race's own");
+        assertEquals(0, RaceSpeeds.of(List.of(run(31, 600, 650, 700))).fastPercentWith(rare, 4_000_000_000L),
+                "one speed");
+    }
+
     @Test
     void secondsCloseTogetherAreOneSpeed() {
         // 600 to 750 ns: the best split's groups are nearer than MAX_FAST_RATIO

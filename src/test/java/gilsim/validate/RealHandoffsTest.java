@@ -27,7 +27,7 @@ class RealHandoffsTest {
         Path trace = dir.resolve("handoffs.json");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        String[] args = {"validate", "scenarios/latency-2.yaml", "--duration", "1s", "--repeat", "1", "--handoffs",
+        String[] args = {"validate", "scenarios/latency-2.yaml", "--duration", "1s", "--repeat", "1", "--sim-repeat", "1", "--handoffs",
                 "--handoff-trace", trace.toString(), "--json", "--force"};
         int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
         assertTrue(code == 0 || code == 1, "gilsim " + String.join(" ", args) + "\n" + err + out);
