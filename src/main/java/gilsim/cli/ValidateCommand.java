@@ -34,9 +34,8 @@ import picocli.CommandLine.Spec;
                 + "the round times, and the verdict each side implies; then how far the real steps were from their "
                 + "nominal durations.",
                 "Each interpreter runs --repeat times, the simulation --sim-repeat times (seeds 1..N). Real runs "
-                        + "last the scenario's "
-                        + "duration capped at 5s, or --duration. Scenarios of the m0 pool cannot run as plain "
-                        + "Python and are refused."},
+                        + "last the scenario's duration capped at 5s, or --duration. Scenarios of the m0 pool cannot "
+                        + "run as plain Python and are refused."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no verdict disagrees: on every thread and interpreter the sides agree or are too close "
                 + "to call (the last line names those)",
@@ -167,8 +166,8 @@ final class ValidateCommand implements Callable<Integer> {
                 + "work, so its rounds are longer and its stalls may be broken sooner than on a quiet machine");
         if (warning != null) err.println("gilsim validate: warning: " + warning);
         Consumer<String> progress = Terminal.stderrIsTerminal() ? m -> err.println("gilsim validate: " + m) : m -> {};
-        Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, simRepeat, timeoutMs, realSide,
-                handoffs, progress);
+        Validation.Report report = Validation.run(s, p, scenarioNs, interpreters, repeat, simRepeat, timeoutMs,
+                realSide, handoffs, progress);
         if (chart != null) {
             ValidationChart.write(report, chart);
             OutputPath.wrote(err, chart);

@@ -97,9 +97,8 @@ public final class CrowdedRace {
         public static Measured of(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
                                   List<HandoffStats.CrowdedRun> rareRuns, long[] timedOutLateNs,
                                   MachineProfile machine) {
-            return new Measured(runNs, runs, rareRunNs, rareRuns, RaceFit.of(runs, rareRuns, rareRunNs, machine)
-                    .orElse(null),
-                    timedOutLateNs, null);
+            RaceFit fit = RaceFit.of(runs, rareRuns, rareRunNs, machine).orElse(null);
+            return new Measured(runNs, runs, rareRunNs, rareRuns, fit, timedOutLateNs, null);
         }
 
         public static Measured skipped(String why) {

@@ -47,7 +47,8 @@ public final class Validation {
      * @param simRepeat          simulated seeds, 1 to this
      */
     public record Report(Scenario scenario, Params params, long durationNs, long scenarioDurationNs, int repeat,
-                         int simRepeat, List<ThreadSpec> threads, List<SimSide.Run> sim, List<Interpreter> interpreters) {
+                         int simRepeat, List<ThreadSpec> threads, List<SimSide.Run> sim,
+                         List<Interpreter> interpreters) {
         public Report {
             threads = List.copyOf(threads);
             sim = List.copyOf(sim);
