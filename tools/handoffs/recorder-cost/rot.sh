@@ -2,7 +2,7 @@
 # Runs of a workload with nothing preloaded ("plain") and with each given shim (libV.so in this directory) in turn,
 # the order rotating each round; one line per run: round, variant, the 1-minute load average, and the workload's JSON
 # (round p50, p99 and max in ms). The workload is RUN, by default four threads spinning in Python for 3 s
-# ("spin4.py 4 3"); "latency3.py 10" is a thread sleeping beside three spinners for 10 s. KEEP=DIR keeps each
+# ("spin4.py 4 3"); "sleeper.py 10 3" is a thread sleeping beside three spinners for 10 s. KEEP=DIR keeps each
 # recorded run's log as DIR/ROUND-VARIANT.txt (for waitshares.py); without it the logs go to /dev/null.
 #   N=25 PYV=3.12.1 bash rot.sh out.tsv A E E+cpu     (then: python3 compare.py out.tsv)
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,10 +1,11 @@
-# latency-3's shape (scenarios/latency-3.yaml): main sleeps 100 ms, then runs 20 us of Python; three threads spin in
-# 255 us rounds of thread CPU time, as gilsim's compiled `compute` spins. Runs D seconds (default 10); prints main's
-# round p50, p99 and max in ms (about 90 rounds in 10 s, so p99 is the longest).
-#   python3 latency3.py 10
+# A thread sleeping beside spinners, the shape of scenarios/latency-N.yaml: main sleeps 100 ms, then runs 20 us of
+# Python; N threads (default 3, latency-3) spin in 255 us rounds of thread CPU time, as gilsim's compiled `compute`
+# spins. Runs D seconds (default 10); prints main's round p50, p99 and max in ms (about 90 rounds in 10 s, so p99 is
+# the longest). calibrate's rare race is `sleeper.py 4 2`.
+#   python3 sleeper.py 10 3
 import json, sys, threading, time
 DUR = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-SPINNERS = 3
+SPINNERS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 sys.setswitchinterval(0.005)
 cpu = time.thread_time_ns; wall = time.perf_counter_ns
 bar = threading.Barrier(SPINNERS + 2)
