@@ -44,16 +44,25 @@ class RaceSpeedsTest {
                 s.json());
     }
 
+    /** Ten seconds, four fast (300 ns) and six slow (700 ns): fast below 458 ns. */
+    private static RaceSpeeds twoSpeeds() {
+        return RaceSpeeds.of(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700)));
+    }
+
+    /** Another race's runs: two fast, one slow, one without a gap. */
+    private static List<HandoffStats.CrowdedRun> otherRaceRuns() {
+        return List.of(new HandoffStats.CrowdedRun(40, 30, 310L), new HandoffStats.CrowdedRun(60, 45, 457L),
+                new HandoffStats.CrowdedRun(20, 9, 640L), new HandoffStats.CrowdedRun(0, 0, null));
+    }
+
     /**
      * Another race's runs read against these speeds (fast below 458 ns), whole run by whole run: two of three fast,
      * one without a gap not read; with one speed, none is fast.
      */
     @Test
     void anotherRacesRunsAreReadAgainstTheseSpeeds() {
-        RaceSpeeds s = RaceSpeeds.of(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700)));
-        List<HandoffStats.CrowdedRun> rare = List.of(new HandoffStats.CrowdedRun(40, 30, 310L),
-                new HandoffStats.CrowdedRun(60, 45, 457L), new HandoffStats.CrowdedRun(20, 9, 640L),
-                new HandoffStats.CrowdedRun(0, 0, null));
+        RaceSpeeds s = twoSpeeds();
+        List<HandoffStats.CrowdedRun> rare = otherRaceRuns();
         assertEquals(65, s.fastPercentOfRuns(rare)); // 2 of 3, to the nearest 5
         assertEquals(0, s.fastPercentOfRuns(List.of(new HandoffStats.CrowdedRun(0, 0, null))));
         assertEquals(0, RaceSpeeds.of(List.of(run(31, 600, 650, 700))).fastPercentOfRuns(rare), "one speed");
@@ -65,10 +74,8 @@ class RaceSpeedsTest {
      */
     @Test
     void theFastShareCountsBothRacesTimeByItsLength() {
-        RaceSpeeds s = RaceSpeeds.of(List.of(run(31, 300, 300, 700, 700, 700), run(31, 700, 300, 300, 700, 700)));
-        List<HandoffStats.CrowdedRun> rare = List.of(new HandoffStats.CrowdedRun(40, 30, 310L),
-                new HandoffStats.CrowdedRun(60, 45, 457L), new HandoffStats.CrowdedRun(20, 9, 640L),
-                new HandoffStats.CrowdedRun(0, 0, null));
+        RaceSpeeds s = twoSpeeds();
+        List<HandoffStats.CrowdedRun> rare = otherRaceRuns();
         assertEquals(40, s.fastPercent());
         assertEquals(55, s.fastPercentWith(rare, 4_000_000_000L));
         assertEquals(50, s.fastPercentWith(rare, 2_000_000_000L));
