@@ -68,7 +68,7 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
 
     /** The share of seconds at the fast speed, as {@code fast_race_percent} takes it: a whole 5 %, 0 for one. */
     public int fastPercent() {
-        return two() ? (int) Math.max(5, Math.min(95, 5 * Math.round(20.0 * fastSeconds / seconds))) : 0;
+        return two() ? asFastPercent((double) fastSeconds / seconds) : 0;
     }
 
     /** The fast gap median per slow one, as {@code fast_race_reaction} takes it: a whole 5 %. */
@@ -98,7 +98,11 @@ public record RaceSpeeds(int seconds, int fastSeconds, long fastBelowNs, long sl
         if (!two()) return 0;
         Runs r = read(runs);
         double runSeconds = (double) runNs / SECOND_NS;
-        double share = (fastSeconds + r.fast() * runSeconds) / (seconds + r.read() * runSeconds);
+        return asFastPercent((fastSeconds + r.fast() * runSeconds) / (seconds + r.read() * runSeconds));
+    }
+
+    /** A share of time at the fast speed as {@code fast_race_percent} takes it: a whole 5 %, 5 to 95 with two speeds. */
+    private static int asFastPercent(double share) {
         return (int) Math.max(5, Math.min(95, 5 * Math.round(20.0 * share)));
     }
 

@@ -44,15 +44,19 @@ public final class Validation {
     /**
      * @param scenarioDurationNs the scenario's own duration (after --set), before the cap or --duration
      * @param repeat             real runs per interpreter (and recorded ones with {@code --handoffs})
-     * @param simRepeat          simulated seeds, 1 to this
+     * @param sim                the simulated runs, seeds 1 to {@link #simRepeat}
      */
     public record Report(Scenario scenario, Params params, long durationNs, long scenarioDurationNs, int repeat,
-                         int simRepeat, List<ThreadSpec> threads, List<SimSide.Run> sim,
-                         List<Interpreter> interpreters) {
+                         List<ThreadSpec> threads, List<SimSide.Run> sim, List<Interpreter> interpreters) {
         public Report {
             threads = List.copyOf(threads);
             sim = List.copyOf(sim);
             interpreters = List.copyOf(interpreters);
+        }
+
+        /** Simulated seeds (1 to this). */
+        public int simRepeat() {
+            return sim.size();
         }
 
         public boolean agree() {
@@ -139,8 +143,7 @@ public final class Validation {
             interpreters.add(new Interpreter(python, runs,
                     Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded, match));
         }
-        return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, simRepeat, threads, sim,
-                interpreters);
+        return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters);
     }
 
     /**
