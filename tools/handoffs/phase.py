@@ -2,8 +2,9 @@
 # the real run and the simulated one, what happened between each take of the GIL and the next, by role: the holder's
 # predecessor (P, the thread that held the GIL before it), the other waiters (O), the holder itself (H); each
 # timeout that saw a switch (t) or asked for a drop (r), in order, then who took the GIL next (">P", ">O"). Then how
-# long after a drop the predecessor began to wait, and how long after the last drop the other waiters' timeouts
-# came (docs/validation.md, "Three spinners: long waits of another kind").
+# long after a drop the predecessor began to wait, how long after the last drop the other waiters' timeouts came,
+# and, where the other waiter's timeout came first and the predecessor's request next, how long apart (two timers
+# fired by one interrupt come back microseconds apart, in deadline order; docs/model.md, "When a timer fires").
 #   python3 phase.py /tmp/cb3.json
 import collections
 import json
@@ -30,14 +31,16 @@ for pid in sorted(names):
             calls.append((e["ts"], "r" if "request" in e["name"] else "t", e["tid"]))
     calls.sort()
     holder = predecessor = last_drop = None
-    between, patterns = [], collections.Counter()
-    wait_after_drop, other_timeouts_after_drop = [], []
+    between, between_ts, patterns = [], [], collections.Counter()
+    wait_after_drop, other_timeouts_after_drop, other_to_request = [], [], []
     for ts, what, tid in calls:  # ts in microseconds
         if what == "take":
             if holder is not None:
                 roles = "".join(("P" if x == predecessor else "H" if x == holder else "O") + k for k, x in between)
                 patterns[roles + ">" + ("P" if tid == predecessor else "O")] += 1
-            predecessor, holder, between = holder, tid, []
+                if roles == "OtPr":
+                    other_to_request.append(between_ts[1] - between_ts[0])
+            predecessor, holder, between, between_ts = holder, tid, [], []
         elif what == "drop":
             last_drop = ts
         elif what == "wait":
@@ -45,6 +48,7 @@ for pid in sorted(names):
                 wait_after_drop.append(ts - last_drop)
         else:
             between.append((what, tid))
+            between_ts.append(ts)
             if what == "t" and tid not in (predecessor, holder) and last_drop is not None:
                 other_timeouts_after_drop.append(ts - last_drop)
     total = sum(patterns.values())
@@ -55,3 +59,5 @@ for pid in sorted(names):
     print("  the predecessor's wait began after the drop p10 / p50 / p90: %s us" % quantiles(wait_after_drop, (10, 50, 90)))
     print("  the other waiters' timeouts that saw a switch, after the last drop p1 / p10 / p50: %s us"
           % quantiles(other_timeouts_after_drop, (1, 10, 50)))
+    print("  OtPr: from the other waiter's timeout to the predecessor's request p1 / p10 / p50 / p90: %s us"
+          % quantiles(other_to_request, (1, 10, 50, 90)))
