@@ -2,6 +2,7 @@ package gilsim.cli;
 
 import gilsim.report.AtomicFile;
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.validate.Calibration;
 import gilsim.validate.CalibrationProfile;
 import gilsim.validate.CalibrationText;
@@ -12,6 +13,10 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,12 +68,33 @@ final class CalibrateCommand implements Callable<Integer> {
             + "follow it closely (docs/calibration.md, section 5)")
     Integer rareRuns;
 
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "a rule of the model to fit the crowded race "
+            + "under and write into the profile's model: section (repeatable; one of "
+            + "timer_expiry, run_to_parity, wake_move_percent, ... as docs/calibration.md lists): the fitted keys "
+            + "mean what they do under the rules they were fitted with, and --machine applies both")
+    List<String> sets = new ArrayList<>();
+
     @Option(names = "--force", description = "measure even when the machine is busy, with a warning on how to read "
             + "the figures")
     boolean force;
 
     @Option(names = "--json", description = "print exactly one JSON object on stdout")
     boolean json;
+
+    /** The {@code --set} rules by key, each checked as a profile's {@code model:} entry; a key set twice is refused. */
+    static Map<String, String> model(List<String> sets) {
+        Map<String, String> model = new LinkedHashMap<>();
+        for (String set : sets) {
+            int eq = set.indexOf('=');
+            if (eq <= 0) throw new InputError("--set " + set + ": expected KEY=VALUE");
+            String key = set.substring(0, eq).trim();
+            String value = set.substring(eq + 1).trim();
+            String problem = MachineProfile.modelProblem(key, value);
+            if (problem != null) throw new InputError("--set " + set + ": " + problem);
+            if (model.put(key, value) != null) throw new InputError("--set " + set + ": " + key + " is set twice");
+        }
+        return model;
+    }
 
     private static void checkRuns(String option, Integer runs) {
         if (runs != null && (runs < 1 || runs > CrowdedRace.MAX_RUNS)) {
@@ -81,6 +107,7 @@ final class CalibrateCommand implements Callable<Integer> {
         if (out != null) OutputPath.check("--out", out);
         checkRuns("--race-runs", raceRuns);
         checkRuns("--rare-runs", rareRuns);
+        Map<String, String> model = model(sets);
         Path py = python == null ? Interpreters.defaults().get(0) : Interpreters.find(python);
         Calibration.check(py);
         String warning = MachineLoad.check(force, "wake-ups also wait for a core behind other work, so the "
@@ -98,9 +125,9 @@ final class CalibrateCommand implements Callable<Integer> {
                     + CrowdedRace.seconds(quick, raceRuns, rareRuns) + " s");
         }
         CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick, raceRuns, rareRuns,
-                CalibrationProfile.machine(m))
+                CalibrationProfile.machine(m, model))
                 : CrowdedRace.Measured.skipped(unrecordable);
-        CalibrationProfile profile = CalibrationProfile.of(m, crowd);
+        CalibrationProfile profile = CalibrationProfile.of(m, crowd, model);
         if (out != null) write(profile.yaml(), out);
         spec.commandLine().getOut().print(json ? CalibrationText.json(m, crowd, profile, warning, out) + "\n"
                 : CalibrationText.text(m, crowd, profile, warning, out));

@@ -42,22 +42,38 @@ import java.util.Map;
  * wait_entry_same_core: true   # optional: the quiet time's rule that fitted the races better
  * fast_race_percent: 30    # per cent, 0..100: the share of time the race runs fast
  * fast_race_reaction: 45   # per cent, 0..100: the holder's reaction then
+ * model:                   # optional: the model's rules the race's keys were fitted under (calibrate --set)
+ *   run_to_parity: true
+ *   timer_expiry: hrtimer
  * </pre>
  *
  * @param file the file it was read from, for messages and replay lines
  * @param python the version of the interpreter the profile was measured on ("3.11.7"), or null when it does not say
  * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} and {@code fast_race_*} in per cent
  * @param waitEntrySameCore {@code wait_entry_same_core}, or null when the profile does not set it
+ * @param model the model's rules the profile's race keys were fitted under ({@code calibrate --set}), by key, each
+ *              value as written; applied with the rest of the profile, before {@code --set}
  */
 public record MachineProfile(String file, String source, String python, double[] probabilities, long[] latenciesNs,
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
-                             Integer preemptPercent, Map<String, Long> race, Boolean waitEntrySameCore) {
+                             Integer preemptPercent, Map<String, Long> race, Boolean waitEntrySameCore,
+                             Map<String, String> model) {
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
             "wait_entry_jitter", "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
+    /**
+     * The model's rules a profile may fix under {@code model:} (and {@code calibrate --set}): how the scheduler, the
+     * timers and the condition variable behave, which change what the fitted race keys mean. Not the workload's
+     * keys, nor the ones a profile measures (the wake-up latency, {@code timer_slack}, {@code preempt_percent}, the
+     * race's keys).
+     */
+    public static final List<String> MODEL_KEYS = List.of("timeslice", "timer_expiry", "wake_ipi", "wake_core",
+            "balance_tick", "wake_move_percent", "signal_move_percent", "migration_cost", "run_to_parity",
+            "futex_sleep", "futex_return", "race_dwell", "gil_mutex", "wake_order", "wait_entry_quiet",
+            "wake_timed_out");
     private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
             "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
-            "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction");
+            "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction", "model");
     private static final long MAX_FILE_BYTES = 1 << 20;
 
     public MachineProfile {
@@ -69,6 +85,25 @@ public record MachineProfile(String file, String source, String python, double[]
         timerWakeProbabilities = timerWakeProbabilities == null ? null : timerWakeProbabilities.clone();
         timerWakeNs = timerWakeNs == null ? null : timerWakeNs.clone();
         race = Collections.unmodifiableMap(new LinkedHashMap<>(race));
+        model = Collections.unmodifiableMap(new LinkedHashMap<>(model));
+    }
+
+    /**
+     * Checks one of the model's rules for a profile: a key of {@link #MODEL_KEYS} and a value in its range. Returns
+     * null when it may be used, else what is wrong (the caller says where).
+     */
+    public static String modelProblem(String key, String value) {
+        if (!MODEL_KEYS.contains(key)) {
+            return "'" + key + "' is not one of the model's rules a profile may fix" + Nearest.suggestion(key, MODEL_KEYS)
+                    + " (" + String.join(", ", MODEL_KEYS) + ")";
+        }
+        Key k = Defaults.common().stream().filter(d -> d.name().equals(key)).findFirst().orElseThrow();
+        try {
+            k.parse(value);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return key + ": " + e.getMessage();
+        }
     }
 
     /** Whether a crowded-race key is a whole per cent (the others are durations). */
@@ -162,9 +197,24 @@ public record MachineProfile(String file, String source, String python, double[]
         if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
         }
+        Map<String, String> model = new LinkedHashMap<>();
+        YamlTree rules = top.entries().get("model");
+        if (rules != null) {
+            if (!(rules instanceof YamlTree.Mapping m)) {
+                throw new InputError(file + ":" + rules.line() + ": model: expected a mapping of the model's rules "
+                        + "(run_to_parity: true, ...)");
+            }
+            for (Map.Entry<String, YamlTree> e : m.entries().entrySet()) {
+                String where = file + ":" + e.getValue().line() + ": model: ";
+                if (!(e.getValue() instanceof YamlTree.Scalar v)) throw new InputError(where + e.getKey() + ": expected a value");
+                String problem = modelProblem(e.getKey(), v.text().trim());
+                if (problem != null) throw new InputError(where + problem);
+                model.put(e.getKey(), v.text().trim());
+            }
+        }
         return new MachineProfile(file, source, python, wake.probabilities(), wake.durationsNs(),
                 timerWake == null ? null : timerWake.probabilities(), timerWake == null ? null : timerWake.durationsNs(),
-                slack, preempt, race, sameCore);
+                slack, preempt, race, sameCore, model);
     }
 
     private record Quantiles(double[] probabilities, long[] durationsNs) {}

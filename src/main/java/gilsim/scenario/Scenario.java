@@ -111,9 +111,10 @@ public record Scenario(String name, String description, String origin, List<Key>
     }
 
     /**
-     * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate and crowded-race keys (each
-     * when it has one) replace the defaults and {@code sem_wake} is 0 (before {@code --set}), and its wake-up latency
-     * distribution replaces {@code wake_latency} and {@code wake_jitter}, which may then not be set.
+     * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate, crowded-race keys and the
+     * model's rules they were fitted under (each when it has one) replace the defaults and {@code sem_wake} is 0
+     * (before {@code --set}), and its wake-up latency distribution replaces {@code wake_latency} and
+     * {@code wake_jitter}, which may then not be set.
      */
     public Params params(List<String> sets, MachineProfile machine) {
         if (machine == null) machine = this.machine;
@@ -135,6 +136,11 @@ public record Scenario(String name, String description, String origin, List<Key>
             if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
             values.putAll(machine.race());
             if (machine.waitEntrySameCore() != null) values.put("wait_entry_same_core", machine.waitEntrySameCore());
+            // The rules the race's keys were fitted under go with them (a key the scenario lacks has no rule to fix).
+            for (Map.Entry<String, String> rule : machine.model().entrySet()) {
+                Key k = byName.get(rule.getKey());
+                if (k != null) values.put(rule.getKey(), k.parse(rule.getValue()));
+            }
             // A profile's wake-up latency is the release race's effective one: the waker's cost of signalling is
             // already counted in it, so a release that wakes a sleeper costs its releaser nothing more
             // (docs/model.md, "Machine profiles").

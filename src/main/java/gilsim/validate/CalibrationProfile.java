@@ -39,7 +39,7 @@ import java.util.Map;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        RaceFit race, String python, String source, Instant written, List<String> notes) {
+        RaceFit race, String python, String source, Instant written, List<String> notes, Map<String, String> model) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
@@ -47,15 +47,27 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
     /** Direct wake-ups past the sweep's last L needed to shape the tail with their median and p90. */
     static final int TAIL_SAMPLES = 5;
 
+    public CalibrationProfile {
+        model = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(model));
+    }
+
     /** One quantile: probability {@code p}, duration {@code ns}. */
     public record Point(double p, long ns) {}
 
-    /** The profile for these measurements, written now. */
-    public static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd) {
-        return of(m, crowd, Instant.now());
+    /**
+     * The profile for these measurements, written now; {@code model} holds the model's rules the race was fitted
+     * under ({@code calibrate --set}, {@link MachineProfile#MODEL_KEYS}), which the profile carries.
+     */
+    public static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Map<String, String> model) {
+        return of(m, crowd, model, Instant.now());
     }
 
     static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Instant when) {
+        return of(m, crowd, Map.of(), when);
+    }
+
+    static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Map<String, String> model,
+                                 Instant when) {
         List<String> notes = new ArrayList<>();
         List<Point> q = quantiles(m.race(), m.directNs(), notes);
         // The kernel's slack, not the measured lateness: the model adds the wake-up latency to a timer's slack, and
@@ -81,7 +93,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     + "thread waiting");
         }
         return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), m.python(), source,
-                when.truncatedTo(ChronoUnit.SECONDS), notes);
+                when.truncatedTo(ChronoUnit.SECONDS), notes, model);
     }
 
     /**
@@ -89,8 +101,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
      * those keys are fitted ({@link RaceFit}), so that the fitted keys give, with the rest of the profile they are
      * written into, the shares the fit reports.
      */
-    public static MachineProfile machine(Calibration.Measured m) {
-        String yaml = of(m, CrowdedRace.Measured.skipped("not fitted yet")).yaml();
+    public static MachineProfile machine(Calibration.Measured m, Map<String, String> model) {
+        String yaml = of(m, CrowdedRace.Measured.skipped("not fitted yet"), model).yaml();
         return MachineProfile.parse("the machine measured", yaml);
     }
 
@@ -212,6 +224,12 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         b.append(pad(slack, 21)).append("# the kernel's timer slack for the interpreter's threads\n");
         String pre = "preempt_probability: " + probability(preemptProbability);
         b.append(pad(pre, 28)).append("# woken waiters that preempted the waker on a shared core\n");
+        if (!model.isEmpty()) {
+            b.append("model:                      # the model's rules the race below was fitted under (--set)\n");
+            for (Map.Entry<String, String> rule : model.entrySet()) {
+                b.append("  ").append(rule.getKey()).append(": ").append(rule.getValue()).append('\n');
+            }
+        }
         if (race != null) {
             b.append("# fitted to the crowded races (docs/calibration.md, section 5)\n");
             b.append(pad("checkpoint: " + Durations.format(race.checkpointNs()), 28))

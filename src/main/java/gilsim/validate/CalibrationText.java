@@ -269,6 +269,8 @@ public final class CalibrationText {
         ObjectNode keys = prof.putObject("race_keys"); // as the profile's YAML: durations in ns, growth in per cent
         p.raceKeys().forEach(keys::put);
         if (p.waitEntrySameCore() != null) keys.put("wait_entry_same_core", p.waitEntrySameCore());
+        ObjectNode rules = prof.putObject("model"); // the rules the race was fitted under (--set), as written
+        p.model().forEach(rules::put);
         prof.put("source", p.source());
         ArrayNode notes = prof.putArray("notes");
         p.notes().forEach(notes::add);

@@ -82,6 +82,16 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void aModelRuleToFitUnderIsCheckedBeforeMeasuring() {
+        assertOneLine(run("calibrate", "--set", "run_to_parit=true"),
+                "--set run_to_parit=true: 'run_to_parit' is not one of the model's rules a profile may fix");
+        assertOneLine(run("calibrate", "--set", "timer_expiry=soon"), "--set timer_expiry=soon: timer_expiry: ");
+        assertOneLine(run("calibrate", "--set", "run_to_parity"), "--set run_to_parity: expected KEY=VALUE");
+        assertOneLine(run("calibrate", "--set", "run_to_parity=true", "--set", "run_to_parity=false"),
+                "--set run_to_parity=false: run_to_parity is set twice");
+    }
+
+    @Test
     void tooOldPythonIsRefused() throws Exception {
         // an "interpreter" that answers the version probe as Python 2.7.18 would
         Path py27 = dir.resolve("python2.7");

@@ -122,6 +122,40 @@ class MachineProfileRunTest {
                 run(lat, lat.params(two, same)).thread("main").get(Metrics.WAIT_MAX_NS));
     }
 
+    /**
+     * The model's rules a profile's race keys were fitted under ({@code model:}, written by calibrate --set) go with
+     * them into every run on the profile, --set still overriding; only the rules, each checked as --set checks it.
+     */
+    @Test
+    void aProfileCarriesTheModelsRulesItWasFittedUnder() throws Exception {
+        String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        MachineProfile m = profile(latency + "wait_entry: 600ns\nwait_entry_jitter: 300ns\nmodel:\n  run_to_parity: true\n"
+                + "  timer_expiry: hrtimer\n");
+        assertEquals(Map.of("run_to_parity", "true", "timer_expiry", "hrtimer"), m.model());
+        Scenario s = gilsim.scenario.ScenarioFile.load(Path.of("scenarios/cpu-bound-4.yaml"));
+        Params p = s.params(List.of(), m);
+        assertTrue(p.bool("run_to_parity"));
+        assertEquals("hrtimer", p.choice("timer_expiry"));
+        assertEquals(600L, p.ns("wait_entry"));
+        assertEquals("uniform", s.params(List.of("timer_expiry=uniform"), m).choice("timer_expiry"),
+                "--set still overrides the profile");
+        assertEquals(false, s.params(List.of(), profile(latency)).bool("run_to_parity"), "the default");
+        List<String> shortRun = List.of("duration=1s");
+        assertNotEquals(run(s, s.params(shortRun, m)).thread("a").get(Metrics.WAIT_MAX_NS),
+                run(s, s.params(shortRun, profile(latency + "wait_entry: 600ns\nwait_entry_jitter: 300ns\n"))).thread("a").get(Metrics.WAIT_MAX_NS));
+
+        String file = dir.resolve("m.yaml").toString();
+        InputError unknown = assertThrows(InputError.class, () -> profile(latency + "model:\n  run_to_parit: true\n"));
+        assertTrue(unknown.getMessage().startsWith(file + ":6: model: 'run_to_parit' is not one of the model's rules "
+                + "a profile may fix; did you mean 'run_to_parity'?"), unknown.getMessage());
+        InputError measured = assertThrows(InputError.class, () -> profile(latency + "model:\n  wait_entry: 1us\n"));
+        assertTrue(measured.getMessage().startsWith(file + ":6: model: 'wait_entry' is not one"), measured.getMessage());
+        InputError value = assertThrows(InputError.class, () -> profile(latency + "model:\n  timer_expiry: soon\n"));
+        assertTrue(value.getMessage().startsWith(file + ":6: model: timer_expiry: "), value.getMessage());
+        InputError shape = assertThrows(InputError.class, () -> profile(latency + "model: hrtimer\n"));
+        assertTrue(shape.getMessage().startsWith(file + ":5: model: expected a mapping"), shape.getMessage());
+    }
+
     /** The race's two speeds: both keys whole per cents to 100, and a fast share moves four spinners' waits. */
     @Test
     void aProfileSetsTheRacesTwoSpeeds() throws Exception {

@@ -141,6 +141,20 @@ class CalibrationTest {
     }
 
     @Test
+    void theModelsRulesTheRaceWasFittedUnderAreWrittenAndReadBack() {
+        CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {12_000, 48_000, 2_829_400}),
+                CrowdedRace.Measured.skipped("not recorded"),
+                java.util.Map.of("run_to_parity", "true"), Instant.EPOCH);
+        assertTrue(p.yaml().contains("waker on a shared core\nmodel:                      # the model's rules the race "
+                + "below was fitted under (--set)\n  run_to_parity: true\n"), p.yaml());
+        assertEquals(java.util.Map.of("run_to_parity", "true"),
+                gilsim.scenario.MachineProfile.parse("p.yaml", p.yaml()).model());
+        CalibrationProfile none = CalibrationProfile.of(measured(race(), new long[] {12_000}),
+                CrowdedRace.Measured.skipped("not recorded"), Instant.EPOCH);
+        assertFalse(none.yaml().contains("model:"), none.yaml());
+    }
+
+    @Test
     void yamlHasTheFormatAndRoundTrips() throws Exception {
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {12_000, 48_000, 2_829_400}),
                 CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer"),
@@ -190,7 +204,7 @@ class CalibrationTest {
         List<HandoffStats.CrowdedRun> rare = List.of(run(3_200_000, 3_500));
         Calibration.Measured measured = measured(race(), new long[] {2_829_400});
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200), CalibrationProfile.machine(measured));
+                lateness(200), CalibrationProfile.machine(measured, java.util.Map.of()));
         RaceFit f = crowd.fit();
         assertEquals(1_800, f.realGapP10Ns());
         assertEquals(3_000, f.realGapP50Ns());
@@ -315,7 +329,7 @@ class CalibrationTest {
         List<HandoffStats.CrowdedRun> frequent = List.of(run(3_200_000, 100_000, 1_800), run(3_200_000, 100_000, 1_800));
         List<HandoffStats.CrowdedRun> rare = List.of(run(100_000, forever, 3_500));
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200), CalibrationProfile.machine(measured(race(), new long[] {2_829_400})));
+                lateness(200), CalibrationProfile.machine(measured(race(), new long[] {2_829_400}), java.util.Map.of()));
         RaceFit f = crowd.fit();
         assertTrue(f.entry().sameCore(), f.toString());
         assertTrue(f.entry().growthPercent() > 0, f.toString());
@@ -348,7 +362,7 @@ class CalibrationTest {
         CalibrationProfile p = new CalibrationProfile(List.of(new CalibrationProfile.Point(0.0, 10_000),
                 new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, null,
                 "3.12.1", "s",
-                Instant.EPOCH, List.of());
+                Instant.EPOCH, List.of(), java.util.Map.of());
         assertEquals(10_000, p.latencyAt(0));
         assertEquals(15_000, p.latencyAt(0.25));
         assertEquals(70_000, p.latencyAt(0.75));
