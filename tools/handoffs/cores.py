@@ -94,22 +94,13 @@ _, calls = shimcalls.read(prefix + ".calls.txt")
 cond, switch_cond = shimcalls.gil_conds(calls)
 # (1b) The same wake-ups by cause: what the wakee's next return from a wait on gil->cond says (0: a signal took it,
 # ETIMEDOUT: its timer), where the wake-up leaves its busy previous CPU while another is idle.
-ends = collections.defaultdict(list)  # tid -> [(t, cause)] of its returns from a wait on gil->cond or switch_cond
-for t, tid, kind, obj, rc in calls:
-    if obj == cond and kind == shimcalls.TIMED_WAIT_END:
-        ends[tid].append((t, "timer" if rc == 110 else "signal"))
-    elif obj == switch_cond and kind in (shimcalls.TIMED_WAIT_END, shimcalls.WAIT_END):
-        ends[tid].append((t, "switch_cond"))
-ekeys = {tid: [x[0] for x in v] for tid, v in ends.items()}
+woke_by = shimcalls.wake_cause(calls)
 by_cause = collections.Counter()
 for pid, ds in decisions.items():
     for t, prev, tcpu, now in ds:
         if not now.get(prev, 0) or not any(not now.get(c, 0) for c in now if c != prev):
             continue
-        i = bisect.bisect_left(ekeys.get(pid, []), t)
-        cause = "other" if i == len(ekeys.get(pid, [])) or ends[pid][i][0] - t > 10 ** 7 else \
-            ends[pid][i][1]
-        by_cause[(cause, prev, tcpu != prev)] += 1
+        by_cause[(woke_by(pid, t), prev, tcpu != prev)] += 1
 print("wake-ups whose previous CPU was busy while another idled, by cause (the wakee's next return from gil->cond)")
 for cause in ("signal", "switch_cond", "timer", "other"):
     for prev in sorted({k[1] for k in by_cause if k[0] == cause}):

@@ -6,7 +6,6 @@
 # Linux's EEVDF does not let a wake-up preempt a runner it has just picked after a wake-up (RUN_TO_PARITY); the
 # model's run_to_parity (docs/model.md, "A woken thread keeps its core for its first slice").
 #   python3 preempt.py OUT_PREFIX
-import bisect
 import collections
 import json
 import sys
@@ -21,20 +20,7 @@ prefix = sys.argv[1]
 ours = set(json.load(open(prefix + ".json"))["threads"].values())
 events, _ = shimcalls.sched(prefix + ".sched.txt")
 _, calls = shimcalls.read(prefix + ".calls.txt")
-cond, switch_cond = shimcalls.gil_conds(calls)
-ends = collections.defaultdict(list)  # tid -> [(t, cause)] of its returns from a GIL wait
-for t, tid, kind, obj, rc in calls:
-    if obj == cond and kind == shimcalls.TIMED_WAIT_END:
-        ends[tid].append((t, "timer" if rc == 110 else "signal"))
-    elif obj == switch_cond and kind in (shimcalls.TIMED_WAIT_END, shimcalls.WAIT_END):
-        ends[tid].append((t, "switch_cond"))
-end_times = {tid: [x[0] for x in v] for tid, v in ends.items()}
-
-
-def cause(pid, t):
-    """What woke pid at t: its next return from a GIL wait within 10 ms."""
-    i = bisect.bisect_left(end_times.get(pid, []), t)
-    return "other" if i == len(end_times.get(pid, [])) or ends[pid][i][0] - t > 10 ** 7 else ends[pid][i][1]
+cause = shimcalls.wake_cause(calls)
 
 
 def age_band(ns):

@@ -1,4 +1,5 @@
 # Reading the hand-off shim's file (src/main/resources/gilsim/validate/handoff_shim.c), shared by the scripts here.
+import bisect
 import collections
 import json
 import re
@@ -50,6 +51,24 @@ def gil_conds(calls):
     cond = collections.Counter(c[3] for c in calls if c[2] == TIMED_WAIT).most_common(1)[0][0]
     switch_cond = collections.Counter(c[3] for c in calls if c[2] == SIGNAL and c[3] != cond).most_common(1)[0][0]
     return cond, switch_cond
+
+
+def wake_cause(calls):
+    """A function (tid, t) -> what woke thread tid at t, read from its next return from a GIL wait within 10 ms:
+    "signal" (gil->cond returned 0), "timer" (ETIMEDOUT), "switch_cond" (the dropper woken by the taker) or "other"."""
+    cond, switch_cond = gil_conds(calls)
+    ends = collections.defaultdict(list)  # tid -> [(t, cause)] of its returns from a wait on gil->cond or switch_cond
+    for t, tid, kind, obj, rc in calls:
+        if obj == cond and kind == TIMED_WAIT_END:
+            ends[tid].append((t, "timer" if rc == 110 else "signal"))
+        elif obj == switch_cond and kind in (TIMED_WAIT_END, WAIT_END):
+            ends[tid].append((t, "switch_cond"))
+    times = {tid: [x[0] for x in v] for tid, v in ends.items()}
+
+    def cause(tid, t):
+        i = bisect.bisect_left(times.get(tid, []), t)
+        return "other" if i == len(times.get(tid, [])) or ends[tid][i][0] - t > 10 ** 7 else ends[tid][i][1]
+    return cause
 
 
 def crowded_drops(calls_file, meta_file, at_drop):
