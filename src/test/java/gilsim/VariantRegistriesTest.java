@@ -13,6 +13,7 @@ import gilsim.cpython.RunFigures;
 import gilsim.m0.PoolRule;
 import gilsim.m0.PoolSpec;
 import gilsim.os.Machine;
+import gilsim.os.RunQueue;
 import gilsim.os.TimerExpiry;
 import gilsim.os.WakeCore;
 import gilsim.os.WakeLatency;
@@ -35,8 +36,9 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The six registries of variants (versions, GIL policies, wake orders, wake cores, timer expiries, pool rules): each variant carries its own
- * factory, refusal, explanation and docs line, and docs/model.md lists every one of them as registered.
+ * The seven registries of variants (versions, GIL policies, wake orders, wake cores, timer expiries, run queues, pool
+ * rules): each variant carries its own factory, refusal, explanation and docs line, and docs/model.md lists every one
+ * of them as registered.
  */
 class VariantRegistriesTest {
     private static final RunFigures FIGURES = new RunFigures("3.12", "5ms", "100", false, 11, 7, 5);
@@ -49,6 +51,7 @@ class VariantRegistriesTest {
         assertListed(doc, "pool rules", Arrays.asList(PoolRule.values()), r -> r.key, r -> r.docsLine);
         assertListed(doc, "wake cores", Arrays.asList(WakeCore.values()), w -> w.id, w -> w.docsLine);
         assertListed(doc, "timer expiries", Arrays.asList(TimerExpiry.values()), e -> e.id, e -> e.docsLine);
+        assertListed(doc, "run queues", Arrays.asList(RunQueue.values()), q -> q.id, q -> q.docsLine);
     }
 
     /** {@code - `NAME`: LINE} for each, on consecutive lines, in registry order. */

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The machine the interpreter runs on: cores, a run queue, wake-ups with latency, affinity and
+ * The machine the interpreter runs on: cores, run queues, wake-ups with latency, affinity and
  * Linux-style wake-up preemption.
  *
  * <p>Where a woken thread runs is {@link WakeCore}'s rule. With {@code previous} (the default) it goes back to the
@@ -24,12 +24,14 @@ import java.util.SplittableRandom;
  * runner that got its core from a wake-up is not preempted during its first time slice (EEVDF's protected slice): the
  * wake-up queues for that core instead.
  *
- * <p>A core that comes free takes the first queued thread that may run on it (Linux's balance when a CPU goes idle).
- * A core that is already idle takes one only at the scheduler's next balance, up to {@code balance_tick} later (the
- * busy CPU's tick kicks the idle one to pull work): only {@code previous} leaves a thread queued beside an idle core.
- * Neither takes a thread that left another core less than {@code migration_cost} ago (Linux's {@code task_hot}: its
- * cache is still warm there); it runs again where it was, when that core's runner ends its slice, or moves at a
- * balance once it has cooled.
+ * <p>Which queued thread a core takes is {@link RunQueue}'s rule. With one queue for the machine ({@code shared}) a
+ * core that comes free, or whose runner's slice ends, takes the first queued thread that may run on it. With a queue
+ * per core ({@code per-core}, only with {@code previous}) a thread waits for the core it was woken onto or preempted
+ * on, and another core takes it only at an idle balance. A core that is already idle takes a queued thread only at
+ * the scheduler's next balance, up to {@code balance_tick} later (the busy CPU's tick kicks the idle one to pull
+ * work): only {@code previous} leaves a thread queued beside an idle core. No core takes a thread that left another
+ * core less than {@code migration_cost} ago (Linux's {@code task_hot}: its cache is still warm there); it runs again
+ * where it was, when that core's runner ends its slice, or moves at a balance once it has cooled.
  *
  * <p>Threads that share a core also take turns: a runner that has used its time slice while another thread
  * waits for its core goes to the back of the run queue (round robin, as the fair scheduler's slice does).
@@ -57,6 +59,12 @@ public final class Machine {
     private final int preemptPercent;
     private final SplittableRandom preemptRandom;
     private final WakeCore wakeCore;
+    /**
+     * Each core has its own run queue ({@link RunQueue#PER_CORE}, with {@link WakeCore#PREVIOUS}): a queued thread
+     * waits for the core it last ran on, and another core takes it only at an idle balance. Else one queue serves
+     * every core.
+     */
+    private final boolean perCore;
     /** The scheduler tick: an idle core pulls a queued thread at most this long after it was queued. */
     private final long balanceTickNs;
     private final SplittableRandom balanceRandom;
@@ -141,7 +149,8 @@ public final class Machine {
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
         this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false, TimerExpiry.UNIFORM, 0);
+                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false, TimerExpiry.UNIFORM, 0,
+                RunQueue.SHARED);
     }
 
     /**
@@ -156,11 +165,13 @@ public final class Machine {
      *                  first time slice there
      * @param timerExpiry when a sleep's or a timed wait's timer fires within its slack, and how its thread arrives
      * @param wakeIpiNs with {@link TimerExpiry#HRTIMER}: a timer interrupt's wake-up onto a busy core takes this long
+     * @param queueRule with {@link WakeCore#PREVIOUS}: whether a queued thread waits for its own core
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
-                   WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs) {
+                   WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs,
+                   RunQueue queueRule) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -198,6 +209,7 @@ public final class Machine {
                 ? new TimerQueues(engine, cores, timerSlackNs, this::timerInterrupt) : null;
         if (wakeIpiNs < 0) throw new IllegalArgumentException("negative IPI latency");
         this.wakeIpiNs = wakeIpiNs;
+        this.perCore = wakeCore == WakeCore.PREVIOUS && queueRule == RunQueue.PER_CORE;
     }
 
     public Engine engine() {
@@ -488,7 +500,7 @@ public final class Machine {
      */
     private void postBalance(int core) {
         engine.post(1 + balanceRandom.nextLong(balanceTickNs), () -> {
-            if (isIdle(core) && !fillCore(core) && anyQueuedMayRunOn(core)) postBalance(core);
+            if (isIdle(core) && !balance(core) && anyQueuedMayRunOn(core)) postBalance(core);
         });
     }
 
@@ -569,14 +581,14 @@ public final class Machine {
     /** If someone is queued for {@code core}, ends its runner's turn when the runner's slice is used up. */
     private void armSlice(int core) {
         SimThread r = running[core];
-        if (r == null || queuedFor(core) == null) return;
+        if (r == null || nextFor(core) == null) return;
         long generation = r.dispatchGeneration;
         engine.at(Math.max(engine.nowNs(), r.dispatchedNs + timesliceNs), () -> sliceEnd(core, r, generation));
     }
 
     private void sliceEnd(int core, SimThread r, long generation) {
         if (running[core] != r || r.dispatchGeneration != generation) return;
-        SimThread next = queuedFor(core);
+        SimThread next = nextFor(core);
         if (next == null) return;
         if (r.burst != null && r.burst.pending != null && r.burst.pending.timeNs() == engine.nowNs()) {
             // The burst ends at this very ns: let it finish (its event is already queued), then end the turn.
@@ -602,6 +614,16 @@ public final class Machine {
         setState(r, RunState.RUNNABLE, -1);
     }
 
+    /**
+     * The thread {@code core} runs next when it comes free or its runner's slice ends: with per-core queues the first
+     * of its own (queued for it, or never run); else the first of the shared queue it may take.
+     */
+    private SimThread nextFor(int core) {
+        if (!perCore) return queuedFor(core);
+        for (SimThread q : runQueue) if (q.mayRunOn(core) && (q.lastCore == core || q.lastCore < 0)) return q;
+        return null;
+    }
+
     /** The first queued thread that may run on {@code core} and is not cache-hot on another, or null. */
     private SimThread queuedFor(int core) {
         for (SimThread q : runQueue) if (q.mayRunOn(core) && !hotElsewhere(q, core)) return q;
@@ -622,8 +644,22 @@ public final class Machine {
         fillCore(core);
     }
 
-    /** Gives a free core to the first queued thread it may take; false when there was none. */
-    private boolean fillCore(int core) {
+    /**
+     * A core comes free: it runs the next thread of its queue ({@link #nextFor}); with per-core queues and none of its
+     * own, it takes another core's at its next idle balance.
+     */
+    private void fillCore(int core) {
+        SimThread next = nextFor(core);
+        if (next != null) {
+            runQueue.remove(next);
+            dispatch(next, core);
+        } else if (perCore && anyQueuedMayRunOn(core)) {
+            postBalance(core);
+        }
+    }
+
+    /** An idle core's balance: it takes the first queued thread it may, from any core; false when there was none. */
+    private boolean balance(int core) {
         SimThread next = queuedFor(core);
         if (next == null) return false;
         runQueue.remove(next);

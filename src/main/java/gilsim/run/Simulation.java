@@ -22,6 +22,7 @@ import gilsim.os.FutexPath;
 import gilsim.os.Machine;
 import gilsim.os.RaceSpeed;
 import gilsim.os.SimThread;
+import gilsim.os.RunQueue;
 import gilsim.os.TimerExpiry;
 import gilsim.os.WakeCore;
 import gilsim.os.WakeLatency;
@@ -87,7 +88,8 @@ public final class Simulation {
                 (int) params.count("wake_move_percent"), (int) params.count("signal_move_percent"),
                 params.ns("migration_cost"),
                 new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params),
-                params.bool("run_to_parity"), TimerExpiry.byId(params.choice("timer_expiry")), params.ns("wake_ipi"));
+                params.bool("run_to_parity"), TimerExpiry.byId(params.choice("timer_expiry")), params.ns("wake_ipi"),
+                RunQueue.byId(params.choice("run_queue")));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()

@@ -1,6 +1,7 @@
 package gilsim.scenario;
 
 import gilsim.cpython.GilPolicies;
+import gilsim.os.RunQueue;
 import gilsim.os.TimerExpiry;
 import gilsim.os.WakeCore;
 import gilsim.sync.WakeOrder;
@@ -70,6 +71,10 @@ public final class Defaults {
                                 + "wake_move_percent sends the thread to an idle one) or idle (any idle core first)"),
                 Key.duration("balance_tick", "4ms", 1_000, MAX_DURATION_NS, "wake_core=previous: an idle core "
                         + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
+                Key.choice("run_queue", RunQueue.DEFAULT.id, RunQueue.ids(), "wake_core=previous: whose queue a "
+                        + "thread that cannot run at once waits in: per-core (Linux's: the core it was woken onto or "
+                        + "preempted on; another takes it only at an idle balance) or shared (any core that comes "
+                        + "free or ends a slice takes it)"),
                 Key.percent("wake_move_percent", "86", "wake_core=previous: of the wake-ups whose previous core is "
                         + "busy while another is idle, the percentage that go to the idle core, for a timer's "
                         + "wake-up (a sleep's end, a timed wait's); 0..100"),

@@ -54,9 +54,16 @@ class MachineTest {
 
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
               int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity) {
+            this(seed, cores, latency, slackNs, timesliceNs, wakeCore, wakeMovePercent, signalMovePercent,
+                    migrationCostNs, runToParity, RunQueue.SHARED);
+        }
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
+              int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity,
+              RunQueue runQueue) {
             machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
                     wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
-                    null, runToParity, TimerExpiry.UNIFORM, 0);
+                    null, runToParity, TimerExpiry.UNIFORM, 0, runQueue);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -482,6 +489,52 @@ class MachineTest {
     }
 
     /**
+     * {@code run_queue}, worked by hand on two cores ({@code wake_core=previous}, {@code run_to_parity}, no wake-up
+     * latency): {@code a} and {@code w} last ran on core 1, {@code h} computes on core 0 from 0. At 2 ms {@code a}'s
+     * wake-up takes the idle core 1 and is owed its first slice; at 2.1 ms {@code w}'s wake-up finds core 1 so taken
+     * and queues. With a 1 ms slice: one shared queue lets core 0 end {@code h}'s long-used slice and run {@code w}
+     * at once, at 2.1 ms; with a queue per core {@code w} waits for core 1, until {@code a}'s slice ends at 3 ms, and
+     * {@code h} keeps core 0. With a 100 ms slice and {@code h} done at 2.5 ms: the shared queue gives the freed core
+     * 0 to {@code w} then; per core, core 0 passes over core 1's queue when it comes free, and {@code w} runs at core
+     * 0's idle balance or on core 1 when {@code a} is done at 4 ms, whichever comes first.
+     */
+    @Test
+    void aQueuedThreadWaitsForItsOwnCoreWithPerCoreRunQueues() {
+        for (RunQueue rule : RunQueue.values()) {
+            Bench b = new Bench(1, 2, new WakeLatency.Uniform(0, 0), 0, MS, WakeCore.PREVIOUS, 0, 0, 0, true, rule);
+            SimThread h = b.computer("h", -1, 0, 10 * MS);
+            SimThread a = parked(b, "a", 10 * US);
+            SimThread w = parked(b, "w", 20 * US);
+            b.engine.at(2 * MS, () -> b.machine.wake(a));
+            b.engine.at(2 * MS + 100 * US, () -> b.machine.wake(w));
+            b.engine.runUntil(20 * MS);
+            List<String> got = b.dispatches();
+            String whereW = rule == RunQueue.SHARED ? "w@" + (2 * MS + 100 * US) + " c0" : "w@" + 3 * MS + " c1";
+            assertTrue(got.contains("a@" + 2 * MS + " c1") && got.contains(whereW), rule.id + ": " + got);
+            assertEquals(rule == RunQueue.SHARED ? RunState.RUNNABLE : RunState.RUNNING,
+                    b.stateAt(h, 2 * MS + 500 * US), rule.id + ": h at 2.5 ms");
+        }
+        for (RunQueue rule : RunQueue.values()) {
+            Bench b = new Bench(1, 2, new WakeLatency.Uniform(0, 0), 0, 100 * MS, WakeCore.PREVIOUS, 0, 0, 0, true,
+                    rule);
+            b.computer("h", -1, 0, 2 * MS + 500 * US);
+            SimThread a = parked(b, "a", 10 * US);
+            SimThread w = parked(b, "w", 20 * US);
+            b.engine.at(2 * MS, () -> b.machine.wake(a));
+            b.engine.at(2 * MS + 100 * US, () -> b.machine.wake(w));
+            b.engine.runUntil(20 * MS);
+            long wRunsNs = b.states.stream().filter(x -> x.thread() == w.id && x.state() == RunState.RUNNING
+                    && x.timeNs() >= 2 * MS).findFirst().orElseThrow().timeNs();
+            if (rule == RunQueue.SHARED) {
+                assertEquals(2 * MS + 500 * US, wRunsNs, "shared: the freed core takes w at once");
+            } else {
+                assertTrue(wRunsNs > 2 * MS + 500 * US && wRunsNs <= 4 * MS,
+                        "per-core: the freed core passes over core 1's queue; w ran at " + wRunsNs);
+            }
+        }
+    }
+
+    /**
      * {@code timer_expiry=hrtimer}, worked by hand on two cores (wake-up latency 10 us, slack 50 us, {@code wake_ipi}
      * 2 us, {@code run_to_parity}): {@code x1} and {@code x2}, pinned to core 1, sleep until 1,000 and 1,020 us, so
      * both timers sit on core 1's queue and its interrupt at 1,050 us fires both, in deadline order; core 1 comes out
@@ -494,7 +547,8 @@ class MachineTest {
     void anHrtimerInterruptWakesItsThreadsInDeadlineOrderTheInterruptedCoreFirst() {
         Bench b = new Bench(1, MS);
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 2, new WakeLatency.Uniform(10 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true, TimerExpiry.HRTIMER, 2 * US);
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true, TimerExpiry.HRTIMER, 2 * US,
+                RunQueue.SHARED);
         SimThread x1 = napper(b, m, "x1", 1, 0);
         SimThread x2 = napper(b, m, "x2", 1, 20 * US);
         SimThread y = napper(b, m, "y", 0, 0);
@@ -584,7 +638,8 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
-                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0);
+                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
+                RunQueue.SHARED);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
             m.timedWaitTimer(waiter, MS, () -> m.wakeTimedOut(waiter));
@@ -610,7 +665,8 @@ class MachineTest {
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0);
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
+                RunQueue.SHARED);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
