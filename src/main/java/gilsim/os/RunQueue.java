@@ -17,13 +17,14 @@ public enum RunQueue {
      */
     PER_CORE("per-core", "each core has its own: a thread waits for the core it was woken onto or preempted on (its "
             + "runner's slice end, or its leaving the core); another core takes it only at an idle balance "
-            + "(`balance_tick`), not the moment it comes free; with `wake_core=previous`, from scheduler traces"),
+            + "(`balance_tick`), not the moment it comes free; with `wake_core=previous`; the default, from scheduler "
+            + "traces"),
     /** One queue for the machine: any core that comes free or ends its runner's slice takes the first thread in it. */
     SHARED("shared", "one queue for the machine: a core that comes free, or whose runner's slice ends, takes its "
-            + "first thread, wherever that thread was woken (the rule before 2026-12-05, and always with "
+            + "first thread, wherever that thread was woken (the default until 2026-12-05, and always with "
             + "`wake_core=idle`)");
 
-    public static final RunQueue DEFAULT = SHARED;
+    public static final RunQueue DEFAULT = PER_CORE;
 
     /** What {@code run_queue=} takes. */
     public final String id;

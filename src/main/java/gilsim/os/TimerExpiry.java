@@ -9,7 +9,8 @@ import java.util.List;
  */
 public enum TimerExpiry {
     /** Each timer on its own, uniformly within its slack after its deadline; its thread wakes as any wake-up does. */
-    UNIFORM("uniform", "each timer on its own, uniformly within its slack after its deadline; the default"),
+    UNIFORM("uniform", "each timer on its own, uniformly within its slack after its deadline (the default until "
+            + "2026-12-05)"),
     /**
      * Linux's high-resolution timers (kernel/time/hrtimer.c): a timer sits on the queue of the core its thread ran on
      * when it armed it; the core's interrupt comes at the earliest deadline plus slack on that queue and fires every
@@ -19,9 +20,9 @@ public enum TimerExpiry {
      * busy one.
      */
     HRTIMER("hrtimer", "Linux's: per-core timer queues, an interrupt at the earliest deadline plus slack firing every "
-            + "timer past its deadline; its threads arrive in order, on the interrupted core first");
+            + "timer past its deadline; its threads arrive in order, on the interrupted core first; the default");
 
-    public static final TimerExpiry DEFAULT = UNIFORM;
+    public static final TimerExpiry DEFAULT = HRTIMER;
 
     /** What {@code timer_expiry=} takes. */
     public final String id;

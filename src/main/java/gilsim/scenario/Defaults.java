@@ -75,25 +75,24 @@ public final class Defaults {
                         + "thread that cannot run at once waits in: per-core (Linux's: the core it was woken onto or "
                         + "preempted on; another takes it only at an idle balance) or shared (any core that comes "
                         + "free or ends a slice takes it)"),
-                Key.percent("wake_move_percent", "86", "wake_core=previous: of the wake-ups whose previous core is "
+                Key.percent("wake_move_percent", "7", "wake_core=previous: of the wake-ups whose previous core is "
                         + "busy while another is idle, the percentage that go to the idle core, for a timer's "
                         + "wake-up (a sleep's end, a timed wait's); 0..100"),
-                Key.percent("signal_move_percent", "43", "wake_core=previous: the same, for a wake-up by another "
+                Key.percent("signal_move_percent", "1", "wake_core=previous: the same, for a wake-up by another "
                         + "thread (a signal, a lock's release); 0..100"),
                 Key.duration("migration_cost", "0ns", "a queued thread that left its core less than this long ago "
                         + "is not taken by another core that comes free or balances (Linux's task_hot; 500us there)"),
-                Key.bool("run_to_parity", "false", "a thread that got its core from a wake-up keeps it for its first "
-                        + "timeslice: a wake-up meanwhile queues instead of preempting (Linux's RUN_TO_PARITY); with "
-                        + "migration_cost=500us the hand-offs of the traces, off by default (docs/model.md)"),
+                Key.bool("run_to_parity", "true", "a thread that got its core from a wake-up keeps it for its first "
+                        + "timeslice: a wake-up meanwhile queues instead of preempting (Linux's RUN_TO_PARITY; docs/model.md)"),
                 Key.duration("futex_sleep", "8us", "CPU time a condition-variable wait spends on its core after its "
                         + "last check, on its way into the futex sleep; a wake-up meanwhile finds it still running"),
                 Key.duration("futex_return", "5us", "CPU time a woken condition-variable waiter spends back on a "
                         + "core before its wait returns"),
-                Key.duration("checkpoint", "2450ns",
+                Key.duration("checkpoint", "900ns",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
-                Key.duration("drop_reaction", "1600ns", "from the check point that finds a drop request to the drop "
+                Key.duration("drop_reaction", "300ns", "from the check point that finds a drop request to the drop "
                         + "(drop_gil waiting for gil->mutex, which the requester holds on its way into its wait)"),
-                Key.percent("fast_race_percent", "0", "of the run's time, the percentage in which the machine runs the "
+                Key.percent("fast_race_percent", "60", "of the run's time, the percentage in which the machine runs the "
                         + "crowded race fast: the holder's reaction to a drop request (checkpoint and drop_reaction) "
                         + "shortened to fast_race_reaction; 0: one speed (docs/model.md, \"The race runs at two speeds\")"),
                 Key.percent("fast_race_reaction", "45", "at the fast speed, the holder's reaction as a percentage of "
@@ -107,11 +106,11 @@ public final class Defaults {
                         + "woken onto the dropper's core can block on it"),
                 Key.choice("wake_order", WakeOrder.DEFAULT.id, WakeOrder.ids(),
                         "which waiter a condition-variable signal wakes"),
-                Key.duration("wait_entry", "1400ns", "wake_order=glibc-groups: median CPU time a wait spends before it "
+                Key.duration("wait_entry", "450ns", "wake_order=glibc-groups: median CPU time a wait spends before it "
                         + "sleeps on the futex; a signal in that window is the waiter's own"),
-                Key.duration("wait_entry_jitter", "650ns", "wait_entry is uniform in median +- jitter (at most "
+                Key.duration("wait_entry_jitter", "200ns", "wait_entry is uniform in median +- jitter (at most "
                         + "wait_entry)"),
-                Key.percent("wait_entry_growth", "30", 400, "a wait's entry grows by this per cent for every "
+                Key.percent("wait_entry_growth", "5", 400, "a wait's entry grows by this per cent for every "
                         + "doubling of wait_entry_quiet (up to five) since another sleeper last called wait; 0..400"),
                 Key.duration("wait_entry_quiet", "200us", 1_000, MAX_DURATION_NS, "wait_entry_growth starts once "
                         + "another sleeper's newest call to wait is this long past (at least 1us)"),

@@ -330,6 +330,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         List<String> sets = new ArrayList<>(List.of("duration=" + MODEL_DURATION, "checkpoint=" + checkpointNs + "ns",
                 "drop_reaction=" + dropReactionNs + "ns"));
         sets.addAll(Arrays.asList(more));
+        // One speed unless asked: the slow gaps must not take in the fast share the defaults may have.
+        if (sets.stream().noneMatch(k -> k.startsWith("fast_race_percent="))) sets.add("fast_race_percent=0");
         Params params = scenario.params(sets, machine);
         List<HandoffLog> logs = new ArrayList<>();
         for (int seed = 1; seed <= SEEDS; seed++) logs.add(SimSide.run(scenario, params, seed, true).handoffs());

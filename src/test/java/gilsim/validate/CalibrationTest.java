@@ -22,6 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The Java side of {@code gilsim calibrate}: the quantile table from race shares, the YAML, the parsing. */
 class CalibrationTest {
+    /** The model's rules before 2026-12-05, for the hand-made races drawn for them. */
+    private static final java.util.Map<String, String> OLD_RULES = java.util.Map.of("timer_expiry", "uniform",
+            "run_to_parity", "false", "run_queue", "shared", "wake_move_percent", "86", "signal_move_percent", "43");
+
     private static Calibration.RacePoint pt(long ns, long n, long wins) {
         return new Calibration.RacePoint(ns, n, wins, 0, ns + 18_000);
     }
@@ -196,7 +200,9 @@ class CalibrationTest {
     /**
      * Hand-made races: gaps 1.5 to 4.5 us in both; the frequent race's requester (another waiter's call to wait 100
      * us before each drop) wins below 1.8 us, the rare one's (3.2 ms) below 3.5 us. The fit must match the gaps' p10
-     * and p50 (1.8 and 3.0 us) with the model's own, and find a window that grows with the queue's quiet time.
+     * and p50 (1.8 and 3.0 us) with the model's own, and find a window that grows with the queue's quiet time. Fitted
+     * under the rules before 2026-12-05 ({@link #OLD_RULES}, as {@code calibrate --set} passes them), the model these
+     * gaps were drawn for: under the kernel's rules its gap runs shorter for the same keys.
      */
     @Test
     void theCrowdedRacesAddTheFittedKeysThatMachineProfilesRead(@TempDir Path dir) throws Exception {
@@ -204,7 +210,7 @@ class CalibrationTest {
         List<HandoffStats.CrowdedRun> rare = List.of(run(3_200_000, 3_500));
         Calibration.Measured measured = measured(race(), new long[] {2_829_400});
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200), CalibrationProfile.machine(measured, java.util.Map.of()));
+                lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
         RaceFit f = crowd.fit();
         assertEquals(1_800, f.realGapP10Ns());
         assertEquals(3_000, f.realGapP50Ns());
@@ -214,12 +220,14 @@ class CalibrationTest {
         assertEquals(303, f.entry().drops());
         // The written window gives the model's requester each race's share, 10 % and 66 %, as near as one window
         // can: here the model's requester takes some 12 % of the frequent race's drops with no window at all, so
-        // the fit settles between the two races (19 and 57 % when written)
-        assertEquals(10, f.frequentShare().modelPercent(), 10, f.toString());
+        // the fit settles between the two races (19 and 57 % when written with the defaults before 2026-12-05, 22 and
+        // 62 % since: the checkpoint spacing is fitted first, at the default window, 450 ns since then)
+        assertEquals(10, f.frequentShare().modelPercent(), 15, f.toString());
         assertEquals(66, f.rareShare().modelPercent(), 10, f.toString());
         assertTrue(f.window().growthPercent() > 0, "the rare race's requester wins more at a longer quiet: " + f);
         assertEquals(0, f.rareFastPercent(), "one speed");
-        CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, Instant.EPOCH);
+        CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {2_829_400}), crowd, OLD_RULES,
+                Instant.EPOCH);
         assertTrue(p.notes().isEmpty(), p.notes().toString());
         assertEquals(f.window().entryNs(), p.raceKeys().get("wait_entry"));
         assertEquals(f.window().growthPercent(), p.raceKeys().get("wait_entry_growth").intValue());
