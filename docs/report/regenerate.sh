@@ -23,6 +23,6 @@ shot slice-rotation 1.0,1.01
 for w in 640 1400; do
   h=$([ "$w" = 640 ] && echo 2600 || echo 1500)
   shot short-release '0.001,0.007&at=0.002047000' "$w" "$h" "short-release-state-$w"
-  shot slice-rotation '0.0995,0.1012&at=0.100145000' "$w" "$h" "slice-rotation-state-$w"
+  shot slice-rotation '0.0995,0.1012&at=0.100600000' "$w" "$h" "slice-rotation-state-$w"
 done
 ls -l docs/report/
