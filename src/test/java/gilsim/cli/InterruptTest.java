@@ -63,7 +63,11 @@ class InterruptTest {
     }
 
     private Process gilsim(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // A shell without job control starts its background commands with SIGINT ignored, and a JVM that inherits an
+        // ignored SIGINT never installs its handler: the test would then wait out the signal it sent. env puts both
+        // signals back to their default, as a user's terminal has them, whoever started this test.
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT,TERM",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmp, "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
                 "gilsim.cli.Main"));
         cmd.addAll(List.of(args));
