@@ -7,13 +7,18 @@
 # recorded race (validate --handoffs, race_match): the requester's share of the crowded forced drops in the recorded
 # runs, the model's at the profile's window and at the matched one, and the recorded runs' rounds against the model's
 # there.
-#   python3 tools/validate-grid/table.py OUT_DIR [--race]
+# With --recorder, the third: for the same cells, the plain runs' rounds against the recorded runs' beside them (each
+# recorded run right after its plain one), the first thread's mean p99 and max over the runs, and the recorded race's
+# seconds at the fast speed; then in how many cells the recorded runs' p99 was the shorter (docs/validation.md,
+# "The recorder's cost").
+#   python3 tools/validate-grid/table.py OUT_DIR [--race | --recorder]
 import json
 import os
 import sys
 
 out = sys.argv[1]
 RACE = "--race" in sys.argv[2:]
+RECORDER = "--recorder" in sys.argv[2:]
 SAME = ("cpu-bound-4", "cpu-bound-8", "lock-contention")
 order = ["latency-1", "latency-2", "latency-3", "cpu-bound-4", "cpu-bound-8", "convoy", "short-release",
          "short-release-pinned", "lock-contention"]
@@ -109,8 +114,47 @@ def race_table():
                                          ratios(threads), verdicts(m["threads"])]) + " |")
 
 
+def mean_of(runs, key):
+    values = [r["threads"][0][key] for r in runs if r["threads"][0][key] is not None]
+    return sum(values) / len(values) / 1e6 if values else None
+
+
+def recorder_table():
+    head = ["scenario", "python", "half", "thread", "plain runs' p99 / max (ms)", "recorded runs' p99 / max (ms)",
+            "recorded / plain", "the recorded race's seconds fast"]
+    print("| " + " | ".join(head) + " |")
+    print("|---" * len(head) + "|")
+    ratios_p99 = []
+    for name in order:
+        for half in ("defaults", "profile"):
+            d = half_of(half, name)
+            for it in (d or {}).get("interpreters", []):
+                recorded = it.get("recorded_runs")
+                if not recorded:
+                    continue
+                plain = [mean_of(it["real_runs"], k) for k in ("round_p99_ns", "round_max_ns")]
+                rec = [mean_of(recorded, k) for k in ("round_p99_ns", "round_max_ns")]
+                if None in plain or None in rec:
+                    continue
+                ratios_p99.append(rec[0] / plain[0])
+                speeds = it.get("handoffs_race_speeds") or {}
+                print("| %s | %s | %s | %s | %s / %s | %s / %s | %.2f, %.2f | %s of %s |" % (
+                    name, it["label"].split()[1], half, it["threads"][0]["name"], ms(plain[0] * 1e6),
+                    ms(plain[1] * 1e6), ms(rec[0] * 1e6), ms(rec[1] * 1e6), rec[0] / plain[0], rec[1] / plain[1],
+                    speeds.get("fast_seconds", "-"), speeds.get("seconds", "-")))
+    if ratios_p99:
+        shorter = sum(1 for r in ratios_p99 if r < 1)
+        mid = sorted(ratios_p99)[len(ratios_p99) // 2] if len(ratios_p99) % 2 else \
+            sum(sorted(ratios_p99)[len(ratios_p99) // 2 - 1:len(ratios_p99) // 2 + 1]) / 2
+        print("the recorded runs' p99 the shorter in %d of %d cells; recorded / plain at the median %.2f"
+              % (shorter, len(ratios_p99), mid))
+
+
 if RACE:
     race_table()
+    sys.exit(0)
+if RECORDER:
+    recorder_table()
     sys.exit(0)
 
 # a sitting that kept an earlier defaults half (the model's defaults unchanged) runs only the profile half
