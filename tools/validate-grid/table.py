@@ -14,6 +14,7 @@
 #   python3 tools/validate-grid/table.py OUT_DIR [--race | --recorder]
 import json
 import os
+import statistics
 import sys
 
 out = sys.argv[1]
@@ -115,8 +116,9 @@ def race_table():
 
 
 def mean_of(runs, key):
+    """The first thread's figure averaged over the runs that have it, in ns; None when none has."""
     values = [r["threads"][0][key] for r in runs if r["threads"][0][key] is not None]
-    return sum(values) / len(values) / 1e6 if values else None
+    return sum(values) / len(values) if values else None
 
 
 def recorder_table():
@@ -139,15 +141,13 @@ def recorder_table():
                 ratios_p99.append(rec[0] / plain[0])
                 speeds = it.get("handoffs_race_speeds") or {}
                 print("| %s | %s | %s | %s | %s / %s | %s / %s | %.2f, %.2f | %s of %s |" % (
-                    name, it["label"].split()[1], half, it["threads"][0]["name"], ms(plain[0] * 1e6),
-                    ms(plain[1] * 1e6), ms(rec[0] * 1e6), ms(rec[1] * 1e6), rec[0] / plain[0], rec[1] / plain[1],
+                    name, it["label"].split()[1], half, it["threads"][0]["name"], ms(plain[0]), ms(plain[1]),
+                    ms(rec[0]), ms(rec[1]), rec[0] / plain[0], rec[1] / plain[1],
                     speeds.get("fast_seconds", "-"), speeds.get("seconds", "-")))
     if ratios_p99:
         shorter = sum(1 for r in ratios_p99 if r < 1)
-        mid = sorted(ratios_p99)[len(ratios_p99) // 2] if len(ratios_p99) % 2 else \
-            sum(sorted(ratios_p99)[len(ratios_p99) // 2 - 1:len(ratios_p99) // 2 + 1]) / 2
         print("the recorded runs' p99 the shorter in %d of %d cells; recorded / plain at the median %.2f"
-              % (shorter, len(ratios_p99), mid))
+              % (shorter, len(ratios_p99), statistics.median(ratios_p99)))
 
 
 if RACE:
