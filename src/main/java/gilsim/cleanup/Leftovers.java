@@ -13,14 +13,16 @@ import java.util.stream.Stream;
 
 /**
  * What an interrupted command must undo: the child processes it is waiting for (a real interpreter under
- * {@code validate} or {@code calibrate}) and the temporary files and directories it has not yet moved into place or
- * removed (a script, a run's output, a half-written chart or page). Each is registered while it exists; when the
+ * {@code validate} or {@code calibrate}), the temporary files and directories it has not yet moved into place or
+ * removed (a script, a run's output, a half-written chart or page), and anything else it set up for a while (a
+ * tracefs instance recording the scheduler). Each is registered while it exists; when the
  * command is stopped by SIGINT or SIGTERM, {@link #undo} kills the processes with everything below them and deletes
  * the files, so nothing of the command outlives it.
  */
 public final class Leftovers {
     private static final Set<Process> PROCESSES = ConcurrentHashMap.newKeySet();
     private static final Set<Path> PATHS = ConcurrentHashMap.newKeySet();
+    private static final Set<Runnable> ACTIONS = ConcurrentHashMap.newKeySet();
     /** Set by {@link #undo}: a process started after it is killed at once. */
     private static volatile boolean undone;
 
@@ -35,6 +37,17 @@ public final class Leftovers {
     /** The file or directory was moved into place or deleted: nothing to undo. */
     public static void settled(Path path) {
         PATHS.remove(path);
+    }
+
+    /** Registers what undoes something that is neither a process nor a file (a tracing instance); returns it. */
+    public static Runnable action(Runnable undo) {
+        ACTIONS.add(undo);
+        return undo;
+    }
+
+    /** The action's work was done, or is no longer needed. */
+    public static void settled(Runnable undo) {
+        ACTIONS.remove(undo);
     }
 
     /** Registers a child process; one started after an interrupt is killed straight away. */
@@ -67,8 +80,10 @@ public final class Leftovers {
             }
         }
         for (Path path : new ArrayList<>(PATHS)) deleteTree(path);
+        for (Runnable action : new ArrayList<>(ACTIONS)) action.run();
         PROCESSES.clear();
         PATHS.clear();
+        ACTIONS.clear();
         return processes.size();
     }
 

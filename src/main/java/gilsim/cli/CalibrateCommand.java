@@ -34,7 +34,10 @@ import picocli.CommandLine.Spec;
                 + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth, wait_entry_same_core (the rule of "
                 + "the quiet time that fits better), and from the first race read "
                 + "second by second fast_race_percent and fast_race_reaction; needs a C compiler and Python "
-                + "3.8+; skipped, with the reason, without them). Prints what was measured and the machine profile; "
+                + "3.8+; skipped, with the reason, without them). The recorder moves the race, so where it can trace "
+                + "the kernel's scheduler (root, tracefs) it runs a plain run beside each recorded one, twice the "
+                + "time, and fits the window to the plain race's shares read from that trace. Prints what was "
+                + "measured and the machine profile; "
                 + "--out writes the profile for --machine FILE.",
                 "Refuses to measure while the 1-minute load average exceeds the core count, unless --force."},
         exitCodeListHeading = "%nExit codes:%n",

@@ -124,9 +124,10 @@ public final class HandoffText {
                 runs.add("-");
                 continue;
             }
-            long gapNs = r.rewaitToDropP50Ns();
-            String gap = gapNs < 0 ? "before its re-wait" : String.format(Locale.ROOT, "at %.2f us", gapNs / 1e3);
-            runs.add(String.format(Locale.ROOT, "%.0f %% of %d %s", 100.0 * r.toRequester() / r.drops(), r.drops(),
+            Long gapNs = r.rewaitToDropP50Ns(); // null when not known (a run read from the scheduler's trace)
+            String gap = gapNs == null ? "" : gapNs < 0 ? " before its re-wait"
+                    : String.format(Locale.ROOT, " at %.2f us", gapNs / 1e3);
+            runs.add(String.format(Locale.ROOT, "%.0f %% of %d%s", 100.0 * r.toRequester() / r.drops(), r.drops(),
                     gap));
         }
         return String.join(", ", runs);

@@ -107,6 +107,17 @@ public final class CalibrationText {
                 + "the drop:\n");
         race(b, CrowdedRace.Race.FREQUENT, c.runs(), c.runNs());
         race(b, CrowdedRace.Race.RARE, c.rareRuns(), c.rareRunNs());
+        if (c.traced() == null || c.tracedRare() == null) {
+            b.append("  no plain runs (").append(c.untraced()).append("): the window is fitted to the recorded "
+                    + "runs' shares,\n  and the recorder moves the race (docs/calibration.md, section 5)\n");
+        } else {
+            b.append("  read from the kernel's scheduler trace, plain runs (nothing preloaded) / the recorded runs, "
+                    + "the requester's share:\n");
+            traced(b, "frequent", c.traced());
+            traced(b, "rare", c.tracedRare());
+            b.append("  the window is fitted to the recorded runs' shares moved by that difference (the recorder's "
+                    + "cost)\n");
+        }
         long[] late = c.timedOutLateNs();
         if (late.length > 0) {
             b.append(String.format(Locale.ROOT, "  their timed waits that ran out returned after the deadline (n=%d; "
@@ -145,8 +156,9 @@ public final class CalibrationText {
                         + "race's runs), fast_race_reaction %d,%n  checkpoint and drop_reaction fitted to the slow "
                         + "seconds%n", f.fastPercent(), s.fastPercent(), f.rareFastPercent(), s.fastReactionPercent())
                 : ": fast_race_percent 0\n");
-        b.append(String.format(Locale.ROOT, "  the requester's share of the crowded forced drops, real / the model's at "
-                + "these keys: frequent %s; rare %s%n", share(f.frequentShare()), share(f.rareShare())));
+        b.append(String.format(Locale.ROOT, "  the requester's share of the crowded forced drops, real%s / the model's at "
+                + "these keys: frequent %s; rare %s%n", f.plainShares() ? " (the plain race's)" : "",
+                share(f.frequentShare()), share(f.rareShare())));
         String note = shareNote(f.rareShare());
         if (note != null) b.append("  note: ").append(note).append('\n');
     }
@@ -171,6 +183,20 @@ public final class CalibrationText {
         return side(s.realWon(), s.realDrops()) + " / " + side(s.modelWon(), s.modelDrops());
     }
 
+    /** The race's runs read from the scheduler's trace (plain and recorded), or null when not traced. */
+    private static void traced(ObjectNode o, String key, CrowdedRace.Traced t) {
+        if (t == null) {
+            o.putNull(key);
+            return;
+        }
+        ObjectNode n = o.putObject(key);
+        ArrayNode plain = n.putArray("plain_runs");
+        for (HandoffStats.CrowdedRun r : t.plain()) plain.add(JSON.valueToTree(r.json()));
+        ArrayNode recorded = n.putArray("recorded_runs");
+        for (HandoffStats.CrowdedRun r : t.recorded()) recorded.add(JSON.valueToTree(r.json()));
+        n.put("recorder_cost_points", t.recorderCostPoints());
+    }
+
     private static void share(ObjectNode o, RaceFit.Share s) {
         o.put("real_to_requester", s.realWon());
         o.put("real_drops", s.realDrops());
@@ -184,6 +210,16 @@ public final class CalibrationText {
 
     private static String at(long[] sorted, double p) {
         return Durations.human(HandoffStats.percentile(sorted, p));
+    }
+
+    private static void traced(StringBuilder b, String race, CrowdedRace.Traced t) {
+        b.append(String.format(Locale.ROOT, "    %s %s / %s: %+.0f points%n", race, pooled(t.plain()),
+                pooled(t.recorded()), t.recorderCostPoints()));
+    }
+
+    private static String pooled(List<HandoffStats.CrowdedRun> runs) {
+        return side(runs.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum(),
+                runs.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum());
     }
 
     private static void race(StringBuilder b, CrowdedRace.Race race, List<HandoffStats.CrowdedRun> runs, long runNs) {
@@ -231,6 +267,10 @@ public final class CalibrationText {
         crowded.put("rare_run_ns", crowd.rareRunNs());
         ArrayNode rare = crowded.putArray("rare_runs");
         for (HandoffStats.CrowdedRun r : crowd.rareRuns()) rare.add(JSON.valueToTree(r.json()));
+        traced(crowded, "traced", crowd.traced());
+        traced(crowded, "traced_rare", crowd.tracedRare());
+        if (crowd.traced() == null || crowd.tracedRare() == null) crowded.put("untraced", crowd.untraced());
+        else crowded.putNull("untraced");
         ObjectNode late = crowded.putObject("timed_out_late"); // how late timed waits that ran out returned
         late.put("waits", crowd.timedOutLateNs().length);
         for (int pc : new int[] {1, 10, 50, 90, 99}) {
@@ -260,6 +300,7 @@ public final class CalibrationText {
             }
             share(fit.putObject("frequent_share"), f.frequentShare());
             share(fit.putObject("rare_share"), f.rareShare());
+            fit.put("shares_from", f.plainShares() ? "plain" : "recorded");
         }
         ObjectNode prof = o.putObject("profile");
         ArrayNode q = prof.putArray("wake_latency_quantiles");

@@ -21,7 +21,10 @@ import java.util.List;
  * few milliseconds, one where they come once a sleep of 100 ms.
  *
  * <p>Recording needs Linux, a C compiler and Python 3.8 or newer; without them the races are skipped, with the
- * reason, and the profile leaves those keys at the model's defaults.
+ * reason, and the profile leaves those keys at the model's defaults. The recorder moves the race it records
+ * (docs/validation.md, "The recorder's cost"), so where the kernel's scheduler can be traced (root, tracefs) each
+ * recorded run has a plain run beside it, both read from the scheduler's trace ({@link SchedRecorder}), and the
+ * window is fitted to the plain race's shares ({@link Traced#target}).
  */
 public final class CrowdedRace {
     /** CPython's default switch interval, the one the races run at. */
@@ -78,31 +81,85 @@ public final class CrowdedRace {
     private CrowdedRace() {}
 
     /**
-     * What was measured: each race's runs (the frequent race's run length {@code runNs}, the rare one's
-     * {@code rareRunNs}) and the fit; or, when the races could not be recorded, why ({@code skipped}, with no run
-     * and no fit). {@code fit} is null too when no run had a crowded drop after a re-wait. {@code timedOutLateNs}:
-     * how late both races' timed waits that ran out returned after their deadline, sorted
-     * ({@link HandoffStats#timedOutLatenessNs}).
+     * A race's runs as the kernel's scheduler trace read them ({@link SchedRecorder}): plain runs, nothing preloaded,
+     * and the recorded runs, each beside one of the other. The one reader on both kinds of run says how far the
+     * hand-off recorder moved the requester's share, whatever that reader's own bias.
+     */
+    public record Traced(List<HandoffStats.CrowdedRun> plain, List<HandoffStats.CrowdedRun> recorded) {
+        public Traced {
+            plain = List.copyOf(plain);
+            recorded = List.copyOf(recorded);
+        }
+
+        /** The requester's share, per cent, of the plain runs' crowded drops less the recorded runs'. */
+        public double recorderCostPoints() {
+            return percent(plain) - percent(recorded);
+        }
+
+        /**
+         * The share to fit for this race: the recorded runs' as the recorder's own log reads it ({@code byShim}), moved
+         * by what the recorder cost ({@link #recorderCostPoints}); as one run with the plain runs' crowded drops.
+         */
+        HandoffStats.CrowdedRun target(List<HandoffStats.CrowdedRun> byShim) {
+            long drops = drops(plain);
+            double share = Math.max(0, Math.min(100, percent(byShim) + recorderCostPoints()));
+            return new HandoffStats.CrowdedRun(drops, Math.round(drops * share / 100), null);
+        }
+
+        private static long drops(List<HandoffStats.CrowdedRun> runs) {
+            return runs.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum();
+        }
+
+        private static double percent(List<HandoffStats.CrowdedRun> runs) {
+            long drops = drops(runs);
+            return drops == 0 ? 0 : 100.0 * runs.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum() / drops;
+        }
+
+        boolean readable() {
+            return drops(plain) > 0 && drops(recorded) > 0;
+        }
+    }
+
+    /**
+     * What was measured: each race's recorded runs (the frequent race's run length {@code runNs}, the rare one's
+     * {@code rareRunNs}), each race's runs read from the scheduler's trace ({@code traced}, {@code tracedRare}; null
+     * when the scheduler could not be traced, and {@code untraced} says why) and the fit; or, when the races could not
+     * be recorded, why ({@code skipped}, with no run and no fit). {@code fit} is null too when no run had a crowded
+     * drop after a re-wait. {@code timedOutLateNs}: how late both races' timed waits that ran out returned after their
+     * deadline, sorted ({@link HandoffStats#timedOutLatenessNs}).
      */
     public record Measured(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
-                           List<HandoffStats.CrowdedRun> rareRuns, RaceFit fit, long[] timedOutLateNs,
-                           String skipped) {
+                           List<HandoffStats.CrowdedRun> rareRuns, Traced traced, Traced tracedRare,
+                           String untraced, RaceFit fit, long[] timedOutLateNs, String skipped) {
         public Measured {
             runs = List.copyOf(runs);
             rareRuns = List.copyOf(rareRuns);
             timedOutLateNs = timedOutLateNs.clone();
         }
 
-        /** The runs as measured, fitted ({@link RaceFit#of}). */
+        /** The recorded runs alone, fitted to their own shares ({@link RaceFit#of}). */
         public static Measured of(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
                                   List<HandoffStats.CrowdedRun> rareRuns, long[] timedOutLateNs,
                                   MachineProfile machine) {
-            RaceFit fit = RaceFit.of(runs, rareRuns, rareRunNs, machine).orElse(null);
-            return new Measured(runNs, runs, rareRunNs, rareRuns, fit, timedOutLateNs, null);
+            return of(runNs, runs, rareRunNs, rareRuns, null, null, "not traced", timedOutLateNs, machine);
+        }
+
+        /**
+         * The runs as measured, fitted ({@link RaceFit#of}): where both races were traced, the window to the plain
+         * race's shares ({@link Traced#target}), else to the recorded runs'.
+         */
+        public static Measured of(long runNs, List<HandoffStats.CrowdedRun> runs, long rareRunNs,
+                                  List<HandoffStats.CrowdedRun> rareRuns, Traced traced, Traced tracedRare,
+                                  String untraced, long[] timedOutLateNs, MachineProfile machine) {
+            boolean plain = traced != null && tracedRare != null && traced.readable() && tracedRare.readable();
+            RaceFit fit = RaceFit.of(runs, rareRuns, rareRunNs, machine, plain ? List.of(traced.target(runs)) : runs,
+                    plain ? List.of(tracedRare.target(rareRuns)) : rareRuns, plain).orElse(null);
+            return new Measured(runNs, runs, rareRunNs, rareRuns, traced, tracedRare, untraced, fit, timedOutLateNs,
+                    null);
         }
 
         public static Measured skipped(String why) {
-            return new Measured(0, List.of(), 0, List.of(), null, new long[0], why);
+            return new Measured(0, List.of(), 0, List.of(), null, null, why, null, new long[0], why);
         }
     }
 
@@ -128,21 +185,25 @@ public final class CrowdedRace {
      */
     public static Measured measure(Path python, boolean quick, Integer frequentRuns, Integer rareRuns,
                                    MachineProfile machine) {
-        List<HandoffLog> frequent = record(python, Race.FREQUENT, quick, frequentRuns);
-        List<HandoffLog> rare = record(python, Race.RARE, quick, rareRuns);
+        String untraced = SchedRecorder.unavailable();
+        List<HandoffLog> frequent = new ArrayList<>();
+        List<HandoffLog> rare = new ArrayList<>();
+        Traced traced = record(python, Race.FREQUENT, quick, frequentRuns, untraced == null, frequent);
+        Traced tracedRare = record(python, Race.RARE, quick, rareRuns, untraced == null, rare);
         List<HandoffLog> both = new ArrayList<>(frequent);
         both.addAll(rare);
         return Measured.of(runNs(Race.FREQUENT, quick), HandoffStats.crowdedByRun(frequent), runNs(Race.RARE, quick),
-                HandoffStats.crowdedByRun(rare), HandoffStats.timedOutLatenessNs(both, SWITCH_INTERVAL_NS), machine);
+                HandoffStats.crowdedByRun(rare), traced, tracedRare, untraced,
+                HandoffStats.timedOutLatenessNs(both, SWITCH_INTERVAL_NS), machine);
     }
 
-    /** About how long {@link #measure} records, in seconds, for the progress line. */
+    /** About how long {@link #measure} records, in seconds, for the progress line (twice over when it traces). */
     public static long seconds(boolean quick, Integer frequentRuns, Integer rareRuns) {
         long ns = 0;
         for (Race r : Race.values()) {
             ns += runs(r, quick, r == Race.FREQUENT ? frequentRuns : rareRuns) * runNs(r, quick);
         }
-        return ns / 1_000_000_000L;
+        return (SchedRecorder.unavailable() == null ? 2 : 1) * ns / 1_000_000_000L;
     }
 
     private static int runs(Race race, boolean quick, Integer asked) {
@@ -153,15 +214,30 @@ public final class CrowdedRace {
         return quick ? race.quickRunNs : race.runNs;
     }
 
-    private static List<HandoffLog> record(Path python, Race race, boolean quick, Integer runs) {
+    /**
+     * Runs the race: each recorded run's log into {@code logs}; when {@code traced}, every run with the scheduler
+     * traced and a plain run beside each recorded one, the two taking turns at going first, so that a machine whose
+     * race drifts over minutes moves both alike. Returns the runs as the trace read them, or null when not traced.
+     */
+    private static Traced record(Path python, Race race, boolean quick, Integer runs, boolean traced,
+                                 List<HandoffLog> logs) {
         long runNs = runNs(race, quick);
         String script = PythonScript.compile(race.threads(), SWITCH_INTERVAL_NS, runNs);
         // as validate's default: twice the run and half a minute for the interpreter to start and stop
         long timeoutMs = 2 * (runNs / 1_000_000L) + 30_000;
-        List<HandoffLog> logs = new ArrayList<>();
+        List<HandoffStats.CrowdedRun> plain = new ArrayList<>();
+        List<HandoffStats.CrowdedRun> recorded = new ArrayList<>();
         for (int i = 0; i < runs(race, quick, runs); i++) {
-            logs.add(RealRun.record(python, script, timeoutMs).handoffs());
+            if (!traced) {
+                logs.add(RealRun.record(python, script, timeoutMs).handoffs());
+                continue;
+            }
+            if (i % 2 == 1) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());
+            SchedRecorder.Traced r = SchedRecorder.run(python, script, timeoutMs, true);
+            logs.add(r.handoffs());
+            recorded.add(r.crowded());
+            if (i % 2 == 0) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());
         }
-        return logs;
+        return traced ? new Traced(plain, recorded) : null;
     }
 }

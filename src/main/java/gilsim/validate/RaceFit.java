@@ -56,11 +56,13 @@ import java.util.Optional;
  * @param rareFastPercent the share of the rare race's runs at the frequent race's fast speed
  * @param fastPercent   the {@code fast_race_percent} written: the share of both races' time at the fast speed
  *                      ({@link RaceSpeeds#fastPercentWith})
+ * @param plainShares   whether the shares matched ({@code frequentShare}, {@code rareShare}: their real side) are
+ *                      the plain runs', read from the scheduler's trace, rather than the recorded runs'
  */
 public record RaceFit(long checkpointNs, long dropReactionNs, Window window, EntryFit.Fit entry,
                       EntryFit.Fit otherRule, RaceSpeeds speeds, int rareFastPercent, int fastPercent,
                       long realGapP10Ns, long realGapP50Ns, long modelGapP10Ns, long modelGapP50Ns,
-                      Share frequentShare, Share rareShare) {
+                      Share frequentShare, Share rareShare, boolean plainShares) {
     static final long REFERENCE_CHECKPOINT_NS = 1_000;
     static final int SEEDS = 3;
     static final String MODEL_DURATION = "2s";
@@ -135,6 +137,18 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      */
     public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare,
                                        long rareRunNs, MachineProfile machine) {
+        return of(frequent, rare, rareRunNs, machine, frequent, rare, false);
+    }
+
+    /**
+     * As {@link #of(List, List, long, MachineProfile)}, with the window matched to the shares of {@code
+     * frequentTarget} and {@code rareTarget} ({@code plain}: plain runs read from the scheduler's trace, whose race
+     * the recorder has not moved) while the gaps, the speeds and the likeliest window come from the recorded runs.
+     */
+    public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare,
+                                       long rareRunNs, MachineProfile machine,
+                                       List<HandoffStats.CrowdedRun> frequentTarget,
+                                       List<HandoffStats.CrowdedRun> rareTarget, boolean plain) {
         RaceSpeeds speeds = RaceSpeeds.of(frequent);
         long[] real = speeds.drops(frequent, false).stream().mapToLong(HandoffStats.CrowdedDrop::gapNs).sorted()
                 .toArray();
@@ -157,13 +171,13 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         Optional<EntryFit.Fit> sameCore = EntryFit.fit(drops, mixed, quietAfterNs(), true);
         EntryFit.Fit entry = EntryFit.better(anyCore, sameCore).orElseThrow();
         EntryFit.Fit other = (entry.sameCore() ? anyCore : sameCore).orElse(null);
-        Matcher m = new Matcher(machine, checkpoint, reaction, speeds, entry.sameCore(), frequent, rare,
+        Matcher m = new Matcher(machine, checkpoint, reaction, speeds, entry.sameCore(), frequentTarget, rareTarget,
                 speeds.fastPercentOfRuns(rare));
         Window window = m.match(entry);
         return Optional.of(new RaceFit(checkpoint, reaction, window, entry, other, speeds, m.rareFastPercent,
                 speeds.fastPercentWith(rare, rareRunNs),
                 realP10, realP50, HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50),
-                m.share(CrowdedRace.Race.FREQUENT, window), m.share(CrowdedRace.Race.RARE, window)));
+                m.share(CrowdedRace.Race.FREQUENT, window), m.share(CrowdedRace.Race.RARE, window), plain));
     }
 
     /**

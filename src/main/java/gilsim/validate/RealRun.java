@@ -109,17 +109,9 @@ public final class RealRun {
             throw new InputError("--python " + name + ": the hand-off recorder wrote nothing (was LD_PRELOAD "
                     + "ignored? a statically linked interpreter cannot be recorded)");
         }
-        Map<Integer, String> names = new HashMap<>();
+        Map<Integer, String> names = threadIds(root, name);
         List<String> order = new ArrayList<>();
-        for (JsonNode t : root.get("threads")) {
-            order.add(t.get("name").asText());
-            JsonNode id = t.get("native_id");
-            if (id == null || !id.isInt()) {
-                throw new InputError("--python " + name + ": --handoffs needs Python 3.8 or newer "
-                        + "(threading.get_native_id names the recorded threads)");
-            }
-            names.put(id.asInt(), t.get("name").asText());
-        }
+        for (JsonNode t : root.get("threads")) order.add(t.get("name").asText());
         long startNs = root.path("start_ns").asLong();
         try {
             return new Recorded(observation, ShimLog.read(log, observation.label().replaceAll(" \\(.*", ""),
@@ -127,6 +119,24 @@ public final class RealRun {
         } catch (IllegalArgumentException e) {
             throw new InputError("--python " + name + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The script's threads by their kernel ids ({@code threading.get_native_id}), which name them in a recording.
+     *
+     * @throws InputError when the interpreter gave none (older than 3.8)
+     */
+    static Map<Integer, String> threadIds(JsonNode root, String name) {
+        Map<Integer, String> names = new HashMap<>();
+        for (JsonNode t : root.get("threads")) {
+            JsonNode id = t.get("native_id");
+            if (id == null || !id.isInt()) {
+                throw new InputError("--python " + name + ": --handoffs needs Python 3.8 or newer "
+                        + "(threading.get_native_id names the recorded threads)");
+            }
+            names.put(id.asInt(), t.get("name").asText());
+        }
+        return names;
     }
 
     /**

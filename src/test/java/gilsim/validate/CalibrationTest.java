@@ -305,6 +305,51 @@ class CalibrationTest {
         return run(quietNs, -1, winsBelowNs);
     }
 
+    /**
+     * With the scheduler traced, the window is fitted to the plain race: each race's recorded share as the shim read
+     * it (the hand-made races of the test above, 9.9 and 66.3 %), moved by the plain runs' share less the recorded
+     * runs' as the trace read them (+20 and +10 points), as one run with the plain runs' drops.
+     */
+    @Test
+    void tracedRunsMoveTheSharesTheWindowIsFittedTo() throws Exception {
+        List<HandoffStats.CrowdedRun> frequent = List.of(run(100_000, 1_800), run(100_000, 1_800));
+        List<HandoffStats.CrowdedRun> rare = List.of(run(3_200_000, 3_500));
+        CrowdedRace.Traced traced = new CrowdedRace.Traced(List.of(new HandoffStats.CrowdedRun(400, 160, null)),
+                List.of(new HandoffStats.CrowdedRun(400, 80, null)));
+        CrowdedRace.Traced tracedRare = new CrowdedRace.Traced(List.of(new HandoffStats.CrowdedRun(200, 180, null)),
+                List.of(new HandoffStats.CrowdedRun(100, 80, null)));
+        assertEquals(20, traced.recorderCostPoints(), 1e-9);
+        Calibration.Measured measured = measured(race(), new long[] {2_829_400});
+        CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare, traced,
+                tracedRare, null, lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
+        RaceFit f = crowd.fit();
+        assertTrue(f.plainShares(), f.toString());
+        // 20 of 202 and 20 points more: 29.9 % of 400; 67 of 101 and 10 more: 76.3 % of 200
+        assertEquals(400, f.frequentShare().realDrops());
+        assertEquals(120, f.frequentShare().realWon());
+        assertEquals(200, f.rareShare().realDrops());
+        assertEquals(153, f.rareShare().realWon());
+        CalibrationProfile p = CalibrationProfile.of(measured, crowd, OLD_RULES, Instant.EPOCH);
+        String text = CalibrationText.text(measured, crowd, p, null, null);
+        assertTrue(text.contains("\n    frequent 40 % of 400 / 20 % of 400: +20 points\n    rare 90 % of 200 / 80 % of "
+                + "100: +10 points\n"), text);
+        assertTrue(text.contains("real (the plain race's) / the model's at these keys: frequent 30 % of 400 / "), text);
+        JsonNode c = new ObjectMapper().readTree(CalibrationText.json(measured, crowd, p, null, null)).get("crowded");
+        assertEquals("plain", c.get("fit").get("shares_from").asText());
+        assertEquals(20.0, c.get("traced").get("recorder_cost_points").asDouble(), 1e-9);
+        assertEquals(200, c.get("traced_rare").get("plain_runs").get(0).get("crowded_forced_drops").asLong());
+        assertTrue(c.get("untraced").isNull(), c.toString());
+
+        // Untraced, the same races are fitted to the recorded shares, and the text says why
+        CrowdedRace.Measured untraced = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare, null,
+                null, "tracing the scheduler needs root", lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
+        assertFalse(untraced.fit().plainShares());
+        assertEquals(20, untraced.fit().frequentShare().realWon());
+        assertTrue(CalibrationText.text(measured, untraced, p, null, null).contains(
+                "\n  no plain runs (tracing the scheduler needs root): the window is fitted to the recorded runs' "
+                        + "shares,\n"));
+    }
+
     /** As above, with the same-core quiet time {@code sameCoreQuietNs} (-1: no CPUs recorded). */
     private static HandoffStats.CrowdedRun run(long quietNs, long sameCoreQuietNs, long winsBelowNs) {
         List<HandoffStats.CrowdedDrop> drops = new java.util.ArrayList<>();

@@ -1,0 +1,253 @@
+package gilsim.handoff;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.IntPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A run's threads as the kernel's scheduler saw them (tracefs {@code sched_switch} and {@code sched_waking}, the text
+ * {@code trace} prints), and the GIL's crowded forced drops read from that alone. The hand-off shim's stamps move the
+ * race they record (docs/validation.md, "The recorder's cost"); the scheduler's tracepoints fire inside the kernel,
+ * after the race's user-space part is decided, and a run traced by them has the tails of a plain run.
+ *
+ * <p>What the kernel shows of CPython's {@code take_gil} and {@code drop_gil} (Python/ceval_gil.c):
+ * <ul>
+ *   <li>a GIL waiter sleeps in its timed wait on {@code gil->cond}; the switch interval's timer ends it with a
+ *       waking in interrupt context, {@link #TIMEOUT_MIN_NS} to {@link #TIMEOUT_MAX_NS} after it fell asleep: a
+ *       timeout, which asks for a drop when no switch came during the wait (a wait is dated by its sleep);</li>
+ *   <li>a dropper's signal wakes a sleeping waiter: a waking by a Python thread that runs at most
+ *       {@link #DROPPER_RUNS_NS} more before it sleeps (on {@code switch_cond} after a forced drop, or in its own
+ *       GIL wait, or in a sleep);</li>
+ *   <li>after a forced drop the dropper sleeps on {@code switch_cond} until the new holder signals it: that waking's
+ *       waker is the taker. When the taker came before the dropper reached that wait (the requester was still
+ *       awake), there is no such sleep, and the taker is the thread, awake at the drop or woken within
+ *       {@link #TAKER_WOKEN_NS}, that runs longest before its next sleep: a loser sleeps again within microseconds.</li>
+ * </ul>
+ * A sleep longer than {@link #LONG_NS} is not a GIL wait ({@code time.sleep}, a join). A drop whose signal found no
+ * waiter asleep is not seen; a crowded one mostly has one. Read beside the shim on the same runs (2026-12-05,
+ * 3.12.1, an AMD EPYC host; {@code tools/handoffs/schedshares.py --check}): four spinners 30.9 against 29.7 % of
+ * 1,789 and 1,811 drops, each drop's requester and outcome the same in 90 %; a sleeper beside two spinners 81.7
+ * against 76.2 % of 349 and 362 (97 %).
+ */
+public final class SchedTrace {
+    /** A 5 ms timed wait that ran out, with the timer's lateness. */
+    static final long TIMEOUT_MIN_NS = 4_500_000;
+    static final long TIMEOUT_MAX_NS = 8_000_000;
+    /** Beyond this a sleep is not a GIL wait. */
+    static final long LONG_NS = 20_000_000;
+    /** A dropper runs at most this long on a CPU from its signal's waking to its next sleep. */
+    static final long DROPPER_RUNS_NS = 50_000;
+    /** A thread woken this soon after a drop may be its taker. */
+    static final long TAKER_WOKEN_NS = 200_000;
+
+    private static final Pattern LINE = Pattern.compile(
+            "^\\s*.*-(\\d+)\\s+\\[(\\d+)]\\s+(\\S+)\\s+(\\d+)\\.(\\d+): (sched_switch|sched_waking): (.*)$");
+    private static final Pattern PREV_PID = Pattern.compile("prev_pid=(\\d+)");
+    private static final Pattern PREV_STATE = Pattern.compile("prev_state=(\\S+)");
+    private static final Pattern NEXT_PID = Pattern.compile("next_pid=(\\d+)");
+    private static final Pattern PID = Pattern.compile(" pid=(\\d+)");
+
+    /** A sleep: from the switch away in state S to the waking; who woke it, and whether in interrupt context. */
+    record Sleep(long startNs, long endNs, int waker, boolean irq) {}
+
+    /** Each thread's sleeps and its stretches on a CPU ({startNs, endNs}), in time order. */
+    private final Map<Integer, List<Sleep>> sleeps;
+    private final Map<Integer, List<long[]>> runs;
+
+    private SchedTrace(Map<Integer, List<Sleep>> sleeps, Map<Integer, List<long[]>> runs) {
+        this.sleeps = sleeps;
+        this.runs = runs;
+    }
+
+    /**
+     * Reads the events of the threads {@code tids} from a trace in tracefs's text (time-ordered, the {@code mono}
+     * clock: seconds and microseconds). Lines of other events, and the header, are skipped.
+     */
+    public static SchedTrace read(BufferedReader in, Set<Integer> tids) throws IOException {
+        Map<Integer, List<Sleep>> sleeps = new HashMap<>();
+        Map<Integer, List<long[]>> runs = new HashMap<>();
+        Map<Integer, Long> asleepSince = new HashMap<>();
+        Map<Integer, Long> onCpuSince = new HashMap<>();
+        long t = 0;
+        for (String line; (line = in.readLine()) != null; ) {
+            Matcher m = LINE.matcher(line);
+            if (!m.matches()) continue;
+            String frac = (m.group(5) + "000000000").substring(0, 9);
+            t = Long.parseLong(m.group(4)) * 1_000_000_000L + Long.parseLong(frac);
+            String body = m.group(7);
+            if (m.group(6).equals("sched_switch")) {
+                int prev = intOf(PREV_PID, body);
+                int next = intOf(NEXT_PID, body);
+                Long since = onCpuSince.remove(prev);
+                if (since != null) runs.computeIfAbsent(prev, k -> new ArrayList<>()).add(new long[] {since, t});
+                Matcher state = PREV_STATE.matcher(body);
+                if (tids.contains(prev) && state.find() && state.group(1).startsWith("S")) asleepSince.put(prev, t);
+                if (tids.contains(next)) onCpuSince.put(next, t);
+            } else {
+                int pid = intOf(PID, body);
+                Long since = asleepSince.remove(pid);
+                if (since != null) {
+                    char context = m.group(3).length() > 2 ? m.group(3).charAt(2) : '.';
+                    sleeps.computeIfAbsent(pid, k -> new ArrayList<>()).add(new Sleep(since, t,
+                            Integer.parseInt(m.group(1)), context == 'h' || context == 's' || context == 'H'));
+                }
+            }
+        }
+        final long last = t; // a thread still on a CPU when the trace stopped ran until its last event
+        onCpuSince.forEach((tid, since) ->
+                runs.computeIfAbsent(tid, k -> new ArrayList<>()).add(new long[] {since, last}));
+        return new SchedTrace(sleeps, runs);
+    }
+
+    private static int intOf(Pattern p, String body) {
+        Matcher m = p.matcher(body);
+        if (!m.find()) throw new IllegalArgumentException("a scheduler event without " + p.pattern() + ": " + body);
+        return Integer.parseInt(m.group(1));
+    }
+
+    /**
+     * The crowded forced drops between {@code startNs} and {@code endNs}: a drop request pending (CPython's rule: the
+     * first timeout since the last switch whose wait began after it) and another thread waiting besides the
+     * requester and the dropper; and how many the requester took. {@code names}: the run's threads by kernel id.
+     * The gaps are not known here (null), nor each drop.
+     */
+    public HandoffStats.CrowdedRun crowded(Map<Integer, String> names, long startNs, long endNs) {
+        Map<Integer, long[]> gilWaits = new HashMap<>();
+        List<long[]> timeouts = new ArrayList<>(); // {t, tid, sleep start}
+        TreeMap<Long, Integer> signals = new TreeMap<>(); // t -> dropper
+        for (Map.Entry<Integer, List<Sleep>> e : sleeps.entrySet()) {
+            int tid = e.getKey();
+            if (!names.containsKey(tid)) continue;
+            List<Long> waits = new ArrayList<>();
+            for (Sleep s : e.getValue()) {
+                if (s.endNs - s.startNs > LONG_NS) continue;
+                waits.add(s.startNs);
+                long d = s.endNs - s.startNs;
+                if (s.irq && d >= TIMEOUT_MIN_NS && d <= TIMEOUT_MAX_NS) {
+                    timeouts.add(new long[] {s.endNs, tid, s.startNs});
+                } else if (!s.irq && s.waker != tid && names.containsKey(s.waker)
+                        && ranBeforeSleep(s.waker, s.endNs, endNs) <= DROPPER_RUNS_NS) {
+                    signals.putIfAbsent(s.endNs, s.waker); // the waker dropped the GIL
+                }
+            }
+            gilWaits.put(tid, waits.stream().mapToLong(Long::longValue).sorted().toArray());
+        }
+        timeouts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+
+        Integer holder = null;
+        long lastSwitch = Long.MIN_VALUE;
+        Map<Integer, Long> lastTake = new HashMap<>();
+        long drops = 0;
+        long won = 0;
+        int ti = 0;
+        for (Map.Entry<Long, Integer> signal : signals.entrySet()) {
+            long t = signal.getKey();
+            int dropper = signal.getValue();
+            Integer requester = null;
+            for (; ti < timeouts.size() && timeouts.get(ti)[0] <= t; ti++) {
+                long[] to = timeouts.get(ti);
+                int tid = (int) to[1];
+                if (requester == null && to[2] > lastSwitch && tid != dropper && !Integer.valueOf(tid).equals(holder)) {
+                    requester = tid;
+                }
+            }
+            long[] take = takerAfter(t, dropper, names, endNs);
+            Integer taker = take == null ? null : (int) take[0];
+            if (t >= startNs && t <= endNs && requester != null
+                    && waiting(gilWaits, requester, t, lastTake.getOrDefault(requester, Long.MIN_VALUE))) {
+                final int r = requester;
+                boolean crowded = names.keySet().stream().anyMatch(o -> o != r && o != dropper
+                        && waiting(gilWaits, o, t, lastTake.getOrDefault(o, Long.MIN_VALUE)));
+                if (crowded) {
+                    drops++;
+                    if (requester.equals(taker)) won++;
+                }
+            }
+            if (taker != null && !taker.equals(holder)) lastSwitch = take[1];
+            holder = taker;
+            if (taker != null) lastTake.put(taker, t);
+        }
+        return new HandoffStats.CrowdedRun(drops, won, null);
+    }
+
+    /** Whether tid fell asleep in a GIL wait after {@code sinceNs} and before {@code t}. */
+    private static boolean waiting(Map<Integer, long[]> gilWaits, int tid, long t, long sinceNs) {
+        long[] w = gilWaits.getOrDefault(tid, new long[0]);
+        int i = firstNot(w.length, k -> w[k] < t);
+        return i > 0 && w[i - 1] > sinceNs;
+    }
+
+    /** {taker, when it took} after {@code dropper}'s drop at {@code t}, or null when no thread could have. */
+    private long[] takerAfter(long t, int dropper, Map<Integer, String> names, long endNs) {
+        Sleep after = nextSleep(dropper, t);
+        if (after != null && cpuNs(dropper, t, after.startNs) <= DROPPER_RUNS_NS && !after.irq
+                && names.containsKey(after.waker) && ranBeforeSleep(after.waker, after.endNs, endNs) > DROPPER_RUNS_NS) {
+            return new long[] {after.waker, after.endNs}; // the dropper waited on switch_cond: its waker took
+        }
+        long[] best = null;
+        long bestRun = -1;
+        for (int tid : names.keySet().stream().sorted().toList()) {
+            if (tid == dropper) continue;
+            Sleep s = asleepAt(tid, t);
+            long awake = s == null ? t : s.endNs;
+            if (awake - t > TAKER_WOKEN_NS) continue;
+            long run = ranBeforeSleep(tid, awake, endNs);
+            if (run > bestRun) {
+                bestRun = run;
+                best = new long[] {tid, t}; // awake at the drop, it took the GIL within microseconds
+            }
+        }
+        return best;
+    }
+
+    /** How long tid ran on a CPU from {@code t} to its next sleep (to {@code endNs} when none). */
+    private long ranBeforeSleep(int tid, long t, long endNs) {
+        Sleep next = nextSleep(tid, t);
+        return cpuNs(tid, t, next != null ? next.startNs : Math.max(t, endNs));
+    }
+
+    /** tid's first sleep that starts at or after {@code t}, or null. */
+    private Sleep nextSleep(int tid, long t) {
+        List<Sleep> v = sleeps.getOrDefault(tid, List.of());
+        int i = firstNot(v.size(), k -> v.get(k).startNs < t);
+        return i < v.size() ? v.get(i) : null;
+    }
+
+    /** tid's sleep that spans {@code t}, or null. */
+    private Sleep asleepAt(int tid, long t) {
+        List<Sleep> v = sleeps.getOrDefault(tid, List.of());
+        int i = firstNot(v.size(), k -> v.get(k).startNs <= t); // the first sleep that starts after t
+        return i > 0 && v.get(i - 1).endNs > t ? v.get(i - 1) : null;
+    }
+
+    /** The time tid spent on a CPU between {@code a} and {@code b}. */
+    private long cpuNs(int tid, long a, long b) {
+        List<long[]> v = runs.getOrDefault(tid, List.of());
+        // the first stretch that ends after a: they do not overlap, so their ends are in order too
+        long total = 0;
+        for (int i = firstNot(v.size(), k -> v.get(k)[1] <= a); i < v.size() && v.get(i)[0] < b; i++) {
+            total += Math.max(0, Math.min(b, v.get(i)[1]) - Math.max(a, v.get(i)[0]));
+        }
+        return total;
+    }
+
+    /** The first index in [0, n) at which {@code before} is false, for a predicate true up to some index. */
+    private static int firstNot(int n, IntPredicate before) {
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (before.test(mid)) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+}
