@@ -16,16 +16,17 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs a compiled script with nothing preloaded while the kernel records its scheduler events into a tracefs
- * instance of its own (sched_switch and sched_waking, the {@code mono} clock, a buffer nobody reads until the run
- * ends, so no reader competes for the CPUs), and reads the crowded forced drops from them ({@link SchedTrace}). The
- * hand-off shim moves the race it records (docs/validation.md, "The recorder's cost"); this does not stamp anything
- * in the interpreter. Needs Linux, root and tracefs at {@link #TRACEFS}.
+ * Runs a compiled script, plain or through the hand-off recorder, while the kernel records its scheduler events into
+ * a tracefs instance of its own (sched_switch and sched_waking, the {@code mono} clock, a buffer nobody reads until
+ * the run ends, so no reader competes for the CPUs), and reads the crowded forced drops from them
+ * ({@link SchedTrace}). The hand-off shim moves the race it records (docs/validation.md, "The recorder's cost"); the
+ * trace stamps nothing in the interpreter, and a plain run traced so keeps a plain run's tails. Needs Linux, root and
+ * tracefs at {@link #TRACEFS}.
  */
 final class SchedRecorder {
     static final Path TRACEFS = Path.of("/sys/kernel/tracing");
     private static final List<String> EVENTS = List.of("sched/sched_switch", "sched/sched_waking");
-    /** Per CPU; a second of four spinners takes some 600 kB of text, far less in the ring. */
+    /** Per CPU: far more than a run of calibrate's needs (a second of four spinners prints some 600 kB of text). */
     private static final String BUFFER_KB = "65536";
     private static final AtomicInteger INSTANCES = new AtomicInteger();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,6 +37,9 @@ final class SchedRecorder {
     static String unavailable() {
         if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) return "tracing the scheduler needs Linux";
         Path instances = TRACEFS.resolve("instances");
+        if (Files.isDirectory(TRACEFS) && !Files.isReadable(TRACEFS)) {
+            return "tracing the scheduler needs root (" + TRACEFS + " is not readable)"; // mounted, mode 700
+        }
         if (!Files.isDirectory(instances)) {
             return "tracefs is not mounted at " + TRACEFS + " (as root: mount -t tracefs nodev " + TRACEFS + ")";
         }
