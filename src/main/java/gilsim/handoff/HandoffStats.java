@@ -128,6 +128,17 @@ public final class HandoffStats {
             this(drops, toRequester, rewaitToDropP50Ns, List.of());
         }
 
+        /** The runs' drops and the requester's counted together (no gap: medians do not add). */
+        public static CrowdedRun pooled(List<CrowdedRun> runs) {
+            return new CrowdedRun(runs.stream().mapToLong(CrowdedRun::drops).sum(),
+                    runs.stream().mapToLong(CrowdedRun::toRequester).sum(), null);
+        }
+
+        /** The requester's share, per cent; 0 without drops. */
+        public double percent() {
+            return drops == 0 ? 0 : 100.0 * toRequester / drops;
+        }
+
         public Map<String, Object> json() {
             Map<String, Object> o = new LinkedHashMap<>();
             o.put("crowded_forced_drops", drops);

@@ -107,7 +107,7 @@ public final class CalibrationText {
                 + "the drop:\n");
         race(b, CrowdedRace.Race.FREQUENT, c.runs(), c.runNs());
         race(b, CrowdedRace.Race.RARE, c.rareRuns(), c.rareRunNs());
-        if (c.traced() == null || c.tracedRare() == null) {
+        if (!c.bothTraced()) {
             b.append("  no plain runs (").append(c.untraced()).append("): the window is fitted to the recorded "
                     + "runs' shares,\n  and the recorder moves the race (docs/calibration.md, section 5)\n");
         } else {
@@ -218,8 +218,8 @@ public final class CalibrationText {
     }
 
     private static String pooled(List<HandoffStats.CrowdedRun> runs) {
-        return side(runs.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum(),
-                runs.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum());
+        HandoffStats.CrowdedRun r = HandoffStats.CrowdedRun.pooled(runs);
+        return side(r.toRequester(), r.drops());
     }
 
     private static void race(StringBuilder b, CrowdedRace.Race race, List<HandoffStats.CrowdedRun> runs, long runNs) {
@@ -269,7 +269,7 @@ public final class CalibrationText {
         for (HandoffStats.CrowdedRun r : crowd.rareRuns()) rare.add(JSON.valueToTree(r.json()));
         traced(crowded, "traced", crowd.traced());
         traced(crowded, "traced_rare", crowd.tracedRare());
-        if (crowd.traced() == null || crowd.tracedRare() == null) crowded.put("untraced", crowd.untraced());
+        if (!crowd.bothTraced()) crowded.put("untraced", crowd.untraced());
         else crowded.putNull("untraced");
         ObjectNode late = crowded.putObject("timed_out_late"); // how late timed waits that ran out returned
         late.put("waits", crowd.timedOutLateNs().length);

@@ -93,7 +93,7 @@ public final class CrowdedRace {
 
         /** The requester's share, per cent, of the plain runs' crowded drops less the recorded runs'. */
         public double recorderCostPoints() {
-            return percent(plain) - percent(recorded);
+            return HandoffStats.CrowdedRun.pooled(plain).percent() - HandoffStats.CrowdedRun.pooled(recorded).percent();
         }
 
         /**
@@ -101,22 +101,15 @@ public final class CrowdedRace {
          * by what the recorder cost ({@link #recorderCostPoints}); as one run with the plain runs' crowded drops.
          */
         HandoffStats.CrowdedRun target(List<HandoffStats.CrowdedRun> byShim) {
-            long drops = drops(plain);
-            double share = Math.max(0, Math.min(100, percent(byShim) + recorderCostPoints()));
+            long drops = HandoffStats.CrowdedRun.pooled(plain).drops();
+            double share = Math.max(0, Math.min(100,
+                    HandoffStats.CrowdedRun.pooled(byShim).percent() + recorderCostPoints()));
             return new HandoffStats.CrowdedRun(drops, Math.round(drops * share / 100), null);
         }
 
-        private static long drops(List<HandoffStats.CrowdedRun> runs) {
-            return runs.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum();
-        }
-
-        private static double percent(List<HandoffStats.CrowdedRun> runs) {
-            long drops = drops(runs);
-            return drops == 0 ? 0 : 100.0 * runs.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum() / drops;
-        }
-
         boolean readable() {
-            return drops(plain) > 0 && drops(recorded) > 0;
+            return HandoffStats.CrowdedRun.pooled(plain).drops() > 0
+                    && HandoffStats.CrowdedRun.pooled(recorded).drops() > 0;
         }
     }
 
@@ -156,6 +149,11 @@ public final class CrowdedRace {
                     plain ? List.of(tracedRare.target(rareRuns)) : rareRuns, plain).orElse(null);
             return new Measured(runNs, runs, rareRunNs, rareRuns, traced, tracedRare, untraced, fit, timedOutLateNs,
                     null);
+        }
+
+        /** Whether both races were read from the scheduler's trace. */
+        public boolean bothTraced() {
+            return traced != null && tracedRare != null;
         }
 
         public static Measured skipped(String why) {

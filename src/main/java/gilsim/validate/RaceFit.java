@@ -106,16 +106,11 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         static Share of(List<HandoffStats.CrowdedRun> real, List<HandoffStats.CrowdedRun> slow,
                         List<HandoffStats.CrowdedRun> fast, int fastPercent) {
             double f = fastPercent / 100.0;
-            return new Share(won(real), drops(real), Math.round((1 - f) * won(slow) + f * won(fast)),
-                    Math.round((1 - f) * drops(slow) + f * drops(fast)));
-        }
-
-        private static long won(List<HandoffStats.CrowdedRun> runs) {
-            return runs.stream().mapToLong(HandoffStats.CrowdedRun::toRequester).sum();
-        }
-
-        private static long drops(List<HandoffStats.CrowdedRun> runs) {
-            return runs.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum();
+            HandoffStats.CrowdedRun r = HandoffStats.CrowdedRun.pooled(real);
+            HandoffStats.CrowdedRun s = HandoffStats.CrowdedRun.pooled(slow);
+            HandoffStats.CrowdedRun q = HandoffStats.CrowdedRun.pooled(fast);
+            return new Share(r.toRequester(), r.drops(), Math.round((1 - f) * s.toRequester() + f * q.toRequester()),
+                    Math.round((1 - f) * s.drops() + f * q.drops()));
         }
 
         /** Percentages, NaN without drops. */
@@ -133,17 +128,9 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      * {@code machine} (the wake-up latency, timer slack and preemption measured with the races; null: the model's
      * defaults): the keys are written into that profile, and on another machine they give other shares (at one
      * sitting's keys four spinners' requester took 21 % of the model's crowded drops on the default machine and
-     * 11 % on the measured one, 2026-12-05 06:15).
-     */
-    public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare,
-                                       long rareRunNs, MachineProfile machine) {
-        return of(frequent, rare, rareRunNs, machine, frequent, rare, false);
-    }
-
-    /**
-     * As {@link #of(List, List, long, MachineProfile)}, with the window matched to the shares of {@code
-     * frequentTarget} and {@code rareTarget} ({@code plain}: plain runs read from the scheduler's trace, whose race
-     * the recorder has not moved) while the gaps, the speeds and the likeliest window come from the recorded runs.
+     * 11 % on the measured one, 2026-12-05 06:15). The window is matched to the shares of {@code frequentTarget}
+     * and {@code rareTarget} (the recorded runs themselves, or with {@code plain} the plain race's, read from the
+     * scheduler's trace beside them), while the gaps, the speeds and the likeliest window come from the recorded runs.
      */
     public static Optional<RaceFit> of(List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare,
                                        long rareRunNs, MachineProfile machine,
