@@ -189,12 +189,7 @@ public final class CalibrationText {
             o.putNull(key);
             return;
         }
-        ObjectNode n = o.putObject(key);
-        ArrayNode plain = n.putArray("plain_runs");
-        for (HandoffStats.CrowdedRun r : t.plain()) plain.add(JSON.valueToTree(r.json()));
-        ArrayNode recorded = n.putArray("recorded_runs");
-        for (HandoffStats.CrowdedRun r : t.recorded()) recorded.add(JSON.valueToTree(r.json()));
-        n.put("recorder_cost_points", t.recorderCostPoints());
+        o.set(key, JSON.valueToTree(t.json()));
     }
 
     private static void share(ObjectNode o, RaceFit.Share s) {

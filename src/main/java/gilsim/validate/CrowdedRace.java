@@ -10,7 +10,9 @@ import gilsim.scenario.ScenarioFile;
 import gilsim.scenario.Workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The crowded races that {@code gilsim calibrate} records after its script, through the hand-off recorder, run by
@@ -105,6 +107,15 @@ public final class CrowdedRace {
             double share = Math.max(0, Math.min(100,
                     HandoffStats.CrowdedRun.pooled(byShim).percent() + recorderCostPoints()));
             return new HandoffStats.CrowdedRun(drops, Math.round(drops * share / 100), null);
+        }
+
+        /** Each kind of run's crowded forced drops run by run, and the recorder's cost. */
+        public Map<String, Object> json() {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("plain_runs", plain.stream().map(HandoffStats.CrowdedRun::json).toList());
+            o.put("recorded_runs", recorded.stream().map(HandoffStats.CrowdedRun::json).toList());
+            o.put("recorder_cost_points", recorderCostPoints());
+            return o;
         }
 
         boolean readable() {
@@ -231,7 +242,7 @@ public final class CrowdedRace {
                 continue;
             }
             if (i % 2 == 1) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());
-            SchedRecorder.Traced r = SchedRecorder.run(python, script, timeoutMs, true);
+            RealSide.TracedRun r = SchedRecorder.run(python, script, timeoutMs, true);
             logs.add(r.handoffs());
             recorded.add(r.crowded());
             if (i % 2 == 0) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());

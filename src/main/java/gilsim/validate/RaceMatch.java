@@ -20,8 +20,8 @@ import java.util.Optional;
  * runs compared with the model there. The speeds first: at one share of the drops, a race that runs fast more often
  * makes other tails than one with a wider window (grid 36, 3.11.7: the window alone matched {@code latency-2}'s 74 %
  * with 1000 ns where the recorded runs ran fast in 26 of 32 seconds, and the model's {@code main} came out 1.57 times
- * the recorded p99). The recorded runs, not the plain ones: the recorder moves the race (on 2026-12-05 three
- * spinners' longest rounds were about half as long under it), and the share matched is theirs.
+ * the recorded p99). Without the scheduler's trace, the recorded runs, not the plain ones: the recorder moves the race
+ * (on 2026-12-05 three spinners' longest rounds were about half as long under it), and the only share read is theirs.
  *
  * <p>Why: a real machine's race moves from minute to minute (the sleeper's race: its requester's share 42 % at
  * a calibration and 67 % twenty minutes later, grid 35 in docs/validation.md), and the tails of a crowded queue
@@ -31,15 +31,22 @@ import java.util.Optional;
  * the model, given the race, makes the real tails. It is a reading, not a prediction: the share comes from the runs
  * it is compared with, and the verdicts and exit code stay the profile's.
  *
+ * <p>Where the kernel's scheduler was traced beside the runs ({@link CrowdedRace.Traced}), the race matched is the
+ * plain runs': the recorded runs' share, as the recorder's own log reads it, moved by the difference between plain
+ * and recorded runs that the one trace reader sees (the recorder cooled four spinners' race by some 8 points on
+ * 2026-12-05), and the model is compared with the plain runs, whose tails are the ones a user has. The speeds stay
+ * the recorded runs': only the recorder dates the gaps they are read from.
+ *
+ * @param plain   whether the race matched is the plain runs' (the scheduler traced) rather than the recorded runs'
  * @param speeds  the recorded runs' race second by second; when it has two speeds, the model ran at them
  * @param window  the matched window
- * @param share   the real share (the recorded runs, pooled) beside the model's at the matched window
+ * @param share   the real share (the race matched, pooled) beside the model's at the matched window
  * @param before  the same real share beside the model's at the cell's own window (its simulated runs)
  * @param params  the parameters the model ran with: the cell's, with the matched window
- * @param compared the recorded runs against the model at the matched window
+ * @param compared the runs of the race matched (plain or recorded) against the model at the matched window
  */
-public record RaceMatch(RaceSpeeds speeds, RaceFit.Window window, RaceFit.Share share, RaceFit.Share before,
-                        Params params, Comparison.Result compared) {
+public record RaceMatch(boolean plain, RaceSpeeds speeds, RaceFit.Window window, RaceFit.Share share,
+                        RaceFit.Share before, Params params, Comparison.Result compared) {
     /** Fewer recorded crowded forced drops give a share too loose to match (its 95 % interval some +-10 points). */
     public static final long MIN_DROPS = 100;
 
@@ -49,16 +56,23 @@ public record RaceMatch(RaceSpeeds speeds, RaceFit.Window window, RaceFit.Share 
      * {@link RaceFit#MAX_ENTRY_NS} (the model's share grows with the entry, within its runs' noise); a real share
      * beyond what the model reaches there gives the bound, and the shares printed beside each other show it.
      *
-     * @param recorded the recorded runs, whose share is matched and whose tails the model's are compared with
+     * @param recorded the recorded runs: their share is matched, and their tails compared, unless {@code traced}
+     * @param traced   the plain and recorded runs as the scheduler's trace read them, or null: with
+     *                 {@link #MIN_DROPS} crowded forced drops or more in both, the plain runs' share is matched and
+     *                 {@code plain}'s tails compared
+     * @param plain    the plain runs
      * @param sim      the cell's simulated runs' hand-offs, at its own window
      */
     public static Optional<RaceMatch> of(Scenario scenario, Params params, List<ThreadSpec> threads,
-                                         List<RealRun.Recorded> recorded, List<HandoffLog> sim, int repeat) {
-        List<HandoffStats.CrowdedRun> real = HandoffStats.crowdedByRun(
+                                         List<RealRun.Recorded> recorded, CrowdedRace.Traced traced,
+                                         List<Observation> plain, List<HandoffLog> sim, int repeat) {
+        List<HandoffStats.CrowdedRun> byShim = HandoffStats.crowdedByRun(
                 recorded.stream().map(RealRun.Recorded::handoffs).toList());
-        long drops = real.stream().mapToLong(HandoffStats.CrowdedRun::drops).sum();
-        if (drops < MIN_DROPS) return Optional.empty();
-        RaceSpeeds speeds = RaceSpeeds.of(real);
+        if (HandoffStats.CrowdedRun.pooled(byShim).drops() < MIN_DROPS) return Optional.empty();
+        boolean matchPlain = traced != null && HandoffStats.CrowdedRun.pooled(traced.plain()).drops() >= MIN_DROPS
+                && HandoffStats.CrowdedRun.pooled(traced.recorded()).drops() >= MIN_DROPS;
+        List<HandoffStats.CrowdedRun> real = matchPlain ? List.of(traced.target(byShim)) : byShim;
+        RaceSpeeds speeds = RaceSpeeds.of(byShim);
         Params atSpeeds = !speeds.two() ? params : params.with("fast_race_percent", (long) speeds.fastPercent())
                 .with("fast_race_reaction", (long) speeds.fastReactionPercent());
         Search search = new Search(scenario, atSpeeds, real, repeat);
@@ -66,11 +80,12 @@ public record RaceMatch(RaceSpeeds speeds, RaceFit.Window window, RaceFit.Share 
         Params matched = search.params(window);
         List<SimSide.Run> runs = search.runs(window);
         Comparison.Result compared = Comparison.of(threads, params.ns("starve_after"),
-                recorded.stream().map(RealRun.Recorded::observation).toList(),
+                matchPlain ? plain : recorded.stream().map(RealRun.Recorded::observation).toList(),
                 runs.stream().map(SimSide.Run::observation).toList(),
                 runs.stream().map(r -> r.summary().starvedThreads()).toList());
         RaceFit.Share before = RaceFit.Share.of(real, HandoffStats.crowdedByRun(sim), List.of(), 0);
-        return Optional.of(new RaceMatch(speeds, window, search.share(window), before, matched, compared));
+        return Optional.of(new RaceMatch(matchPlain, speeds, window, search.share(window), before, matched,
+                compared));
     }
 
     /** The bisection: each entry's model runs once, its share kept. */

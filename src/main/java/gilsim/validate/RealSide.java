@@ -1,5 +1,7 @@
 package gilsim.validate;
 
+import gilsim.handoff.HandoffLog;
+import gilsim.handoff.HandoffStats;
 import gilsim.program.ThreadSpec;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,4 +56,28 @@ public interface RealSide {
      * @throws gilsim.scenario.InputError one line saying what is missing
      */
     default void checkRecordable(Path python) {}
+
+    /**
+     * A run made with the kernel's scheduler traced: what the script reported, its crowded forced drops as the trace
+     * read them ({@link gilsim.handoff.SchedTrace}), and, for a run made through the hand-off recorder, the recorder's
+     * log (null for a plain run).
+     */
+    record TracedRun(Observation observation, HandoffStats.CrowdedRun crowded, HandoffLog handoffs) {}
+
+    /** Why this side cannot trace the kernel's scheduler here, in one line, or null when {@link #traced} can. */
+    default String untraceable() {
+        return "this real side does not trace the scheduler";
+    }
+
+    /**
+     * One run with the scheduler traced: plain as {@link #observe} (with {@code arrivals}), or through the hand-off
+     * recorder as {@link #record} ({@code recorded}; sent no requests, as there), so that both kinds of run are read
+     * by one reader. Only when {@link #untraceable} is null.
+     *
+     * @throws gilsim.scenario.InputError one line on any failure
+     */
+    default TracedRun traced(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
+                          long switchIntervalNs, long durationNs, long timeoutMs, boolean recorded) {
+        throw new gilsim.scenario.InputError("validate: " + untraceable());
+    }
 }

@@ -47,6 +47,20 @@ public final class RealSides {
                                            long durationNs, long timeoutMs) {
                 return RealRun.record(python, PythonScript.compile(threads, switchIntervalNs, durationNs), timeoutMs);
             }
+
+            @Override
+            public String untraceable() {
+                return SchedRecorder.unavailable();
+            }
+
+            @Override
+            public TracedRun traced(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
+                                 long switchIntervalNs, long durationNs, long timeoutMs, boolean recorded) {
+                String script = recorded ? PythonScript.compile(threads, switchIntervalNs, durationNs)
+                        : PythonScript.compile(threads, arrivals, switchIntervalNs, durationNs,
+                        PythonScript.DEFAULT_CALIBRATION_NS);
+                return SchedRecorder.run(python, script, timeoutMs, recorded);
+            }
         };
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gilsim.cleanup.Leftovers;
 import gilsim.handoff.HandoffLog;
-import gilsim.handoff.HandoffStats;
 import gilsim.handoff.SchedTrace;
 import gilsim.scenario.InputError;
 import java.io.BufferedReader;
@@ -48,18 +47,12 @@ final class SchedRecorder {
     }
 
     /**
-     * A run, its crowded forced drops as the scheduler showed them, and, for a run made through the hand-off
-     * recorder, the recorder's log (null for a plain run).
-     */
-    record Traced(Observation observation, HandoffStats.CrowdedRun crowded, HandoffLog handoffs) {}
-
-    /**
      * Runs {@code script} on {@code python}, which {@link #unavailable} allowed, with the scheduler traced: plain, or
      * through the hand-off recorder too ({@code recorded}), so that both kinds of run are read the same way.
      *
      * @throws InputError one line on any failure
      */
-    static Traced run(Path python, String script, long timeoutMs, boolean recorded) {
+    static RealSide.TracedRun run(Path python, String script, long timeoutMs, boolean recorded) {
         Path instance = TRACEFS.resolve("instances").resolve("gilsim-" + ProcessHandle.current().pid() + "-"
                 + INSTANCES.incrementAndGet());
         Path dir = null;
@@ -92,7 +85,8 @@ final class SchedRecorder {
             try (BufferedReader in = Files.newBufferedReader(instance.resolve("trace"))) {
                 trace = SchedTrace.read(in, names.keySet());
             }
-            return new Traced(observation, trace.crowded(names, startNs, startNs + observation.wallNs()), handoffs);
+            return new RealSide.TracedRun(observation, trace.crowded(names, startNs, startNs + observation.wallNs()),
+                    handoffs);
         } catch (IOException e) {
             throw new InputError("cannot trace the scheduler: " + e.getMessage());
         } finally {

@@ -1,6 +1,7 @@
 package gilsim.validate;
 
 import gilsim.handoff.HandoffLog;
+import gilsim.handoff.HandoffStats;
 import gilsim.program.ArrivalSpec;
 import gilsim.program.Arrivals;
 import gilsim.program.ThreadSpec;
@@ -26,11 +27,14 @@ public final class Validation {
     /**
      * @param recorded with {@code --handoffs}: as many more runs, made with the hand-off recorder, and their hand-offs
      *                 (empty without)
-     * @param raceMatch with {@code --handoffs}: the model at the recorded runs' race, or null without hand-offs or
-     *                  with too few crowded forced drops to match ({@link RaceMatch#MIN_DROPS})
+     * @param traced    with {@code --handoffs} where the scheduler could be traced: the plain and the recorded runs'
+     *                  crowded forced drops as the kernel's scheduler trace read them; null otherwise
+     * @param raceMatch with {@code --handoffs}: the model at the real runs' race (the plain runs' when traced, else
+     *                  the recorded runs'), or null without hand-offs or with too few crowded forced drops to match
+     *                  ({@link RaceMatch#MIN_DROPS})
      */
     public record Interpreter(Path python, List<Observation> runs, Comparison.Result comparison,
-                              List<RealRun.Recorded> recorded, RaceMatch raceMatch) {
+                              List<RealRun.Recorded> recorded, CrowdedRace.Traced traced, RaceMatch raceMatch) {
         public Interpreter {
             runs = List.copyOf(runs);
             recorded = List.copyOf(recorded);
@@ -45,9 +49,12 @@ public final class Validation {
      * @param scenarioDurationNs the scenario's own duration (after --set), before the cap or --duration
      * @param repeat             real runs per interpreter (and recorded ones with {@code --handoffs})
      * @param sim                the simulated runs, seeds 1 to {@link #simRepeat}
+     * @param untraced           with {@code --handoffs}, why the scheduler was not traced (null when it was, and
+     *                           without hand-offs)
      */
     public record Report(Scenario scenario, Params params, long durationNs, long scenarioDurationNs, int repeat,
-                         List<ThreadSpec> threads, List<SimSide.Run> sim, List<Interpreter> interpreters) {
+                         List<ThreadSpec> threads, List<SimSide.Run> sim, List<Interpreter> interpreters,
+                         String untraced) {
         public Report {
             threads = List.copyOf(threads);
             sim = List.copyOf(sim);
@@ -106,6 +113,10 @@ public final class Validation {
                              Consumer<String> progress) {
         List<ThreadSpec> threads = threads(scenario, params);
         if (handoffs) for (Path python : pythons) real.checkRecordable(python);
+        // With the hand-offs, every run is made with the scheduler traced where it can be: the one reader of both
+        // kinds of run says how far the recorder moved the race, and tracing leaves a plain run's tails as they are.
+        String untraced = handoffs ? real.untraceable() : null;
+        boolean trace = handoffs && untraced == null;
         long durationNs = params.ns("duration");
         List<SimSide.Run> sim = new ArrayList<>();
         for (int seed = 1; seed <= simRepeat; seed++) {
@@ -118,10 +129,21 @@ public final class Validation {
         for (Path python : pythons) {
             List<Observation> runs = new ArrayList<>();
             List<RealRun.Recorded> recorded = new ArrayList<>();
+            List<HandoffStats.CrowdedRun> tracedPlain = new ArrayList<>();
+            List<HandoffStats.CrowdedRun> tracedRecorded = new ArrayList<>();
+            long intervalNs = params.ns("interval");
             for (int i = 1; i <= repeat; i++) {
                 progress.accept("real run " + i + " of " + repeat + " on " + python);
                 List<PythonScript.Arrival> arrivals = arrivals(scenario, params, i, durationNs);
-                Observation o = real.observe(python, threads, arrivals, params.ns("interval"), durationNs, timeoutMs);
+                Observation o;
+                if (trace) {
+                    RealSide.TracedRun t = real.traced(python, threads, arrivals, intervalNs, durationNs, timeoutMs,
+                            false);
+                    o = t.observation();
+                    tracedPlain.add(t.crowded());
+                } else {
+                    o = real.observe(python, threads, arrivals, intervalNs, durationNs, timeoutMs);
+                }
                 check(o, threads, python);
                 runs.add(RealRun.withSchedule(o, arrivals.stream().map(PythonScript.Arrival::timeNs).toList(),
                         durationNs));
@@ -129,21 +151,31 @@ public final class Validation {
                 // minute to minute, and the recorder's cost is the difference between the two sets of runs.
                 if (handoffs) {
                     progress.accept("recorded run " + i + " of " + repeat + " on " + python);
-                    RealRun.Recorded r = real.record(python, threads, params.ns("interval"), durationNs, timeoutMs);
+                    RealRun.Recorded r;
+                    if (trace) {
+                        RealSide.TracedRun t = real.traced(python, threads, List.of(), intervalNs, durationNs,
+                                timeoutMs, true);
+                        r = new RealRun.Recorded(t.observation(), t.handoffs());
+                        tracedRecorded.add(t.crowded());
+                    } else {
+                        r = real.record(python, threads, intervalNs, durationNs, timeoutMs);
+                    }
                     check(r.observation(), threads, python);
                     recorded.add(r);
                 }
             }
+            CrowdedRace.Traced traced = trace ? new CrowdedRace.Traced(tracedPlain, tracedRecorded) : null;
             RaceMatch match = null;
             if (handoffs) {
-                progress.accept("matching the model's race to the recorded runs on " + python);
-                match = RaceMatch.of(scenario, params, threads, recorded,
+                progress.accept("matching the model's race to the real runs on " + python);
+                match = RaceMatch.of(scenario, params, threads, recorded, traced, runs,
                         sim.stream().map(SimSide.Run::handoffs).toList(), repeat).orElse(null);
             }
             interpreters.add(new Interpreter(python, runs,
-                    Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded, match));
+                    Comparison.of(threads, params.ns("starve_after"), runs, simObs, simOwn), recorded, traced, match));
         }
-        return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters);
+        return new Report(scenario, params, durationNs, scenarioDurationNs, repeat, threads, sim, interpreters,
+                untraced);
     }
 
     /**

@@ -80,6 +80,7 @@ public final class ValidationJson {
                 for (RealRun.Recorded rec : i.recorded()) recorded.add(run(rec.observation()));
                 it.put("recorded_runs", recorded);
                 putHandoffs(it, "handoffs", i.handoffs());
+                it.put("traced", i.traced() == null ? null : i.traced().json());
                 it.put("race_match", i.raceMatch() == null ? null : raceMatch(i.raceMatch()));
             }
             interpreters.add(it);
@@ -87,6 +88,7 @@ public final class ValidationJson {
         o.put("interpreters", interpreters);
         if (r.handoffs()) {
             putHandoffs(o, "sim_handoffs", r.simHandoffs());
+            o.put("untraced", r.untraced());
         }
         o.put("agree", r.agree());
         return o;
@@ -111,6 +113,7 @@ public final class ValidationJson {
      */
     private static Map<String, Object> raceMatch(RaceMatch m) {
         Map<String, Object> o = new LinkedHashMap<>();
+        o.put("race", m.plain() ? "plain" : "recorded");
         o.put("fast_race_percent", m.params().count("fast_race_percent"));
         o.put("fast_race_reaction", m.params().count("fast_race_reaction"));
         o.put("wait_entry_ns", m.window().entryNs());

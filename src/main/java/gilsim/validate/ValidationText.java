@@ -65,6 +65,7 @@ public final class ValidationText {
         b.append("crowded forced drops run by run: the requester's share, at the run's median re-wait to the drop\n")
                 .append("  real: ").append(HandoffText.crowded(realRuns)).append('\n')
                 .append("  sim:  ").append(HandoffText.crowded(simRuns)).append('\n');
+        traced(b, r, i, realRuns, simRuns);
         // Seconds at two speeds make a run's tail (docs/model.md, "The race runs at two speeds").
         b.append("the crowded race second by second (seconds with ").append(RaceSpeeds.MIN_DROPS)
                 .append(" crowded forced drops or more)\n")
@@ -99,14 +100,43 @@ public final class ValidationText {
     }
 
     /**
-     * The model again at the recorded runs' race ({@link RaceMatch}): the window that gives the requester their share
+     * The requester's share as the kernel's scheduler trace read the plain and the recorded runs: one reader on both,
+     * so their difference is what the recorder cost the race (docs/validation.md, "The recorder's cost").
+     */
+    private static void traced(StringBuilder b, Validation.Report r, Validation.Interpreter i,
+                               List<HandoffStats.CrowdedRun> byShim, List<HandoffStats.CrowdedRun> sim) {
+        b.append("the requester's share of the crowded forced drops, read from the kernel's scheduler trace\n");
+        CrowdedRace.Traced t = i.traced();
+        if (t == null) {
+            b.append("  not read: ").append(r.untraced()).append('\n');
+            return;
+        }
+        HandoffStats.CrowdedRun plain = HandoffStats.CrowdedRun.pooled(t.plain());
+        HandoffStats.CrowdedRun recorded = HandoffStats.CrowdedRun.pooled(t.recorded());
+        HandoffStats.CrowdedRun shim = HandoffStats.CrowdedRun.pooled(byShim);
+        HandoffStats.CrowdedRun model = HandoffStats.CrowdedRun.pooled(sim);
+        b.append("  plain runs ").append(percent(plain.toRequester(), plain.drops())).append(", recorded runs ")
+                .append(percent(recorded.toRequester(), recorded.drops()));
+        if (plain.drops() > 0 && recorded.drops() > 0) {
+            b.append(String.format(Locale.ROOT, ": the recorder's cost %+.0f points", t.recorderCostPoints()));
+        }
+        b.append("; the recorder's own log ").append(percent(shim.toRequester(), shim.drops())).append(", sim ")
+                .append(percent(model.toRequester(), model.drops())).append('\n');
+    }
+
+    /**
+     * The model again at the real runs' race ({@link RaceMatch}): the window that gives the requester their share
      * of the crowded forced drops, and those runs against the model there.
      */
     private static void raceMatch(StringBuilder b, Validation.Report r, Validation.Interpreter i) {
-        b.append("the model at the recorded runs' race: their speeds, and the requester's window whose model then gives "
-                + "it their share of the crowded forced drops; their rounds beside the model's there (a reading, not a "
-                + "prediction: the verdicts above are the model's own)\n");
         RaceMatch m = i.raceMatch();
+        String runs = m != null && m.plain() ? "plain" : "recorded";
+        b.append("the model at the ").append(runs).append(" runs' race: the recorded runs' speeds, and the requester's "
+                + "window whose model then gives it ")
+                .append(m != null && m.plain() ? "the plain runs' share (the recorded runs' moved by the recorder's "
+                        + "cost)" : "their share")
+                .append(" of the crowded forced drops; the ").append(runs).append(" runs' rounds beside the model's "
+                        + "there (a reading, not a prediction: the verdicts above are the model's own)\n");
         if (m == null) {
             long drops = HandoffStats.crowdedByRun(i.handoffs()).stream()
                     .mapToLong(HandoffStats.CrowdedRun::drops).sum();
@@ -126,7 +156,7 @@ public final class ValidationText {
                 .append(time(r.params().ns("wait_entry_jitter"))).append(": ")
                 .append(percent(m.before().modelWon(), m.before().modelDrops())).append(")\n");
         table(b, m.compared());
-        b.append("verdicts at the recorded runs' race: real ").append(verdicts(m.compared(), true)).append("; sim ")
+        b.append("verdicts at the ").append(runs).append(" runs' race: real ").append(verdicts(m.compared(), true)).append("; sim ")
                 .append(verdicts(m.compared(), false)).append(": ").append(agreement(m.compared())).append('\n');
     }
 

@@ -11,7 +11,9 @@ import gilsim.program.ThreadSpec;
 import gilsim.scenario.InputError;
 import gilsim.handoff.HandoffEvent;
 import gilsim.handoff.HandoffLog;
+import gilsim.handoff.HandoffStats;
 import gilsim.validate.Observation;
+import gilsim.validate.PythonScript;
 import gilsim.validate.RealRun;
 import gilsim.validate.RealSide;
 import gilsim.validate.RealSides;
@@ -46,6 +48,9 @@ class ValidateCommandTest {
         String failWith;
         /** What each run reports of its locks. */
         List<Observation.LockUse> locks = List.of();
+        /** Whether this side traces the scheduler: each plain run then reads 100 of 200 crowded drops to the
+         * requester, each recorded one 80 of 200. */
+        boolean traces;
         final List<String> calls = new ArrayList<>();
 
         @Override
@@ -100,6 +105,23 @@ class ValidateCommandTest {
                     new HandoffEvent(5_100_000, 1, HandoffEvent.Kind.DROP),
                     new HandoffEvent(5_150_000, 0, HandoffEvent.Kind.WOKEN),
                     new HandoffEvent(7_002_000, 0, HandoffEvent.Kind.TAKE)), 0, false, false));
+        }
+
+        @Override
+        public String untraceable() {
+            return traces ? null : "the fake does not trace the scheduler";
+        }
+
+        @Override
+        public TracedRun traced(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
+                                long switchIntervalNs, long durationNs, long timeoutMs, boolean recorded) {
+            calls.add("traced " + (recorded ? "recorded" : "plain") + " " + python);
+            if (!recorded) {
+                return new TracedRun(observe(python, threads, arrivals, switchIntervalNs, durationNs, timeoutMs),
+                        new HandoffStats.CrowdedRun(200, 100, null), null);
+            }
+            RealRun.Recorded r = record(python, threads, switchIntervalNs, durationNs, timeoutMs);
+            return new TracedRun(r.observation(), new HandoffStats.CrowdedRun(200, 80, null), r.handoffs());
         }
     }
 
@@ -165,6 +187,40 @@ class ValidateCommandTest {
         assertEquals(12_000_000, t2.get("real").get("acquire_wait_max_ns").get("mean").asLong());
         assertTrue(t2.get("sim").get("acquisitions").get("mean").asDouble() > 50, t2.toString());
         assertEquals(2, t2.get("sim").get("acquisitions_per_run").size());
+    }
+
+    /**
+     * With {@code --handoffs} on a side that traces the scheduler, every run is made traced (none plain or recorded
+     * without it), and the requester's share as the trace read both kinds of run is printed with the recorder's cost;
+     * a side that cannot trace says why, in the text and the JSON.
+     */
+    @Test
+    void handoffsReadTheSchedulersTraceOfPlainAndRecordedRunsWhereItCan() throws IOException {
+        fake.traces = true;
+        String[] args = {"validate", "scenarios/latency-2.yaml", "--set", "duration=200ms", "--repeat", "2",
+                "--sim-repeat", "1", "--handoffs", "--python", "3.12"};
+        Result r = gilsim(args);
+        assertTrue(r.code() == 0 || r.code() == 1, r.err());
+        assertTrue(r.out().contains("\nthe requester's share of the crowded forced drops, read from the kernel's "
+                + "scheduler trace\n  plain runs 50 % of 400, recorded runs 40 % of 400: the recorder's cost +10 "
+                + "points; the recorder's own log - of 0, sim "), r.out());
+        assertEquals(2, fake.calls.stream().filter(c -> c.startsWith("traced plain ")).count(), fake.calls.toString());
+        assertEquals(2, fake.calls.stream().filter(c -> c.startsWith("traced recorded ")).count());
+        assertEquals(4, fake.calls.stream().filter(c -> c.startsWith("observe ")).count(), "each traced run once");
+        JsonNode j = new ObjectMapper().readTree(gilsim(concat(args, "--json")).out());
+        JsonNode traced = j.get("interpreters").get(0).get("traced");
+        assertEquals(10.0, traced.get("recorder_cost_points").asDouble(), 1e-9, traced.toString());
+        assertEquals(2, traced.get("plain_runs").size());
+        assertEquals(80, traced.get("recorded_runs").get(1).get("crowded_to_requester").asLong());
+        assertTrue(j.get("untraced").isNull(), j.get("untraced").toString());
+
+        fake.traces = false;
+        r = gilsim(args);
+        assertTrue(r.out().contains("read from the kernel's scheduler trace\n  not read: the fake does not trace the "
+                + "scheduler\n"), r.out());
+        j = new ObjectMapper().readTree(gilsim(concat(args, "--json")).out());
+        assertTrue(j.get("interpreters").get(0).get("traced").isNull());
+        assertEquals("the fake does not trace the scheduler", j.get("untraced").asText());
     }
 
     /**

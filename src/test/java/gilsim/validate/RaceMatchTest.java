@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gilsim.handoff.HandoffLog;
+import gilsim.handoff.HandoffStats;
 import gilsim.program.ThreadSpec;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
@@ -55,7 +56,7 @@ class RaceMatchTest {
         List<ThreadSpec> threads = Validation.threads(FOUR, cell);
         List<HandoffLog> sim = new ArrayList<>();
         for (int seed = 1; seed <= SEEDS; seed++) sim.add(SimSide.run(FOUR, cell, seed, true).handoffs());
-        return RaceMatch.of(FOUR, cell, threads, recorded, sim, SEEDS);
+        return RaceMatch.of(FOUR, cell, threads, recorded, null, List.of(), sim, SEEDS);
     }
 
     @Test
@@ -84,6 +85,42 @@ class RaceMatchTest {
         assertTrue(Math.abs(m.window().entryNs() - 2500) <= 300, where);
     }
 
+    /**
+     * Where the scheduler was traced, the race matched is the plain runs': the recorded runs' share moved by what the
+     * one trace reader saw the recorder cost (here 15 points), and the plain runs are the ones compared.
+     */
+    @Test
+    void aTracedPlainRaceIsMatchedAndItsRunsCompared() {
+        Params cell = params("wait_entry=400ns", "wait_entry_jitter=200ns");
+        double recordedPercent = HandoffStats.CrowdedRun.pooled(HandoffStats.crowdedByRun(
+                KNOWN.stream().map(RealRun.Recorded::handoffs).toList())).percent();
+        // the trace read the recorded runs 5 points under the recorder's own log, and the plain runs 15 over that
+        HandoffStats.CrowdedRun tracedRecorded = new HandoffStats.CrowdedRun(1000,
+                Math.round(10 * (recordedPercent - 5)), null);
+        HandoffStats.CrowdedRun tracedPlain = new HandoffStats.CrowdedRun(1000,
+                Math.round(10 * (recordedPercent + 10)), null);
+        List<Observation> plain = recorded(params()).subList(0, 2).stream().map(RealRun.Recorded::observation)
+                .toList();
+        List<ThreadSpec> threads = Validation.threads(FOUR, cell);
+        List<HandoffLog> sim = new ArrayList<>();
+        for (int seed = 1; seed <= SEEDS; seed++) sim.add(SimSide.run(FOUR, cell, seed, true).handoffs());
+        RaceMatch m = RaceMatch.of(FOUR, cell, threads, KNOWN,
+                new CrowdedRace.Traced(List.of(tracedPlain), List.of(tracedRecorded)), plain, sim, SEEDS).orElseThrow();
+        RaceMatch asRecorded = match(cell, KNOWN).orElseThrow();
+        String where = m.window() + " " + m.share() + "; recorded " + asRecorded.window() + " " + asRecorded.share();
+        assertTrue(m.plain() && !asRecorded.plain(), where);
+        assertEquals(recordedPercent + 15, m.share().realPercent(), 0.2, where);
+        assertEquals(1000, m.share().realDrops(), where);
+        assertTrue(Math.abs(m.share().modelPercent() - m.share().realPercent()) < 4, where);
+        assertTrue(m.window().entryNs() > asRecorded.window().entryNs(), where); // a hotter race, a wider window
+        assertEquals(2, m.compared().rows().get(0).real().runs(), where); // the plain runs, not the three recorded
+        // too few drops in the trace: the recorded race, as without it
+        RaceMatch few = RaceMatch.of(FOUR, cell, threads, KNOWN, new CrowdedRace.Traced(
+                List.of(new HandoffStats.CrowdedRun(50, 40, null)), List.of(tracedRecorded)), plain, sim, SEEDS)
+                .orElseThrow();
+        assertTrue(!few.plain() && few.window().equals(asRecorded.window()), few.window() + " " + asRecorded.window());
+    }
+
     @Test
     void recordedRunsAtTwoSpeedsSetTheModelsSpeeds() {
         // the "real" race redraws its speed every second or so, fast half the time at 40 % of the slow gap
@@ -108,6 +145,7 @@ class RaceMatchTest {
         Params p = two.params(List.of("duration=2s"));
         SimSide.Run r = SimSide.run(two, p, 1, true);
         assertTrue(RaceMatch.of(two, p, Validation.threads(two, p),
-                List.of(new RealRun.Recorded(r.observation(), r.handoffs())), List.of(r.handoffs()), 1).isEmpty());
+                List.of(new RealRun.Recorded(r.observation(), r.handoffs())), null, List.of(), List.of(r.handoffs()), 1)
+                .isEmpty());
     }
 }

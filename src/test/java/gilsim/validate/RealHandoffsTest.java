@@ -92,6 +92,26 @@ class RealHandoffsTest {
             assertTrue(speeds.get("fast_seconds").asInt() <= speeds.get("seconds").asInt(), speeds.toString());
             assertTrue(speeds.get("slow_gap_p50_ns").isNumber(), speeds.toString());
         }
+        // as root with tracefs (CI's machine), every run was also read from the kernel's scheduler trace; the
+        // recorder's cost is the plain runs' share less the recorded runs', one run of each here
+        JsonNode traced = r.get("interpreters").get(0).get("traced");
+        String untraceable = SchedRecorder.unavailable();
+        assertEquals(untraceable == null, !traced.isNull(), untraceable + " " + traced);
+        if (untraceable != null) {
+            assertEquals(untraceable, r.get("untraced").asText());
+        } else {
+            assertTrue(r.get("untraced").isNull(), r.get("untraced").toString());
+            assertEquals(1, traced.get("plain_runs").size(), traced.toString());
+            assertEquals(1, traced.get("recorded_runs").size(), traced.toString());
+            JsonNode p = traced.get("plain_runs").get(0);
+            JsonNode q = traced.get("recorded_runs").get(0);
+            double cost = (p.get("crowded_forced_drops").asLong() == 0 ? 0
+                    : 100.0 * p.get("crowded_to_requester").asLong() / p.get("crowded_forced_drops").asLong())
+                    - (q.get("crowded_forced_drops").asLong() == 0 ? 0
+                    : 100.0 * q.get("crowded_to_requester").asLong() / q.get("crowded_forced_drops").asLong());
+            assertEquals(cost, traced.get("recorder_cost_points").asDouble(), 1e-9, traced.toString());
+            assertTrue(q.get("crowded_to_requester").asLong() <= q.get("crowded_forced_drops").asLong(), q.toString());
+        }
         String text = Files.readString(trace);
         assertTrue(text.contains("\"process_name\"") && text.contains("sim seed 1") && text.contains("CPython 3."),
                 text.substring(0, Math.min(400, text.length())));

@@ -29,7 +29,7 @@ class SchedRecorderTest {
         String script = PythonScript.compile(CrowdedRace.Race.FREQUENT.threads(), CrowdedRace.SWITCH_INTERVAL_NS,
                 1_000_000_000L);
 
-        SchedRecorder.Traced plain = SchedRecorder.run(python, script, 60_000, false);
+        RealSide.TracedRun plain = SchedRecorder.run(python, script, 60_000, false);
         assertNull(plain.handoffs(), "a plain run has nothing preloaded");
         assertEquals(List.of("a", "b", "c", "d"),
                 plain.observation().threads().stream().map(Observation.ThreadRounds::name).toList());
@@ -37,7 +37,7 @@ class SchedRecorderTest {
         assertTrue(p.drops() >= 20, "1 s of four spinners: " + p);
         assertTrue(p.toRequester() >= 0 && p.toRequester() <= p.drops(), p.toString());
 
-        SchedRecorder.Traced recorded = SchedRecorder.run(python, script, 60_000, true);
+        RealSide.TracedRun recorded = SchedRecorder.run(python, script, 60_000, true);
         assertNotNull(recorded.handoffs());
         HandoffStats.CrowdedRun byShim = HandoffStats.crowdedByRun(List.of(recorded.handoffs())).get(0);
         HandoffStats.CrowdedRun byTrace = recorded.crowded();
