@@ -61,7 +61,7 @@ class MachineProfileRunTest {
     void aProfileSetsTheCheckpointSpacingAndSetStillOverridesIt() throws Exception {
         String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
         Scenario s = Builtins.get("short-release");
-        assertEquals(900L, s.params(List.of(), profile(latency)).ns("checkpoint"),
+        assertEquals(2_600L, s.params(List.of(), profile(latency)).ns("checkpoint"),
                 "none in the profile: the default");
         MachineProfile m = profile(latency + "checkpoint: 1800ns\n");
         assertEquals(1_800L, s.params(List.of(), m).ns("checkpoint"));

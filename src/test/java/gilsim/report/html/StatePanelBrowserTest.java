@@ -232,7 +232,7 @@ class StatePanelBrowserTest {
         Cli cli = Cli.run("report", "short-release", "--set", "duration=100ms", "--compare", "pinned=true", "--out",
                 page.toString());
         assertEquals(0, cli.code(), cli.err());
-        browser.get(page.toUri() + "#t=0.003,0.009&at=0.004031");
+        browser.get(page.toUri() + "#t=0.003,0.009&at=0.004034");
         long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (((Number) js("return document.querySelectorAll('canvas.arm').length")).intValue() == 0) {
             if (System.nanoTime() > until) fail("no arm timeline");
@@ -245,7 +245,7 @@ class StatePanelBrowserTest {
                 + "seen[d[i] + ',' + d[i+1] + ',' + d[i+2]] = 1; return Object.keys(seen).length;");
         assertTrue(colours.intValue() > 5, "the arm's canvas is blank: " + colours);
         String state = (String) js("return gilsimReport.state()");
-        // Pinned, main takes the GIL at the worker's release: at 4.031 ms the arm's main holds it, where on two cores
+        // Pinned, main takes the GIL at the worker's release: at 4.034 ms the arm's main holds it, where on two cores
         // the worker still does and main is in its timed wait.
         assertTrue(state.contains("pinned=true: locked 1, held by main"), state);
         assertTrue(state.contains("locked\t1, held by worker") && state.contains("main: its timed wait runs out"),
