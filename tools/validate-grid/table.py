@@ -4,9 +4,9 @@
 # profile half prints that half's columns. A half is read from HALF-CELL.json (all interpreters in one file) or from
 # HALF-CELL-VERSION.json (one per interpreter, as grid.sh writes the profile half), in that order.
 # With --race, the second table instead: for the crowded cells a grid.sh --race recorded, the model at each cell's own
-# recorded race (validate --handoffs, race_match): the requester's share of the crowded forced drops in the recorded
-# runs, the model's at the profile's window and at the matched one, and the recorded runs' rounds against the model's
-# there.
+# race (validate --handoffs, race_match): the plain runs' race where the scheduler was traced beside them, else the
+# recorded runs'; the requester's share of the crowded forced drops in those runs, the model's at the profile's window
+# and at the matched one, and those runs' rounds against the model's there.
 # With --recorder, the third: for the same cells, the plain runs' rounds against the recorded runs' beside them (each
 # recorded run right after its plain one), the first thread's mean p99 and max over the runs, and the recorded race's
 # seconds at the fast speed; then in how many cells the recorded runs' p99 was the shorter (docs/validation.md,
@@ -90,9 +90,9 @@ def loads(it):
 
 
 def race_table():
-    head = ["scenario", "python", "half", "thread", "recorded round p50 / p99 / max (ms)",
-            "requester's share: recorded / sim at the run's window / matched (window)",
-            "sim/real p50, p99, max at the recorded race", "verdicts at the recorded race"]
+    head = ["scenario", "python", "half", "thread", "race", "its runs' round p50 / p99 / max (ms)",
+            "requester's share: real / sim at the run's window / matched (window)",
+            "sim/real p50, p99, max at that race", "verdicts at that race"]
     print("| " + " | ".join(head) + " |")
     print("|---" * len(head) + "|")
     for name in order:
@@ -111,7 +111,8 @@ def race_table():
                     100 * m["sim_to_requester"] / max(1, m["sim_crowded_forced_drops"]),
                     m["wait_entry_ns"], m["wait_entry_jitter_ns"], m["wait_entry_growth"])
                 print("| " + " | ".join([name, it["label"].split()[1], half,
-                                         "all" if name in SAME else threads[0]["name"], real, share,
+                                         "all" if name in SAME else threads[0]["name"], m.get("race", "recorded"),
+                                         real, share,
                                          ratios(threads), verdicts(m["threads"])]) + " |")
 
 

@@ -8,6 +8,7 @@ import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +34,8 @@ import java.util.Optional;
  *       the fitted share) under each rule, when the recordings have each call to wait's CPU; the rule of the higher
  *       likelihood is kept. That fit's window is reported ({@link #entry}), not written.
  *   <li>{@code wait_entry}, {@code wait_entry_jitter} and {@code wait_entry_growth} ({@link #window}): the window
- *       whose model gives the requester the share of the crowded forced drops it had in each race ({@link Matcher}).
+ *       whose model gives the requester the share of the crowded forced drops it had in each race ({@link Matcher}),
+ *       measured on the scale the losing waiters' waits grow on ({@link #misfit}).
  *       The frequent race's drops mostly come within 200 us of another waiter's call to wait, where the growth does
  *       not reach, and the rare race's after a millisecond or more, so the entry follows the one and the growth the
  *       other. Each race runs in the model at each speed, and the two are weighed by the share of the race's real
@@ -121,6 +123,43 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         public double modelPercent() {
             return 100.0 * modelWon / modelDrops;
         }
+
+        /**
+         * How far the model's share is from the real one on the scale the losing waiters' waits grow on: the log of
+         * the model's chance that a crowded drop goes to another waiter than the requester, less the real one's
+         * (each with half a drop added either way, so that a race nobody lost stays finite). A waiter that is not the
+         * requester takes the GIL at a drop with that chance, so its wait runs a number of drops that grows as its
+         * inverse: one log's worth of error is one relative error in those waits, whatever the share.
+         */
+        double lossLogError() {
+            return lossLog(modelWon, modelDrops) - lossLog(realWon, realDrops);
+        }
+
+        private static double lossLog(long won, long drops) {
+            return Math.log((drops - won + 0.5) / (drops + 1.0));
+        }
+    }
+
+    /**
+     * The window's misfit to the races' shares: the sum of their squared {@link Share#lossLogError}s (a race without
+     * drops on either side counts nothing). On the scale of the share itself, a few points near 90 % weigh as little
+     * as anywhere else, yet they move the losing waiter's wait the most: in grid 47 (3.11.7) a fit four points over
+     * the sleeper's race's 87 % left its other waiter 1/0.09 drops to wait where the real one had 1/0.13, and the
+     * model's {@code main} waited twice as long as the real one. The two races count alike: they stand for the two
+     * cases users ask about (spinners among spinners, a latency-sensitive thread beside them), and a race's share moves
+     * between sittings minutes apart by more than either's sampling error (the rare race's 50 to 80 % on one night),
+     * so the race with more drops is not the better known for what the model must reproduce. Weighed by their
+     * binomial variances, the frequent race's 21,600 drops held the window to its share and left the rare race's at
+     * 30 against 49 % (3.11.7, 2026-12-05 03:19).
+     */
+    static double misfit(Collection<Share> races) {
+        double sum = 0;
+        for (Share s : races) {
+            if (s.realDrops() == 0 || s.modelDrops() == 0) continue;
+            double d = s.lossLogError();
+            sum += d * d;
+        }
+        return sum;
     }
 
     /**
@@ -168,8 +207,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     }
 
     /**
-     * The search for the window whose model gives each race's requester its real share: the least sum over the two
-     * races of the squared difference of the shares ({@link #misfit}). A compass
+     * The search for the window whose model gives each race's requester its real share: the least {@link #misfit}
+     * of the two races' shares, on the scale of the losing waiters' waits. A compass
      * search on the grid of {@code wait_entry} (50 ns) and the growth (5 %) from the drop-by-drop fit's window: it
      * moves to the best of the four neighbours a step away while one fits better, and halves the steps when none does.
      * Local on purpose: far from the likeliest window the model's shares stop growing with the window (with the
@@ -240,23 +279,11 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
             }
         }
 
-        /**
-         * The sum over the races of the squared difference between the model's share and the real one, in points.
-         * The two count alike: they stand for the two cases users ask about (spinners among spinners, a
-         * latency-sensitive thread beside them), and a race's share moves between sittings minutes apart by more than
-         * either's sampling error (the rare race's 50 to 80 % on one night), so the race with more drops is not the
-         * better known for what the model must reproduce. Weighed by their binomial variances, the frequent race's
-         * 21,600 drops held the window to its share and left the rare race's at 30 against 49 % (3.11.7, 03:19).
-         */
+        /** {@link RaceFit#misfit} of both races at this window. */
         private double misfit(Window w) {
-            double sum = 0;
-            for (CrowdedRace.Race race : CrowdedRace.Race.values()) {
-                Share s = share(race, w);
-                if (s.realDrops() == 0 || s.modelDrops() == 0) continue;
-                double d = s.modelPercent() - s.realPercent();
-                sum += d * d;
-            }
-            return sum;
+            List<Share> races = new ArrayList<>();
+            for (CrowdedRace.Race race : CrowdedRace.Race.values()) races.add(share(race, w));
+            return RaceFit.misfit(races);
         }
 
         /** The race's real share beside the model's at this window, at the race's own speeds. */

@@ -130,11 +130,11 @@ public final class ValidationText {
      */
     private static void raceMatch(StringBuilder b, Validation.Report r, Validation.Interpreter i) {
         RaceMatch m = i.raceMatch();
-        String runs = m != null && m.plain() ? "plain" : "recorded";
+        boolean plain = m != null && m.plain();
+        String runs = plain ? "plain" : "recorded";
         b.append("the model at the ").append(runs).append(" runs' race: the recorded runs' speeds, and the requester's "
                 + "window whose model then gives it ")
-                .append(m != null && m.plain() ? "the plain runs' share (the recorded runs' moved by the recorder's "
-                        + "cost)" : "their share")
+                .append(plain ? "the plain runs' share (the recorded runs' moved by the recorder's cost)" : "their share")
                 .append(" of the crowded forced drops; the ").append(runs).append(" runs' rounds beside the model's "
                         + "there (a reading, not a prediction: the verdicts above are the model's own)\n");
         if (m == null) {
@@ -156,8 +156,8 @@ public final class ValidationText {
                 .append(time(r.params().ns("wait_entry_jitter"))).append(": ")
                 .append(percent(m.before().modelWon(), m.before().modelDrops())).append(")\n");
         table(b, m.compared());
-        b.append("verdicts at the ").append(runs).append(" runs' race: real ").append(verdicts(m.compared(), true)).append("; sim ")
-                .append(verdicts(m.compared(), false)).append(": ").append(agreement(m.compared())).append('\n');
+        b.append("verdicts at the ").append(runs).append(" runs' race: real ").append(verdicts(m.compared(), true))
+                .append("; sim ").append(verdicts(m.compared(), false)).append(": ").append(agreement(m.compared())).append('\n');
     }
 
     /** {@code 37 % of 7520}. */

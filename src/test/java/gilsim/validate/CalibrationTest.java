@@ -293,6 +293,29 @@ class CalibrationTest {
         assertEquals(null, CalibrationText.shareNote(new RaceFit.Share(174, 311, 10, 99)), "too few model drops");
     }
 
+    /**
+     * The window's misfit is on the scale the losing waiters' waits grow on: four points over a real 87 % (the
+     * other waiter's chance per drop 13 against 9 %) count for more than four points over 65 % (35 against 31 %),
+     * and as much as any other pair of shares whose losers' chances stand in the same ratio.
+     */
+    @Test
+    void aShareMissedNearAHundredPercentWeighsMoreThanTheSamePointsLower() {
+        RaceFit.Share steep = new RaceFit.Share(8_700, 10_000, 9_100, 10_000);
+        RaceFit.Share flat = new RaceFit.Share(6_500, 10_000, 6_900, 10_000);
+        assertEquals(Math.log(9.0 / 13), steep.lossLogError(), 1e-3);
+        assertEquals(Math.log(31.0 / 35), flat.lossLogError(), 1e-3);
+        assertTrue(RaceFit.misfit(List.of(steep)) > 9 * RaceFit.misfit(List.of(flat)),
+                RaceFit.misfit(List.of(steep)) + " against " + RaceFit.misfit(List.of(flat)));
+        // the same ratio of losers' chances (26 against 18 %) weighs the same, either way round
+        RaceFit.Share sameRatio = new RaceFit.Share(8_200, 10_000, 7_400, 10_000);
+        assertEquals(RaceFit.misfit(List.of(steep)), RaceFit.misfit(List.of(sameRatio)), 1e-3);
+        // both races add up; a race without drops on one side counts nothing; a race nobody lost stays finite
+        assertEquals(RaceFit.misfit(List.of(steep)) + RaceFit.misfit(List.of(flat)),
+                RaceFit.misfit(List.of(steep, flat)), 1e-12);
+        assertEquals(0, RaceFit.misfit(List.of(new RaceFit.Share(0, 0, 50, 100))));
+        assertTrue(Double.isFinite(RaceFit.misfit(List.of(new RaceFit.Share(100, 100, 90, 100)))));
+    }
+
     /** {@code n} timed waits that returned 50, 51, ... us after their deadline, sorted. */
     private static long[] lateness(int n) {
         long[] late = new long[n];
