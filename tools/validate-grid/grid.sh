@@ -45,6 +45,15 @@ cells=(
   "short-release-pinned short-release --set pinned=true --duration 5s"
   "lock-contention scenarios/lock-contention.yaml --duration 5s"
 )
+# CELLS="latency-2 latency-3" keeps only the cells named (a sitting of the latency-sensitive cells alone)
+if [ -n "${CELLS:-}" ]; then
+  kept=()
+  for cell in "${cells[@]}"; do
+    [[ " $CELLS " == *" ${cell%% *} "* ]] && kept+=("$cell")
+  done
+  [ ${#kept[@]} -gt 0 ] || { echo "grid.sh: CELLS names no cell: $CELLS" >&2; exit 2; }
+  cells=("${kept[@]}")
+fi
 # the cells where threads queue for the GIL beside a requester: those --race records
 crowded=" latency-2 latency-3 cpu-bound-4 cpu-bound-8 "
 race_args() { # CELL-NAME: --handoffs for a crowded cell under --race
