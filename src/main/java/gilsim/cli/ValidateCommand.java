@@ -108,9 +108,11 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--handoffs", description = "also record every GIL take, drop, timed wait and wake-up of as many "
             + "more real runs, through a shim over the pthread calls (LD_PRELOAD; needs Linux, a C compiler and Python "
             + "3.8+), and print the hand-off statistics beside the simulation's, the crowded drops run by run, and "
-            + "the recorder's cost (each thread's rounds without and with it), then the model again at the recorded "
-            + "runs' race (their speeds, and the requester's window that gives it their share of the crowded drops) "
-            + "and their rounds beside the model's there")
+            + "the recorder's cost (each thread's rounds without and with it); as root with tracefs, every run is also "
+            + "read from the kernel's scheduler trace, which gives the requester's share of the crowded drops for "
+            + "plain and recorded runs alike; then the model again at the real runs' race (the recorded runs' speeds, "
+            + "and the requester's window that gives it the plain runs' share where traced, else the recorded "
+            + "runs') and those runs' rounds beside the model's there")
     boolean handoffs;
 
     @Option(names = "--handoff-trace", paramLabel = "FILE.json",
