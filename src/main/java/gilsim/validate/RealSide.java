@@ -77,7 +77,7 @@ public interface RealSide {
      * @throws gilsim.scenario.InputError one line on any failure
      */
     default TracedRun traced(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
-                          long switchIntervalNs, long durationNs, long timeoutMs, boolean recorded) {
+                             long switchIntervalNs, long durationNs, long timeoutMs, boolean recorded) {
         throw new gilsim.scenario.InputError("validate: " + untraceable());
     }
 }

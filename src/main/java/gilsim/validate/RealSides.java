@@ -55,7 +55,7 @@ public final class RealSides {
 
             @Override
             public TracedRun traced(Path python, List<ThreadSpec> threads, List<PythonScript.Arrival> arrivals,
-                                 long switchIntervalNs, long durationNs, long timeoutMs, boolean recorded) {
+                                    long switchIntervalNs, long durationNs, long timeoutMs, boolean recorded) {
                 String script = recorded ? PythonScript.compile(threads, switchIntervalNs, durationNs)
                         : PythonScript.compile(threads, arrivals, switchIntervalNs, durationNs,
                         PythonScript.DEFAULT_CALIBRATION_NS);
