@@ -5,14 +5,15 @@
 # Needs root and tracefs; the clock is CLOCK_MONOTONIC, the shim's. FUTEX=1 also records every futex syscall's entry
 # and return (sys_enter_futex, sys_exit_futex): it shows who woke whom, but each call then costs more, and the
 # crowded race moves with it (the requester's share rose from 9-22 % to 51 % for four spinners).
+# PLAIN=1 runs the script with nothing preloaded: the scheduler's events alone, for schedshares.py and sleeper.py.
 # TSC=1 stamps the trace with the TSC (x86-tsc, in cycles) instead: finer than the microseconds the mono clock prints,
 # for rewait.py.
-#   sudo [FUTEX=1] [TSC=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
+#   sudo [PLAIN=1] [FUTEX=1] [TSC=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
 #   python3 cores.py OUT_PREFIX
 set -euo pipefail
 out=$1; py=$2; shift 2
 here=$(cd "$(dirname "$0")" && pwd)
-cc -O2 -shared -fPIC -o "$out.shim.so" "$here/../../src/main/resources/gilsim/validate/handoff_shim.c" -ldl -pthread
+[ "${PLAIN:-0}" = 1 ] || cc -O2 -shared -fPIC -o "$out.shim.so" "$here/../../src/main/resources/gilsim/validate/handoff_shim.c" -ldl -pthread
 T=/sys/kernel/tracing
 [ -d $T/instances ] || mount -t tracefs nodev $T
 I=$T/instances/gilsim-sched
@@ -24,6 +25,10 @@ trap 'for e in $events; do echo 0 > $I/events/$e/enable; done; rmdir $I' EXIT
 if [ "${TSC:-0}" = 1 ]; then echo x86-tsc > $I/trace_clock; else echo mono > $I/trace_clock; fi
 echo 65536 > $I/buffer_size_kb
 for e in $events; do echo 1 > $I/events/$e/enable; done
-GILSIM_HANDOFF_OUT="$out.calls.txt" LD_PRELOAD="$out.shim.so" "$py" "$here/$1" "${@:2}" > "$out.json"
+if [ "${PLAIN:-0}" = 1 ]; then
+  "$py" "$here/$1" "${@:2}" > "$out.json"
+else
+  GILSIM_HANDOFF_OUT="$out.calls.txt" LD_PRELOAD="$out.shim.so" "$py" "$here/$1" "${@:2}" > "$out.json"
+fi
 echo 0 > $I/tracing_on
 cat $I/trace > "$out.sched.txt"

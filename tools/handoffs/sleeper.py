@@ -1,0 +1,118 @@
+# What a sleeper loses while it waits for the GIL, from scheduler recordings of `spinners.py D N --main` (made with
+# `PLAIN=1 sched-record.sh`, nothing preloaded, or through the shim): the forced drops that come while the thread named
+# main waits (from the end of its 100 ms sleep to its take), by whether the requester last ran on the dropper's CPU,
+# and who took the GIL after each (the requester, main, another waiter); main's chance to take a forced drop while
+# it waits, and how many drops its waits held. tools/probes/SleeperProbe.java prints the same table for the model
+# (docs/validation.md, "What the sleeper loses").
+#
+# main's take is not in the scheduler's events: main runs its 20 us of Python and sleeps again, so its take is read as
+# its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up. schedshares.py
+# reads the taker of the other drops (a holder of 20 us is too short for its rule, which is why main's are read here).
+#   python3 sleeper.py OUT_PREFIX [OUT_PREFIX ...]
+import bisect
+import collections
+import json
+import re
+import sys
+
+import schedshares
+
+TAKERS = ("requester", "main", "another")
+
+
+def read(prefix):
+    """(For each of main's GIL waits: (its length in ns, [(R on the dropper's CPU, taker) for each forced drop in
+    it]); [(R on the dropper's CPU, taker)] for each crowded forced drop while main sleeps.)"""
+    meta = json.load(open(prefix + ".json"))
+    ids = meta["threads"]
+    names = {tid: n for n, tid in ids.items()}
+    sleeps, _ = schedshares.timeline(prefix + ".sched.txt", set(names))
+    switched_in = collections.defaultdict(list)  # tid -> [(t, CPU)]
+    signal = {}  # t of a waking by a recorded thread -> (the waker, its CPU)
+    for line in open(prefix + ".sched.txt"):
+        m = schedshares.LINE.match(line)
+        if not m:
+            continue
+        t = int(m.group(4)) * 10 ** 9 + int(m.group(5).ljust(9, "0")[:9])
+        if m.group(6) == "sched_switch":
+            nxt = int(re.search(r"next_pid=(\d+)", m.group(7)).group(1))
+            if nxt in names:
+                switched_in[nxt].append((t, int(m.group(2))))
+        elif int(m.group(1)) in names:
+            signal.setdefault(t, (names[int(m.group(1))], int(m.group(2))))
+    ins_t = {tid: [x[0] for x in v] for tid, v in switched_in.items()}
+
+    def cpu_at(tid, t):
+        i = bisect.bisect_right(ins_t.get(tid, []), t) - 1
+        return switched_in[tid][i][1] if i >= 0 else None
+
+    main = ids["main"]
+    long_sleeps = [s for s in sleeps[main] if s[1] - s[0] > schedshares.LONG_NS]
+    wakes = [s[1] for s in sleeps[main]]
+    forced = [(t, r, k) for t, r, k in schedshares.drops(prefix + ".sched.txt", meta)
+              if r != "main" and signal.get(t, ("",))[0] != "main"]
+    times = [d[0] for d in forced]
+    def row(t, r, k):
+        return signal[t][1] == cpu_at(ids[r], t), "requester" if k == r else "another" if k != "main" else None
+
+    out, asleep = [], []
+    for t, r, k in forced:
+        if meta["start_ns"] <= t <= meta["end_ns"] and any(s[0] <= t < s[1] for s in long_sleeps):
+            asleep.append(row(t, r, k))
+    for before, after in zip(long_sleeps, long_sleeps[1:]):
+        start = before[1]
+        if not meta["start_ns"] <= start <= meta["end_ns"]:
+            continue
+        taken = wakes[bisect.bisect_left(wakes, after[0]) - 1]  # main's last wake-up before its next sleep
+        if taken < start:
+            continue
+        inside = forced[bisect.bisect_left(times, start):bisect.bisect_right(times, taken)]
+        rows = [row(t, r, k) for t, r, k in inside]
+        if rows:
+            rows[-1] = (rows[-1][0], "main")
+        out.append((taken - start, rows))
+    return out, asleep
+
+
+def quantile(xs, p):
+    return xs[min(len(xs) - 1, int(p / 100.0 * len(xs)))]
+
+
+def main(prefixes):
+    read_ = [read(p) for p in prefixes]
+    waits = [w for ws, _ in read_ for w in ws]
+    lengths = sorted(w for w, _ in waits)
+    per_wait = sorted(len(rows) for _, rows in waits)
+    print("main's GIL waits: %d, p50 / p90 / p99 / max %.1f / %.1f / %.1f / %.1f ms; forced drops in one p50 / p90 / "
+          "p99 / max %d / %d / %d / %d" % (len(lengths), *(quantile(lengths, p) / 1e6 for p in (50, 90, 99)),
+                                           lengths[-1] / 1e6, *(quantile(per_wait, p) for p in (50, 90, 99)),
+                                           per_wait[-1]))
+    total = table("forced drops while main waits, requester", [x for _, rows in waits for x in rows])
+    table("crowded forced drops while main sleeps", [x for _, asleep in read_ for x in asleep])
+    n = sum(total.values())
+    print("main's chance to take a forced drop while it waits: %.1f %% (one in %.1f)" %
+          (100.0 * total["main"] / n, n / max(1, total["main"])))
+
+
+def table(heading, drops):
+    """The drops (R on the dropper's CPU, taker) by the requester's CPU and in all; returns all's counts."""
+    counts = collections.defaultdict(collections.Counter)
+    for same, taker in drops:
+        if taker:
+            counts[same][taker] += 1
+    print("%-44s %6s %10s %6s %8s" % (heading, "drops", *TAKERS))
+    total = collections.Counter()
+    for same in (False, True):
+        row("on the dropper's CPU" if same else "on the other CPU", counts[same])
+        total.update(counts[same])
+    row("all", total)
+    return total
+
+
+def row(label, c):
+    n = sum(c.values())
+    print("%-44s %6d %9.1f%% %5.1f%% %7.1f%%" % (label, n, *(100.0 * c[t] / max(1, n) for t in TAKERS)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
