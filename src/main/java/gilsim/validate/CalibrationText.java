@@ -134,15 +134,15 @@ public final class CalibrationText {
         b.append(String.format(Locale.ROOT, "  fitted (docs/calibration.md, section 5): the frequent race's gap p10 "
                         + "/ p50 %.2f / %.2f us%s; the model's\n  %.2f / %.2f us with checkpoint %s and drop_reaction %s; "
                         + "the requester's window wait_entry %s +- %s,\n  %d %% longer per doubling of %s since "
-                        + "%s last called wait: the model's requester\n  has each race's real share at the race's own "
-                        + "speeds (the rare race's runs %d %% at the fast one); drop by drop\n  (%d drops) the likeliest "
+                        + "%s last called wait: the model's requester\n  has each race's real share at the speeds "
+                        + "written (fast_race_percent, below); drop by drop\n  (%d drops) the likeliest "
                         + "window is %s, %d %%%n",
                 f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3, f.speeds().two() ? " (its slow seconds)" : "",
                 f.modelGapP10Ns() / 1e3, f.modelGapP50Ns() / 1e3,
                 Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
                 Durations.format(f.window().entryNs()), Durations.format(f.window().jitterNs()),
                 f.window().growthPercent(), Durations.format(RaceFit.quietAfterNs()),
-                f.entry().sameCore() ? "another waiter on the requester's CPU" : "another waiter", f.rareFastPercent(),
+                f.entry().sameCore() ? "another waiter on the requester's CPU" : "another waiter",
                 f.entry().drops(), Durations.format(f.entry().entryNs()), f.entry().growthPercent()));
         EntryFit.Fit o = f.otherRule();
         b.append(o == null ? "  the recordings had no CPUs: the quiet time counts every other waiter\n"

@@ -38,9 +38,13 @@ import java.util.Optional;
  *       measured on the scale the losing waiters' waits grow on ({@link #misfit}).
  *       The frequent race's drops mostly come within 200 us of another waiter's call to wait, where the growth does
  *       not reach, and the rare race's after a millisecond or more, so the entry follows the one and the growth the
- *       other. Each race runs in the model at each speed, and the two are weighed by the share of the race's real
- *       runs at the fast one ({@link Share#of}): the rare race's runs are read against the frequent race's two
- *       speeds ({@link RaceSpeeds#fastPercentOfRuns}), since its twelve seconds can all fall in one speed.
+ *       other. Each race runs in the model at each speed, and the two are weighed by {@code fast_race_percent}
+ *       as written ({@link Share#of}), so that the profile gives each race, run as it will be, the share reported
+ *       beside the real one. Until 2026-12-06 each race was weighed by its own runs' time at the fast speed, and the
+ *       sleeper's race, whose runs mostly read fast, got its real share at a speed the profile never runs: in grid 51
+ *       the fits reported the rare race at 92 % against the real 93 % while the profile, mixing the speeds as written,
+ *       gave {@code latency-2} (the same threads) a sleeper that took 11 to 14 % of the drops it waited through,
+ *       against 8 % at the fit's speed (docs/calibration.md, section 5).
  * </ol>
  * Why shares and not the likelihood's window: the model's gaps are not the real ones in shape (the model's spread
  * from 0), so the window of the likeliest drops is not the one that gives the model's requester the real share; on
@@ -55,7 +59,7 @@ import java.util.Optional;
  * @param entry         the drop-by-drop fit of the kept rule of the quiet time (its window is not written)
  * @param otherRule     the entry fitted with the other rule of the quiet time, not kept; null when the recordings
  *                      have no CPUs
- * @param rareFastPercent the share of the rare race's runs at the frequent race's fast speed
+ * @param rareFastPercent the share of the rare race's runs at the frequent race's fast speed (reported, not fitted)
  * @param fastPercent   the {@code fast_race_percent} written: the share of both races' time at the fast speed
  *                      ({@link RaceSpeeds#fastPercentWith})
  * @param plainShares   whether the shares matched ({@code frequentShare}, {@code rareShare}: their real side) are
@@ -197,11 +201,12 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         Optional<EntryFit.Fit> sameCore = EntryFit.fit(drops, mixed, quietAfterNs(), true);
         EntryFit.Fit entry = EntryFit.better(anyCore, sameCore).orElseThrow();
         EntryFit.Fit other = (entry.sameCore() ? anyCore : sameCore).orElse(null);
+        int fastPercent = speeds.fastPercentWith(rare, rareRunNs);
         Matcher m = new Matcher(machine, checkpoint, reaction, speeds, entry.sameCore(), frequentTarget, rareTarget,
-                speeds.fastPercentOfRuns(rare));
+                fastPercent);
         Window window = m.match(entry);
-        return Optional.of(new RaceFit(checkpoint, reaction, window, entry, other, speeds, m.rareFastPercent,
-                speeds.fastPercentWith(rare, rareRunNs),
+        return Optional.of(new RaceFit(checkpoint, reaction, window, entry, other, speeds,
+                speeds.fastPercentOfRuns(rare), fastPercent,
                 realP10, realP50, HandoffStats.percentile(model, 10), HandoffStats.percentile(model, 50),
                 m.share(CrowdedRace.Race.FREQUENT, window), m.share(CrowdedRace.Race.RARE, window), plain));
     }
@@ -228,11 +233,12 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         private final boolean sameCore;
         private final List<HandoffStats.CrowdedRun> frequent;
         private final List<HandoffStats.CrowdedRun> rare;
-        private final int rareFastPercent;
+        /** The share of the time the model runs fast in both races: the one the profile writes. */
+        private final int fastPercent;
         private final Map<CrowdedRace.Race, Map<Window, Share>> shares = new HashMap<>();
 
         Matcher(MachineProfile machine, long checkpointNs, long dropReactionNs, RaceSpeeds speeds, boolean sameCore,
-                List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare, int rareFastPercent) {
+                List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare, int fastPercent) {
             this.machine = machine;
             this.checkpointNs = checkpointNs;
             this.dropReactionNs = dropReactionNs;
@@ -240,7 +246,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
             this.sameCore = sameCore;
             this.frequent = frequent;
             this.rare = rare;
-            this.rareFastPercent = rareFastPercent;
+            this.fastPercent = fastPercent;
         }
 
         /** The window, from the drop-by-drop fit's. */
@@ -286,7 +292,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
             return RaceFit.misfit(races);
         }
 
-        /** The race's real share beside the model's at this window, at the race's own speeds. */
+        /** The race's real share beside the model's at this window, at the speeds the profile writes. */
         Share share(CrowdedRace.Race race, Window w) {
             return shares.computeIfAbsent(race, r -> new HashMap<>()).computeIfAbsent(w, k -> run(race, k));
         }
@@ -294,7 +300,6 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         private Share run(CrowdedRace.Race race, Window w) {
             List<String> sets = sets(w);
             boolean isRare = race == CrowdedRace.Race.RARE;
-            int fastPercent = isRare ? rareFastPercent : speeds.fastPercent();
             List<HandoffStats.CrowdedRun> slow = fastPercent == 100 ? List.of() : modelRuns(machine, race, sets, 0);
             List<HandoffStats.CrowdedRun> fast = fastPercent == 0 ? List.of() : modelRuns(machine, race, sets, 100);
             return Share.of(isRare ? rare : frequent, slow, fast, fastPercent);

@@ -3,6 +3,7 @@ package gilsim.validate;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -279,6 +280,68 @@ class CalibrationTest {
                 + "not written): p1 51 us  "
                 + "p10 69 us  p50 149 us  p90 229 us  p99 247 us  max 249 us\n"), text);
         assertFalse(p.yaml().contains("timer_wake"), "reported, not written: " + p.yaml());
+    }
+
+    /**
+     * A race of two speeds: the frequent race fast half its seconds (gap medians 1 and 2 us), the rare race's one run
+     * fast. The profile runs every workload fast for the share of both races' time, so the fit weighs each race's
+     * slow and fast model runs by that share too: the shares the fit reports are the ones the written profile gives
+     * (until 2026-12-06 the rare race was weighed by its own runs, all fast here, and the profile gave the sleeper's
+     * race less than the fit reported).
+     */
+    @Test
+    void aProfileOfTwoSpeedsGivesEachRaceTheShareItsFitReports(@TempDir Path dir) throws Exception {
+        List<HandoffStats.CrowdedRun> frequent = List.of(seconds(1_000, 2_000, 1_000, 2_000),
+                seconds(2_000, 1_000, 2_000, 1_000));
+        List<HandoffStats.CrowdedDrop> sleeper = new ArrayList<>();
+        for (long gap = 500; gap < 1_500; gap += 10) sleeper.add(new HandoffStats.CrowdedDrop(gap, 3_200_000, gap < 1_200));
+        List<HandoffStats.CrowdedRun> rare = List.of(new HandoffStats.CrowdedRun(sleeper.size(),
+                sleeper.stream().filter(HandoffStats.CrowdedDrop::toRequester).count(), 1_000L, sleeper));
+        Calibration.Measured measured = measured(race(), new long[] {2_829_400});
+        CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
+                lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
+        RaceFit f = crowd.fit();
+        assertTrue(f.speeds().two(), f.toString());
+        assertEquals(100, f.rareFastPercent(), "the rare run's gap median is under the line between the speeds");
+        assertEquals(65, f.fastPercent(), "8 seconds, 4 fast, and a fast run of 4 s");
+        Path file = dir.resolve("m.yaml");
+        Files.writeString(file, CalibrationProfile.of(measured, crowd, OLD_RULES, Instant.EPOCH).yaml());
+        gilsim.scenario.MachineProfile read = gilsim.scenario.MachineProfile.load(file);
+        assertEquals(65, read.race().get("fast_race_percent"));
+        assertEquals(f.frequentShare(), shareAtSpeeds(read, CrowdedRace.Race.FREQUENT, frequent, 65), f.toString());
+        assertEquals(f.rareShare(), shareAtSpeeds(read, CrowdedRace.Race.RARE, rare, 65), f.toString());
+        assertNotEquals(f.rareShare(), shareAtSpeeds(read, CrowdedRace.Race.RARE, rare, 100),
+                "the rare race's own speeds give another share: " + f);
+    }
+
+    /** A run of four 1 s seconds, 30 crowded drops each around these gap medians; the requester wins under 1.5 us. */
+    private static HandoffStats.CrowdedRun seconds(long... medians) {
+        List<HandoffStats.CrowdedDrop> drops = new ArrayList<>();
+        for (int s = 0; s < medians.length; s++) {
+            for (int i = 0; i < 30; i++) {
+                long gap = medians[s] / 2 + i * medians[s] / 30;
+                drops.add(new HandoffStats.CrowdedDrop(gap, 100_000, -1, gap < 1_500,
+                        s * 1_000_000_000L + i * 30_000_000L));
+            }
+        }
+        long won = drops.stream().filter(HandoffStats.CrowdedDrop::toRequester).count();
+        return new HandoffStats.CrowdedRun(drops.size(), won, 1_500L, drops);
+    }
+
+    /** A race's real share beside the model's with a profile read back, its slow and fast runs mixed at a share. */
+    private static RaceFit.Share shareAtSpeeds(gilsim.scenario.MachineProfile profile, CrowdedRace.Race race,
+                                               List<HandoffStats.CrowdedRun> real, int fastPercent) {
+        List<List<HandoffStats.CrowdedRun>> bySpeed = new ArrayList<>();
+        for (int speed : new int[] {0, 100}) {
+            gilsim.scenario.Params p = race.scenario.params(List.of("duration=" + RaceFit.shareDuration(race),
+                    "fast_race_percent=" + speed), profile);
+            List<gilsim.handoff.HandoffLog> logs = new ArrayList<>();
+            for (int seed = 1; seed <= RaceFit.SEEDS; seed++) {
+                logs.add(SimSide.run(race.scenario, p, seed, true).handoffs());
+            }
+            bySpeed.add(HandoffStats.crowdedByRun(logs));
+        }
+        return RaceFit.Share.of(real, bySpeed.get(0), bySpeed.get(1), fastPercent);
     }
 
     /** The rare race's share is called out only past 15 points, with 100 drops or more on each side. */
