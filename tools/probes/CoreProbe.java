@@ -5,17 +5,11 @@ import gilsim.handoff.SimHandoffs;
 import gilsim.os.OsEvent;
 import gilsim.os.RunState;
 import gilsim.run.Simulation;
-import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
-import gilsim.scenario.Scenarios;
 import gilsim.sim.TraceEvent;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -34,8 +28,8 @@ import java.util.TreeMap;
 public final class CoreProbe {
     private static final long[] BANDS_US = {0, 200, 800};
 
-    /** Each thread's cores over time: the core it was put on, or -1 off every core. */
-    private static final class Cores implements OsEvent.Listener {
+    /** Each thread's cores over time: the core it was put on, or -1 off every core (SleeperProbe reads it too). */
+    static final class Cores implements OsEvent.Listener {
         final Map<Integer, TreeMap<Long, Integer>> byThread = new HashMap<>();
 
         @Override
@@ -62,11 +56,9 @@ public final class CoreProbe {
     }
 
     public static void main(String[] args) {
-        MachineProfile profile = args[0].equals("-") ? null : MachineProfile.load(Path.of(args[0]));
-        Scenario scenario = Scenarios.resolve(args[1]);
-        List<String> sets = new ArrayList<>(Arrays.asList(args).subList(2, args.length));
-        sets.add("duration=10s");
-        Params params = scenario.params(sets, profile);
+        ProbeArgs probe = ProbeArgs.of(args);
+        Scenario scenario = probe.scenario();
+        Params params = probe.params();
         Map<String, int[]> cells = new TreeMap<>();  // drops, requester, gap >= 2 us, holder off
         int sameCore = 0, otherCore = 0, drops = 0;
         for (int seed = 1; seed <= 4; seed++) {

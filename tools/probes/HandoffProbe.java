@@ -3,13 +3,9 @@ package gilsim.validate;
 import gilsim.handoff.HandoffEvent;
 import gilsim.handoff.HandoffLog;
 import gilsim.handoff.HandoffStats;
-import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
-import gilsim.scenario.Scenarios;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,17 +17,15 @@ import java.util.Objects;
  * before the drop (and over 3.2 ms), the drop requests made by a thread other than the holder's predecessor, the
  * timed waits' lateness past their 5 ms, and the longest round of any thread.
  * <pre>
- *   javac -cp target/gilsim.jar -d /tmp/probes tools/probes/HandoffProbe.java
+ *   javac -cp target/gilsim.jar -d /tmp/probes tools/probes/*.java
  *   java -cp target/gilsim.jar:/tmp/probes gilsim.validate.HandoffProbe PROFILE|- SCENARIO [key=value ...]
  * </pre>
  */
 public final class HandoffProbe {
     public static void main(String[] args) {
-        MachineProfile profile = args[0].equals("-") ? null : MachineProfile.load(Path.of(args[0]));
-        Scenario scenario = Scenarios.resolve(args[1]);
-        List<String> sets = new ArrayList<>(Arrays.asList(args).subList(2, args.length));
-        sets.add("duration=10s");
-        Params params = scenario.params(sets, profile);
+        ProbeArgs probe = ProbeArgs.of(args);
+        Scenario scenario = probe.scenario();
+        Params params = probe.params();
         long intervalNs = params.ns("interval");
         List<HandoffLog> logs = new ArrayList<>();
         List<Long> latenessNs = new ArrayList<>();

@@ -2,17 +2,10 @@ package gilsim.validate;
 
 import gilsim.handoff.HandoffEvent;
 import gilsim.handoff.SimHandoffs;
-import gilsim.os.OsEvent;
-import gilsim.os.RunState;
 import gilsim.run.Simulation;
-import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
-import gilsim.scenario.Scenarios;
-import gilsim.sim.TraceEvent;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -34,32 +27,10 @@ public final class SleeperProbe {
     private static final int SEEDS = 8;
     private static final String[] TAKERS = {"requester", "main", "another"};
 
-    /** The core each thread last ran on, over time. */
-    private static final class Cores implements OsEvent.Listener {
-        final Map<Integer, TreeMap<Long, Integer>> byThread = new HashMap<>();
-
-        @Override
-        public void onThreadState(OsEvent.ThreadState e) {
-            if (e.state() == RunState.RUNNING) {
-                byThread.computeIfAbsent(e.thread(), k -> new TreeMap<>()).put(e.timeNs(), e.core());
-            }
-        }
-
-        @Override
-        public void onOther(TraceEvent e) { }
-
-        int last(int thread, long t) {
-            var f = byThread.getOrDefault(thread, new TreeMap<>()).floorEntry(t);
-            return f == null ? -1 : f.getValue();
-        }
-    }
-
     public static void main(String[] args) {
-        MachineProfile profile = args[0].equals("-") ? null : MachineProfile.load(Path.of(args[0]));
-        Scenario scenario = Scenarios.resolve(args[1]);
-        List<String> sets = new ArrayList<>(Arrays.asList(args).subList(2, args.length));
-        sets.add("duration=10s");
-        Params params = scenario.params(sets, profile);
+        ProbeArgs probe = ProbeArgs.of(args);
+        Scenario scenario = probe.scenario();
+        Params params = probe.params();
         Map<Boolean, int[]> byCore = new TreeMap<>(); // R on the dropper's core -> drops, taken by R, main, another
         Map<Boolean, int[]> without = new TreeMap<>(); // the same for crowded forced drops while main sleeps
         List<Integer> dropsPerWait = new ArrayList<>();
@@ -70,7 +41,7 @@ public final class SleeperProbe {
             int main = sim.threadNames().indexOf("main");
             if (main < 0) throw new IllegalArgumentException(args[1] + " has no thread named main");
             SimHandoffs recorder = new SimHandoffs("sim seed " + seed, sim.threadNames());
-            Cores cores = new Cores();
+            CoreProbe.Cores cores = new CoreProbe.Cores();
             sim.addListener(recorder);
             sim.addListener(cores);
             sim.run();
