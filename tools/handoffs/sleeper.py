@@ -6,7 +6,8 @@
 # (docs/validation.md, "What the sleeper loses").
 #
 # main's take is not in the scheduler's events: main runs its 20 us of Python and sleeps again, so its take is read as
-# its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up. schedshares.py
+# its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up (spinners drop
+# only when asked, so a wait ends at a forced drop). schedshares.py
 # reads the taker of the other drops (a holder of 20 us is too short for its rule, which is why main's are read here).
 #   python3 sleeper.py OUT_PREFIX [OUT_PREFIX ...]
 import bisect
@@ -52,7 +53,9 @@ def read(prefix):
     forced = [(t, r, k) for t, r, k in schedshares.drops(prefix + ".sched.txt", meta)
               if r != "main" and signal.get(t, ("",))[0] != "main"]
     times = [d[0] for d in forced]
+
     def row(t, r, k):
+        """(whether the requester last ran on the dropper's CPU, the taker if it is not main)."""
         return signal[t][1] == cpu_at(ids[r], t), "requester" if k == r else "another" if k != "main" else None
 
     out, asleep = [], []
