@@ -88,11 +88,11 @@ public final class Defaults {
                         + "last check, on its way into the futex sleep; a wake-up meanwhile finds it still running"),
                 Key.duration("futex_return", "5us", "CPU time a woken condition-variable waiter spends back on a "
                         + "core before its wait returns"),
-                Key.duration("checkpoint", "2600ns",
+                Key.duration("checkpoint", "2500ns",
                         "CPU time between eval-breaker check points in Python code; 0: none"),
                 Key.duration("drop_reaction", "500ns", "from the check point that finds a drop request to the drop "
                         + "(drop_gil waiting for gil->mutex, which the requester holds on its way into its wait)"),
-                Key.percent("fast_race_percent", "65", "of the run's time, the percentage in which the machine runs the "
+                Key.percent("fast_race_percent", "70", "of the run's time, the percentage in which the machine runs the "
                         + "crowded race fast: the holder's reaction to a drop request (checkpoint and drop_reaction) "
                         + "shortened to fast_race_reaction; 0: one speed (docs/model.md, \"The race runs at two speeds\")"),
                 Key.percent("fast_race_reaction", "55", "at the fast speed, the holder's reaction as a percentage of "
@@ -106,9 +106,9 @@ public final class Defaults {
                         + "woken onto the dropper's core can block on it"),
                 Key.choice("wake_order", WakeOrder.DEFAULT.id, WakeOrder.ids(),
                         "which waiter a condition-variable signal wakes"),
-                Key.duration("wait_entry", "1600ns", "wake_order=glibc-groups: median CPU time a wait spends before it "
+                Key.duration("wait_entry", "1750ns", "wake_order=glibc-groups: median CPU time a wait spends before it "
                         + "sleeps on the futex; a signal in that window is the waiter's own"),
-                Key.duration("wait_entry_jitter", "750ns", "wait_entry is uniform in median +- jitter (at most "
+                Key.duration("wait_entry_jitter", "800ns", "wait_entry is uniform in median +- jitter (at most "
                         + "wait_entry)"),
                 Key.percent("wait_entry_growth", "5", 400, "a wait's entry grows by this per cent for every "
                         + "doubling of wait_entry_quiet (up to five) since another sleeper last called wait; 0..400"),

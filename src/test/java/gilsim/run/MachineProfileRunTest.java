@@ -61,11 +61,11 @@ class MachineProfileRunTest {
     void aProfileSetsTheCheckpointSpacingAndSetStillOverridesIt() throws Exception {
         String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
         Scenario s = Builtins.get("short-release");
-        assertEquals(2_600L, s.params(List.of(), profile(latency)).ns("checkpoint"),
+        assertEquals(2_500L, s.params(List.of(), profile(latency)).ns("checkpoint"),
                 "none in the profile: the default");
         MachineProfile m = profile(latency + "checkpoint: 1800ns\n");
         assertEquals(1_800L, s.params(List.of(), m).ns("checkpoint"));
-        assertEquals(2_500L, s.params(List.of("checkpoint=2500ns"), m).ns("checkpoint"));
+        assertEquals(3_000L, s.params(List.of("checkpoint=3000ns"), m).ns("checkpoint"));
         // the spacing changes who wins a crowded drop, so four spinners run otherwise
         Scenario four = gilsim.scenario.ScenarioFile.load(Path.of("scenarios/cpu-bound-4.yaml"));
         List<String> two = List.of("duration=2s");
