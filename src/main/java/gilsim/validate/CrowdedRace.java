@@ -188,22 +188,42 @@ public final class CrowdedRace {
     /**
      * Records both races on {@code python}, which {@link #unrecordable} accepted, and fits the model to them;
      * {@code frequentRuns} of the frequent race and {@code rareRuns} of the rare one, or each race's own count when
-     * null. The model runs of the fit are on {@code machine}, the rest of the profile being measured.
+     * null. The races take turns ({@link #turns}), so that a machine whose race drifts over minutes moves both
+     * alike. The model runs of the fit are on {@code machine}, the rest of
+     * the profile being measured.
      *
      * @throws InputError one line when a run fails
      */
     public static Measured measure(Path python, boolean quick, Integer frequentRuns, Integer rareRuns,
                                    MachineProfile machine) {
         String untraced = SchedRecorder.unavailable();
-        List<HandoffLog> frequent = new ArrayList<>();
-        List<HandoffLog> rare = new ArrayList<>();
-        Traced traced = record(python, Race.FREQUENT, quick, frequentRuns, untraced == null, frequent);
-        Traced tracedRare = record(python, Race.RARE, quick, rareRuns, untraced == null, rare);
-        List<HandoffLog> both = new ArrayList<>(frequent);
-        both.addAll(rare);
-        return Measured.of(runNs(Race.FREQUENT, quick), HandoffStats.crowdedByRun(frequent), runNs(Race.RARE, quick),
-                HandoffStats.crowdedByRun(rare), traced, tracedRare, untraced,
-                HandoffStats.timedOutLatenessNs(both, SWITCH_INTERVAL_NS), machine);
+        Recording frequent = new Recording(python, Race.FREQUENT, quick, untraced == null);
+        Recording rare = new Recording(python, Race.RARE, quick, untraced == null);
+        for (Race race : turns(runs(Race.FREQUENT, quick, frequentRuns), runs(Race.RARE, quick, rareRuns))) {
+            (race == Race.FREQUENT ? frequent : rare).next();
+        }
+        List<HandoffLog> both = new ArrayList<>(frequent.logs);
+        both.addAll(rare.logs);
+        return Measured.of(runNs(Race.FREQUENT, quick), HandoffStats.crowdedByRun(frequent.logs),
+                runNs(Race.RARE, quick), HandoffStats.crowdedByRun(rare.logs), frequent.traced(), rare.traced(),
+                untraced, HandoffStats.timedOutLatenessNs(both, SWITCH_INTERVAL_NS), machine);
+    }
+
+    /**
+     * The order of the races' runs: each run goes to the race less far through its own, the frequent one first on a
+     * tie, so the rare race's runs are spread over the frequent one's (24 and 12: F R F F R F F R ...).
+     */
+    static List<Race> turns(int frequentRuns, int rareRuns) {
+        List<Race> order = new ArrayList<>();
+        int f = 0;
+        int r = 0;
+        while (f < frequentRuns || r < rareRuns) {
+            // f / frequentRuns <= r / rareRuns, in whole numbers
+            boolean frequent = r == rareRuns || (f < frequentRuns && (long) f * rareRuns <= (long) r * frequentRuns);
+            if (frequent) f++; else r++;
+            order.add(frequent ? Race.FREQUENT : Race.RARE);
+        }
+        return order;
     }
 
     /** About how long {@link #measure} records, in seconds, for the progress line (twice over when it traces). */
@@ -224,29 +244,45 @@ public final class CrowdedRace {
     }
 
     /**
-     * Runs the race: each recorded run's log into {@code logs}; when {@code traced}, every run with the scheduler
-     * traced and a plain run beside each recorded one, the two taking turns at going first, so that a machine whose
-     * race drifts over minutes moves both alike. Returns the runs as the trace read them, or null when not traced.
+     * One race's runs as they are made, one {@link #next} at a time: each recorded run's log; when {@code traced},
+     * every run with the scheduler traced and a plain run beside each recorded one, the two taking turns at going
+     * first, so that drift moves both alike.
      */
-    private static Traced record(Path python, Race race, boolean quick, Integer runs, boolean traced,
-                                 List<HandoffLog> logs) {
-        long runNs = runNs(race, quick);
-        String script = PythonScript.compile(race.threads(), SWITCH_INTERVAL_NS, runNs);
-        // as validate's default: twice the run and half a minute for the interpreter to start and stop
-        long timeoutMs = 2 * (runNs / 1_000_000L) + 30_000;
-        List<HandoffStats.CrowdedRun> plain = new ArrayList<>();
-        List<HandoffStats.CrowdedRun> recorded = new ArrayList<>();
-        for (int i = 0; i < runs(race, quick, runs); i++) {
+    private static final class Recording {
+        private final Path python;
+        private final String script;
+        private final long timeoutMs;
+        private final boolean traced;
+        private final List<HandoffLog> logs = new ArrayList<>();
+        private final List<HandoffStats.CrowdedRun> plain = new ArrayList<>();
+        private final List<HandoffStats.CrowdedRun> recorded = new ArrayList<>();
+        private int done;
+
+        Recording(Path python, Race race, boolean quick, boolean traced) {
+            long runNs = runNs(race, quick);
+            this.python = python;
+            this.script = PythonScript.compile(race.threads(), SWITCH_INTERVAL_NS, runNs);
+            // as validate's default: twice the run and half a minute for the interpreter to start and stop
+            this.timeoutMs = 2 * (runNs / 1_000_000L) + 30_000;
+            this.traced = traced;
+        }
+
+        void next() {
             if (!traced) {
                 logs.add(RealRun.record(python, script, timeoutMs).handoffs());
-                continue;
+            } else {
+                if (done % 2 == 1) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());
+                RealSide.TracedRun r = SchedRecorder.run(python, script, timeoutMs, true);
+                logs.add(r.handoffs());
+                recorded.add(r.crowded());
+                if (done % 2 == 0) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());
             }
-            if (i % 2 == 1) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());
-            RealSide.TracedRun r = SchedRecorder.run(python, script, timeoutMs, true);
-            logs.add(r.handoffs());
-            recorded.add(r.crowded());
-            if (i % 2 == 0) plain.add(SchedRecorder.run(python, script, timeoutMs, false).crowded());
+            done++;
         }
-        return traced ? new Traced(plain, recorded) : null;
+
+        /** The runs as the scheduler's trace read them, or null when not traced. */
+        Traced traced() {
+            return traced ? new Traced(plain, recorded) : null;
+        }
     }
 }

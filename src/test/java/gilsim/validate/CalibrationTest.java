@@ -160,6 +160,22 @@ class CalibrationTest {
     }
 
     @Test
+    void theRacesTakeTurnsSoTheRareRunsSpreadOverTheFrequentOnes() {
+        CrowdedRace.Race f = CrowdedRace.Race.FREQUENT;
+        CrowdedRace.Race r = CrowdedRace.Race.RARE;
+        List<CrowdedRace.Race> order = CrowdedRace.turns(24, 12);
+        assertEquals(36, order.size());
+        assertEquals(12, order.stream().filter(race -> race == r).count());
+        assertEquals(List.of(f, r, f, f, r, f, f, r), order.subList(0, 8));
+        for (int i = 0; i + 2 < order.size(); i++) {
+            assertFalse(order.get(i) == f && order.get(i + 1) == f && order.get(i + 2) == f, "three frequent at " + i);
+        }
+        assertEquals(List.of(f, r, f, r, f, r, f), CrowdedRace.turns(4, 3));
+        assertEquals(List.of(r, r), CrowdedRace.turns(0, 2));
+        assertEquals(List.of(f), CrowdedRace.turns(1, 0));
+    }
+
+    @Test
     void yamlHasTheFormatAndRoundTrips() throws Exception {
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {12_000, 48_000, 2_829_400}),
                 CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer"),
