@@ -19,8 +19,9 @@ import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
  *
  * <p>The verdict rule, the same on both sides: a thread starves in a run when one of its rounds lasts longer than
  * {@code starve_after} plus its nominal round (the sum of the step durations of one pass of its outer loop); for a
- * loop that runs forever, the part of the run its completed rounds do not cover (the round still open at the end,
- * and the start before the first) counts as a round, so a thread stuck for the rest of the run starves too. A side
+ * loop that runs forever, the part of the run its completed rounds do not cover until the thread stopped (the round
+ * still open then, and the start before the first) counts as a round, so a thread stuck for the rest of the run
+ * starves too; a real thread that stopped on time does not starve while another finishes a sleep. A side
  * says a thread starves when it starves in every one of its runs, is fair when it starves in none, and is mixed
  * otherwise. The two sides disagree when one starves in every run and the other in none, or when their counts of
  * starved runs differ beyond chance (Fisher's exact test, two-sided, p &lt; 0.05); other differences are too close
@@ -31,7 +32,7 @@ public final class Comparison {
     public static final Percentile.EstimationType ESTIMATION = Percentile.EstimationType.R_7;
 
     public static final String RULE = "a thread starves in a run when one of its rounds (for a loop forever, also "
-            + "the time its completed rounds do not cover) lasts longer than starve_after plus its nominal round "
+            + "the time its completed rounds do not cover until it stopped) lasts longer than starve_after plus its nominal round "
             + "(the step durations of one pass of its outer loop); a side says starves when it does in every run, "
             + "fair in none, mixed otherwise; the sides disagree when one starves in every run and the other in none, "
             + "or their counts of starved runs differ beyond chance (Fisher's exact test, p < 0.05); other "
@@ -165,20 +166,24 @@ public final class Comparison {
             p99[i] = percentile(x, 99);
             max[i] = x.length == 0 ? Double.NaN : maxOf(x);
             cpu[i] = tr.cpuShare();
-            if (starves(tr.roundNs(), o.wallNs(), thresholdNs, forever)) starved++;
+            long spanNs = tr.stoppedNs() >= 0 ? tr.stoppedNs() : o.wallNs();
+            if (starves(tr.roundNs(), spanNs, thresholdNs, forever)) starved++;
         }
         return new Side(n, rounds, Stat.of(rate), Stat.of(p50), Stat.of(p99), Stat.of(max), Stat.of(cpu), starved);
     }
 
-    /** The verdict rule on one run of one thread (see the class comment); never with no nominal round. */
-    static boolean starves(List<Long> roundNs, long wallNs, long thresholdNs, boolean forever) {
+    /**
+     * The verdict rule on one run of one thread (see the class comment), whose rounds lie in the {@code spanNs} from
+     * the run's start to the thread's stop; never with no nominal round.
+     */
+    static boolean starves(List<Long> roundNs, long spanNs, long thresholdNs, boolean forever) {
         if (thresholdNs < 0) return false;
         long covered = 0;
         for (long r : roundNs) {
             if (r > thresholdNs) return true;
             covered += r;
         }
-        return forever && wallNs - covered > thresholdNs;
+        return forever && spanNs - covered > thresholdNs;
     }
 
     /**

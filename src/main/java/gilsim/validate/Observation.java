@@ -85,12 +85,21 @@ public record Observation(String side, String label, long wallNs, List<ThreadRou
                           long tookFromOther) {}
 
     /**
-     * @param roundNs  each completed round of the thread's outer loop, in order (empty for a thread with no loop)
-     * @param cpuShare the thread's CPU time over the run's wall time (0..1)
+     * @param roundNs   each completed round of the thread's outer loop, in order (empty for a thread with no loop)
+     * @param cpuShare  the thread's CPU time over the run's wall time (0..1)
+     * @param stoppedNs when the thread stopped, from the run's start; -1 when it stopped at the run's end (every
+     *                  simulated thread does). A real thread stops at its first step boundary past the run's
+     *                  duration, and the run ends when its last thread does: a sleeper in its sleep then keeps the
+     *                  run going some 100 ms after a spinner has stopped.
      */
-    public record ThreadRounds(String name, List<Long> roundNs, double cpuShare) {
+    public record ThreadRounds(String name, List<Long> roundNs, double cpuShare, long stoppedNs) {
         public ThreadRounds {
             roundNs = List.copyOf(roundNs);
+        }
+
+        /** A thread that stopped at the run's end. */
+        public ThreadRounds(String name, List<Long> roundNs, double cpuShare) {
+            this(name, roundNs, cpuShare, -1);
         }
     }
 

@@ -218,7 +218,9 @@ public final class RealRun {
                 JsonNode cpu = t.get("cpu_ns");
                 double share = cpu == null || cpu.isNull() || wallNs <= 0 ? Double.NaN
                         : Math.min(1.0, cpu.asLong() / (double) wallNs);
-                threads.add(new Observation.ThreadRounds(need(t, "name").asText(), rounds, share));
+                // a script before 2026-12-06 did not say when each thread stopped: the run's end, as it was read then
+                long stoppedNs = t.path("stopped_ns").canConvertToLong() ? t.get("stopped_ns").asLong() : -1;
+                threads.add(new Observation.ThreadRounds(need(t, "name").asText(), rounds, share, stoppedNs));
             }
             // Per thread and kind: a thread's steps of one kind share one nominal in the built-ins, and a mean over
             // threads would mix main's 2us compute with the worker's 2ms.

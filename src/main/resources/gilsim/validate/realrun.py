@@ -24,6 +24,8 @@
 #               round: the wall clock is read at the start of each of its passes, and the differences are the
 #               round times (completed rounds only; a thread stopped inside a pass reports how long that
 #               pass had lasted as "open_round_ns": a thread starved until the end has no completed round).
+#               Each thread also reports when it stopped, from the start ("stopped_ns"): the run ends with its
+#               last thread, which may be a sleeper finishing its sleep well after the others stopped.
 # All threads start together (a threading.Barrier that the process's main thread reaches last, going from it
 # straight to join(), so that it is never a GIL waiter the scenario lacks); each stops by itself at its next step
 # boundary once the run's wall-clock duration has passed (no thread needs the GIL from another to learn it must stop).
@@ -516,7 +518,8 @@ def main():
         m = t.marks
         out_threads.append({"name": t.name, "core": t.core, "native_id": t.native_id,
                             "round_ns": [m[i + 1] - m[i] for i in range(len(m) - 1)],
-                            "rounds_not_kept": t.dropped, "open_round_ns": t.open_round_ns, "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
+                            "rounds_not_kept": t.dropped, "open_round_ns": t.open_round_ns,
+                            "stopped_ns": t.end - _START[0], "cpu_ns": t.cpu_ns, "steps": accuracy(t.acc)})
         out_threads[-1]["locks"] = lock_report(t.locks)
     answers = sorted(a for t in threads for a in t.answers)
     gil = sys._is_gil_enabled() if hasattr(sys, "_is_gil_enabled") else True

@@ -171,6 +171,29 @@ class PythonScriptTest {
                 && root.get("steps").has("sleep"), root.get("steps").toString());
     }
 
+    /**
+     * A run ends with its last thread: here a sleeper that wakes 200 ms past the deadline, long after the spinner
+     * stopped at its first step boundary past it. The spinner's rounds cover its run to its own stop, so it does not
+     * starve; read to the run's end, as until 2026-12-06, the sleeper's last sleep would have counted as its round.
+     */
+    @Test
+    void aThreadThatStoppedOnTimeDoesNotStarveWhileASleeperFinishesItsSleep() throws Exception {
+        Path python = RealRunTest.python3();
+        List<ThreadSpec> threads = List.of(
+                thread("sleeper", new Loop(-1, List.of(new Sleep(250 * MS), new Compute(20 * US)))),
+                thread("spinner", new Loop(-1, List.of(new Compute(MS)))));
+        Observation o = RealRun.run(python, PythonScript.compile(threads, 5 * MS, 300 * MS), 20_000);
+        Observation.ThreadRounds spinner = o.threads().get(1);
+        assertTrue(spinner.stoppedNs() >= 300 * MS && spinner.stoppedNs() < o.wallNs() - 150 * MS,
+                "the spinner stopped on time, the sleeper some 200 ms later: stopped " + spinner.stoppedNs()
+                        + " of a run of " + o.wallNs());
+        long threshold = 101 * MS; // starve_after 100ms plus the spinner's nominal round
+        assertEquals(0, Comparison.side(List.of(o), 1, threshold, true).starvedRuns(), "read to its own stop");
+        Observation toTheEnd = new Observation("real", "old", o.wallNs(), List.of(o.threads().get(0),
+                new Observation.ThreadRounds("spinner", spinner.roundNs(), spinner.cpuShare())), o.steps());
+        assertEquals(1, Comparison.side(List.of(toTheEnd), 1, threshold, true).starvedRuns(), "read to the run's end");
+    }
+
     @Test
     void locksAndQueuesBecomeThreadingLocksAndQueuesAndHoldsAndDistributionsAreRefused() {
         String s = PythonScript.compile(List.of(
