@@ -189,8 +189,7 @@ public final class CrowdedRace {
      * Records both races on {@code python}, which {@link #unrecordable} accepted, and fits the model to them;
      * {@code frequentRuns} of the frequent race and {@code rareRuns} of the rare one, or each race's own count when
      * null. The races take turns ({@link #turns}), so that a machine whose race drifts over minutes moves both
-     * alike. The model runs of the fit are on {@code machine}, the rest of
-     * the profile being measured.
+     * alike. The model runs of the fit are on {@code machine}, the rest of the profile being measured.
      *
      * @throws InputError one line when a run fails
      */
