@@ -32,11 +32,11 @@ public final class Comparison {
     public static final Percentile.EstimationType ESTIMATION = Percentile.EstimationType.R_7;
 
     public static final String RULE = "a thread starves in a run when one of its rounds (for a loop forever, also "
-            + "the time its completed rounds do not cover until it stopped) lasts longer than starve_after plus its nominal round "
-            + "(the step durations of one pass of its outer loop); a side says starves when it does in every run, "
-            + "fair in none, mixed otherwise; the sides disagree when one starves in every run and the other in none, "
-            + "or their counts of starved runs differ beyond chance (Fisher's exact test, p < 0.05); other "
-            + "differences are too close to call";
+            + "the time its completed rounds do not cover until it stopped) lasts longer than starve_after plus its "
+            + "nominal round (the step durations of one pass of its outer loop); a side says starves when it does "
+            + "in every run, fair in none, mixed otherwise; the sides disagree when one starves in every run and "
+            + "the other in none, or their counts of starved runs differ beyond chance (Fisher's exact test, p < "
+            + "0.05); other differences are too close to call";
 
     /** Below this, Fisher's exact test says two counts of starved runs differ beyond chance. */
     public static final double DIFFERENCE_P = 0.05;
