@@ -1,9 +1,9 @@
 #!/bin/bash
-# The crowded grid of docs/validation.md ("Crowded GIL queues on 3.11, 3.12 and 3.13"): every cell run by
-# `validate --repeat 5 --json` on 3.11, 3.12 and 3.13, first at the model's defaults (one call per cell, all three
-# interpreters), then each interpreter with a profile `calibrate` wrote on that interpreter just before its cells
-# (one call per cell and interpreter: the profile holds the interpreter's own reaction to a drop request, and the
-# machine's race drifts over tens of minutes). Each call waits (up to 3 minutes) for the 1-minute load average to
+# The crowded grid of docs/validation.md ("Crowded GIL queues on 3.11, 3.12 and 3.13"): every cell run by `validate
+# --repeat 5 --json` (REPEAT=N: N real runs) on 3.11, 3.12 and 3.13, first at the model's defaults (one call per cell,
+# all three interpreters), then each interpreter with a profile `calibrate` wrote on that interpreter just before its
+# cells (one call per cell and interpreter: the profile holds the interpreter's own reaction to a drop request, and
+# the machine's race drifts over tens of minutes). Each call waits (up to 3 minutes) for the 1-minute load average to
 # fall under 1.0 first, so that one cell's runs do not start in the tail of the last one's. About 50 minutes.
 # --profile-only skips the defaults half, for a model change that leaves the defaults' figures as they were;
 # --defaults-only skips the profile half, for another sitting of the defaults (about 20 minutes).
@@ -45,6 +45,8 @@ cells=(
   "short-release-pinned short-release --set pinned=true --duration 5s"
   "lock-contention scenarios/lock-contention.yaml --duration 5s"
 )
+# REPEAT sets the real runs of every cell (5 by default; the real tails move less between sittings at 20)
+repeat=${REPEAT:-5}
 # CELLS="latency-2 latency-3" keeps only the cells named (a sitting of the latency-sensitive cells alone)
 if [ -n "${CELLS:-}" ]; then
   kept=()
@@ -72,7 +74,7 @@ run_cells() { # FILE_SUFFIX [MORE VALIDATE ARGS]: every cell, into OUT/CELL-NAME
     quiet
     echo "$(date +%T) $name ${c[0]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     # exit 1 (a verdict disagrees) is a result here, not a failure
-    java -jar "$jar" validate "${c[@]:1}" --repeat 5 --json $(race_args "${c[0]}") "$@" \
+    java -jar "$jar" validate "${c[@]:1}" --repeat "$repeat" --json $(race_args "${c[0]}") "$@" \
       > "$out/$name-${c[0]}.json" || [ $? -eq 1 ]
   done
 }
@@ -92,7 +94,7 @@ for v in "${versions[@]}"; do
     read -r -a c <<< "$cell"
     quiet
     echo "$(date +%T) profile $v ${c[0]} (load $(cut -d' ' -f1 /proc/loadavg))" >&2
-    java -jar "$jar" validate "${c[@]:1}" --python "$v" --machine "$out/machine-$v.yaml" --repeat 5 --json \
+    java -jar "$jar" validate "${c[@]:1}" --python "$v" --machine "$out/machine-$v.yaml" --repeat "$repeat" --json \
       $(race_args "${c[0]}") "${extra[@]}" > "$out/profile-${c[0]}-$v.json" || [ $? -eq 1 ]
   done
 done
