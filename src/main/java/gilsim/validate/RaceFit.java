@@ -76,7 +76,13 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     static final long ROUND_NS = 50;
     /** The window's search: entries up to this (as EntryFit's), growth per doubling in these steps up to this. */
     static final long MAX_ENTRY_NS = 10_000;
-    static final int GROWTH_STEP_PERCENT = 5;
+    /**
+     * A whole per cent, the profile key's own grain. The sleeper's race turns on it: at one 3.12.1 profile of
+     * 2026-12-06 (grid 59), {@code latency-2}'s {@code main} took 18.5 % of the crowded drops it waited through at a
+     * growth of 5 %, 14.8 % at 8 and 10.3 % at 10, where the plain race's sleeper had 9 to 11 %; the search's steps
+     * of 5 could only choose 5 or 10 (docs/calibration.md, section 5).
+     */
+    static final int GROWTH_STEP_PERCENT = 1;
     static final int MAX_GROWTH_PERCENT = 400;
     /** Gaps the two speeds' mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
     static final int MIXED_GAPS = 4_000;
@@ -214,7 +220,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     /**
      * The search for the window whose model gives each race's requester its real share: the least {@link #misfit}
      * of the two races' shares, on the scale of the losing waiters' waits. A compass
-     * search on the grid of {@code wait_entry} (50 ns) and the growth (5 %) from the drop-by-drop fit's window: it
+     * search on the grid of {@code wait_entry} (50 ns) and the growth (1 %) from the drop-by-drop fit's window: it
      * moves to the best of the four neighbours a step away while one fits better, and halves the steps when none does.
      * Local on purpose: far from the likeliest window the model's shares stop growing with the window (with the
      * requester winning nearly every drop the threads pair up and the crowded drops change), and a search over the
