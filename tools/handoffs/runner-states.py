@@ -1,135 +1,116 @@
-# How often a wake-up preempts the runner of a shared core, by the runner's state: calibrate's step 4 in its own
-# state and in the two states a GIL hand-off wakes a thread onto (docs/calibration.md, step 4). A waker and a woken
-# thread are pinned to the highest CPU the process may use; the woken blocks (GIL released) and the waker wakes it:
-#   fresh      the waker slept 1 ms, then writes a pipe and spins 50 us in zlib.crc32, as calibrate's step 4 does
-#              (a runner freshly woken onto its CPU); "fresh, no spin" the same without the spin
-#   busy       the waker ran 1 ms in zlib.crc32 (GIL released), then writes a pipe (a runner put back and busy since)
-#   put back   after a busy write that the woken preempted at once, the waker wakes it again straight away, a few
-#              microseconds after it got its CPU back: through a second pipe, and through a threading.Lock the
-#              woken blocked on (a futex, as gil->mutex is)
-# The woken preempted the waker when it ran before the waker's write returned or before a 50 us crc32 spin after it.
-#   python3 runner-states.py [ROUNDS]        (400 by default; standard library only, Linux, Python 3.7+)
+# How often a wake-up preempts the runner of a shared core, in the rounds of calibrate's step 4 and in variants of
+# them (docs/calibration.md, step 4). A waker and a woken thread are pinned to the highest CPU the process may use;
+# the woken blocks reading a pipe (GIL released) and each round the waker wakes it with one byte:
+#   fresh             the waker slept 1 ms, writes, spins 50 us in zlib.crc32 (GIL released): calibrate's step 4
+#   fresh, woken 200  the same, and the woken spins 200 us in crc32 after each wake-up: it uses more CPU than the waker
+#   busy              the waker ran 1 ms in crc32 instead of sleeping (a runner put back and busy since), then writes
+#   put back          right after a busy write that the woken preempted at once (it read the byte, then blocked on a
+#                     second pipe), the waker writes the second pipe: a runner put back microseconds before
+# The woken preempted the waker when it ran before the waker's write returned or before the 50 us spin after it.
+# After a late wake-up the waker waits for the woken by sleeping 200 us at a time, as calibrate does; with --poll
+# spin it spins in crc32 instead, and so runs on while the woken waits, and the next rounds' wake-ups preempt more.
+#   python3 runner-states.py [ROUNDS] [--poll sleep|spin]     (400 rounds a state; standard library, Linux)
 import os
 import sys
 import threading
 import time
 import zlib
 
-ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+ROUNDS = int(args[0]) if args else 400
+POLL = sys.argv[sys.argv.index("--poll") + 1] if "--poll" in sys.argv else "sleep"
 WARM_UP = 10
 wall = time.perf_counter_ns
+crc = zlib.crc32
 core = max(os.sched_getaffinity(0))
-os.sched_setaffinity(0, {core})  # before the threads start: they inherit it
+os.sched_setaffinity(0, {core})  # before the thread starts: it inherits it
 
 
 def crc_rate():
     buf = bytes(1 << 20)
     t, n = wall(), 0
     while wall() - t < 100_000_000:
-        zlib.crc32(buf)
+        crc(buf)
         n += 1
     return n * len(buf) / (wall() - t)
 
 
 rate = crc_rate()
 spin_buf = bytes(max(5 * 1024 + 1, int(rate * 50_000)))  # 50 us; over 5 KiB so that crc32 releases the GIL
+woken_buf = bytes(int(rate * 200_000))                     # 200 us
 busy_buf = bytes(int(rate * 1_000_000))                    # 1 ms
-crc = zlib.crc32
+r1, w1 = os.pipe()
+r2, w2 = os.pipe()
+first, second = [], []  # the woken's clock after each wake-up through either pipe
+woken_spins = [False]
+
+
+def woken():
+    while True:
+        for r, ran in ((r1, first), (r2, second)):
+            if os.read(r, 1) == b"q":
+                return
+            ran.append(wall())
+            if woken_spins[0]:
+                crc(woken_buf)
 
 
 def until_ran(ran, n):
-    """Spins in crc32 (the CPU stays busy) until the woken has run once more, up to 0.4 s; whether it did."""
-    spins = 0
-    while len(ran) == n and spins < 8000:
-        crc(spin_buf)
-        spins += 1
+    """Waits until the woken has run once more (up to 0.4 s); whether it did."""
+    for _ in range(2000):
+        if len(ran) > n:
+            return True
+        if POLL == "spin":
+            crc(spin_buf)
+        else:
+            time.sleep(0.0002)
     return len(ran) > n
 
 
-def wake(poke, ran):
-    """Wakes the woken with poke(): "write" when it ran before poke() returned, "spin" when before the 50 us spin
-    after it ended (both: it preempted the waker), "late", or None when it never ran."""
+def wake(w, ran):
+    """One byte to pipe w: "write" when the woken ran before the write returned, "spin" when before the 50 us spin
+    after it ended (both: it preempted the waker), "late"."""
     n = len(ran)
-    poke()
+    os.write(w, b"x")
     if len(ran) > n:
         return "write"
     crc(spin_buf)
     t_end = wall()
     if not until_ran(ran, n):
-        return None
+        raise SystemExit("the woken thread never ran")
     return "spin" if ran[-1] < t_end else "late"
 
 
-def measure(second_by_lock):
-    """Rounds of a first wake-up through a pipe onto the waker in its 'fresh' or 'busy' state, then a second one
-    onto it put back; returns {state: [rounds, preempted]}."""
-    r1, w1 = os.pipe()
-    r2, w2 = os.pipe()
-    lock = threading.Lock()
-    first, second = [], []
-    stop = [False]
-
-    def woken():
-        while True:
-            os.read(r1, 1)
-            first.append(wall())
-            if stop[0]:
-                return
-            if second_by_lock:
-                lock.acquire()
-                second.append(wall())
-                lock.release()
-            else:
-                os.read(r2, 1)
-                second.append(wall())
-
-    t = threading.Thread(target=woken, daemon=True)
-    t.start()
-    poke_first = lambda: os.write(w1, b"x")
-    poke_second = lock.release if second_by_lock else lambda: os.write(w2, b"x")
-    counts = {}
-    for state in ("fresh", "fresh, no spin", "busy"):
-        for i in range(ROUNDS + WARM_UP):
-            if second_by_lock:
-                lock.acquire()  # the woken blocks on it after its first wake-up
-            if state.startswith("fresh"):
-                time.sleep(0.001)
-            else:
-                crc(busy_buf)
-            got = wake(poke_first, first)
-            if got is None:
-                raise SystemExit("the woken thread never ran")
+threading.Thread(target=woken, daemon=True).start()
+counts = {}
+for state in ("fresh", "fresh, woken 200", "busy"):
+    woken_spins[0] = state == "fresh, woken 200"
+    for i in range(ROUNDS + WARM_UP):
+        if state == "busy":
+            crc(busy_buf)
+        else:
+            time.sleep(0.001)
+        got = wake(w1, first)
+        if got == "write" and state == "busy":
+            # The woken has just blocked on the second pipe, and the waker got its CPU back: the put-back state.
+            back = wake(w2, second)
+        else:
             back = None
-            if state == "fresh":
-                crc(spin_buf)  # calibrate's step 4 spins after every write, whatever the woken did
-            if got == "write" and state == "busy":
-                # The woken ran and blocked before the write returned: the waker has just got its CPU back.
-                back = wake(poke_second, second)
-            else:
-                # Not preempted at once: the second wake-up only keeps the woken in step.
-                m = len(second)
-                poke_second()
-                until_ran(second, m)
-            if i < WARM_UP:
-                continue
-            c = counts.setdefault(state, [0, 0])
-            c[0] += 1
-            c[1] += got != "late"
-            if state == "busy" and back is not None:
-                c = counts.setdefault("put back", [0, 0])
+            if state != "busy" and got == "write":
+                crc(spin_buf)  # calibrate's step 4 spins after every write (wake() did after a later one)
+            n = len(second)
+            os.write(w2, b"x")  # keeps the woken in step
+            until_ran(second, n)
+        if i < WARM_UP:
+            continue
+        for name, outcome in ((state, got), ("put back", back)):
+            if outcome is not None:
+                c = counts.setdefault(name, [0, 0])
                 c[0] += 1
-                c[1] += back != "late"
-    stop[0] = True
-    os.write(w1, b"q")
-    t.join(5)
-    return counts
-
-
-pipe = measure(False)
-lock = measure(True)
-print("CPython %s, CPU %d, %d rounds a state, load %.2f" % (sys.version.split()[0], core, ROUNDS, os.getloadavg()[0]))
-for name, counts in (("fresh", pipe), ("fresh, no spin", pipe), ("busy", pipe), ("put back", pipe),
-                     ("put back", lock)):
+                c[1] += outcome != "late"
+os.write(w1, b"q")
+print("CPython %s, CPU %d, %d rounds a state, --poll %s, load %.2f" % (sys.version.split()[0], core, ROUNDS, POLL,
+                                                                      os.getloadavg()[0]))
+for name in ("fresh", "fresh, woken 200", "busy", "put back"):
     rounds, preempted = counts.get(name, [0, 0])
-    how = " (lock)" if counts is lock else " (pipe)" if name == "put back" else ""
-    print("  %-17s %4d of %4d preempted  %5.1f %%" % (name + how, preempted, rounds, 100.0 * preempted / max(rounds, 1)))
+    print("  %-17s %4d of %4d preempted  %5.1f %%" % (name, preempted, rounds, 100.0 * preempted / max(rounds, 1)))
