@@ -5,7 +5,11 @@
 # requester's timed-out wait was called on the holder's CPU, and by whether the newest other waiter's was, with the
 # requester's share, the share with a gap of 2 us or more from its re-wait to the drop, and the share whose holder
 # was off its CPU at that re-wait (a waiter's wake-up had preempted it). tools/probes/CoreProbe.java prints the same
-# table for the model (docs/notes/2026-12-05-run-queues.md compares them).
+# table for the model (docs/notes/2026-12-05-run-queues.md compares them); (3) the same drops by who took the GIL
+# (the requester or another waiter), where it last ran before the drop and where it took the GIL, each against the
+# dropper's CPU, as CoreProbe's last table; (4) the switches by whether the taker ran on the dropper's CPU and whether
+# the dropper's next call to wait was then on the holder's CPU (docs/model.md, "A preempted thread stays where its
+# cache is warm").
 #   python3 placement.py OUT_PREFIX
 import bisect
 import collections
@@ -110,3 +114,40 @@ for key in sorted(cells):
     print("%-12s %-16s %-16s %6d %5.0f%% %9.0f%% %9.0f%% %11.0f%%"
           % (band, key[1], key[2], len(sel), 100.0 * len(sel) / len(rows), 100.0 * sum(x[2] for x in sel) / len(sel),
              100.0 * sum(x[0] for x in sel) / len(sel), 100.0 * sum(x[1] for x in sel) / len(sel)))
+
+# (3)
+takes = [(t, tid) for t, tid, kind, obj, _ in inside if obj == switch_cond and kind == shimcalls.SIGNAL]
+take_t = [t for t, _ in takes]
+
+
+def landing(t, requester, others, last_wait, in_wait, woken):
+    i = bisect.bisect_left(take_t, t)
+    if i >= len(takes):
+        return None
+    taken, taker = takes[i]
+    dropper = cpu_at(signaller[t], t, True)
+    return 0, ("requester" if taker == meta["threads"][requester] else "another",
+               "on the dropper's" if cpu_at(taker, t, True) == dropper else "on the other",
+               "on the dropper's" if cpu_at(taker, taken, True) == dropper else "on the other")
+
+
+landed = collections.Counter(key for _, key, _ in shimcalls.crowded_drops(prefix + ".calls.txt", prefix + ".json",
+                                                                          landing))
+print("the same drops by who took the GIL, the CPU it last ran on before the drop and the CPU it took it on")
+print("%-10s %-22s %-22s %6s %6s" % ("taker", "last ran", "took it", "drops", "share"))
+for key in sorted(landed):
+    print("%-10s %-22s %-22s %6d %5.0f%%" % (key + (landed[key], 100.0 * landed[key] / sum(landed.values()))))
+
+# (4)
+chain = collections.Counter()
+for (_, dropper), (taken, taker) in zip(takes, takes[1:]):
+    w = waits[dropper]
+    i = bisect.bisect_left(w, taken)
+    if dropper == taker or i >= len(w):
+        continue
+    chain[(cpu_at(dropper, taken, True) == cpu_at(taker, taken, True),
+           cpu_at(dropper, w[i], True) == cpu_at(taker, w[i], True))] += 1
+print("switches by whether the taker ran on the dropper's CPU, and the dropper's next call to wait on the holder's")
+for key in sorted(chain, reverse=True):
+    print("  taker on the dropper's CPU %-5s next wait on the holder's CPU %-5s %5d (%4.1f %%)"
+          % (key + (chain[key], 100.0 * chain[key] / sum(chain.values()))))

@@ -61,6 +61,7 @@ public final class CoreProbe {
         Params params = probe.params();
         Map<String, int[]> cells = new TreeMap<>();  // drops, requester, gap >= 2 us, holder off
         int sameCore = 0, otherCore = 0, drops = 0;
+        Map<String, Integer> landings = new TreeMap<>();  // the crowded drops by who took and where, as landing.py
         for (int seed = 1; seed <= 4; seed++) {
             Simulation sim = new Simulation(scenario, params, seed);
             SimHandoffs recorder = new SimHandoffs("sim seed " + seed, sim.threadNames());
@@ -76,6 +77,8 @@ public final class CoreProbe {
             Integer holder = null, requester = null;
             String cell = null;
             boolean gapLong = false, holderOff = false;
+            int dropper = -1;
+            long dropNs = 0;
             for (HandoffEvent e : recorder.log().events()) {
                 int n = e.thread();
                 switch (e.kind()) {
@@ -116,6 +119,8 @@ public final class CoreProbe {
                         cell = String.format("%-12s %-16s %-16s", BANDS_US[band] + "-"
                                 + (band + 1 < BANDS_US.length ? BANDS_US[band + 1] : "") + " us", r, o);
                         gapLong = e.timeNs() - rewaitNs >= 2000;
+                        dropper = n;
+                        dropNs = e.timeNs();
                         holderOff = cores.at(n, rewaitNs) < 0;
                     }
                     case TAKE -> {
@@ -131,6 +136,11 @@ public final class CoreProbe {
                                 if (gapLong) c[2]++;
                                 if (holderOff) c[3]++;
                                 drops++;
+                                int dropperCore = cores.last(dropper, dropNs);
+                                landings.merge(String.format("%-10s %-22s %-22s", n == requester ? "requester" : "another",
+                                        cores.last(n, dropNs) == dropperCore ? "on the dropper's" : "on the other",
+                                        cores.last(n, e.timeNs()) == dropperCore ? "on the dropper's" : "on the other"),
+                                        1, Integer::sum);
                             }
                             switches++;
                         }
@@ -153,6 +163,11 @@ public final class CoreProbe {
             int[] c = entry.getValue();
             System.out.printf("%s %6d %5.0f%% %9.0f%% %9.0f%% %11.0f%%%n", entry.getKey(), c[0], 100.0 * c[0] / drops,
                     100.0 * c[1] / c[0], 100.0 * c[2] / c[0], 100.0 * c[3] / c[0]);
+        }
+        System.out.printf("the same drops by who took the GIL, the core it last ran on before the drop and the core it "
+                + "took it on%n%-10s %-22s %-22s %6s %6s%n", "taker", "last ran", "took it", "drops", "share");
+        for (var entry : landings.entrySet()) {
+            System.out.printf("%s %6d %5.0f%%%n", entry.getKey(), entry.getValue(), 100.0 * entry.getValue() / drops);
         }
     }
 }

@@ -80,8 +80,9 @@ public final class Defaults {
                         + "wake-up (a sleep's end, a timed wait's); 0..100"),
                 Key.percent("signal_move_percent", "1", "wake_core=previous: the same, for a wake-up by another "
                         + "thread (a signal, a lock's release); 0..100"),
-                Key.duration("migration_cost", "0ns", "a queued thread that left its core less than this long ago "
-                        + "is not taken by another core that comes free or balances (Linux's task_hot; 500us there)"),
+                Key.duration("migration_cost", "500us", "a queued thread that left its core less than this long ago "
+                        + "is not taken by another core that comes free or balances (Linux's task_hot and its "
+                        + "sysctl_sched_migration_cost; 0ns: off)"),
                 Key.bool("run_to_parity", "true", "a thread that got its core from a wake-up keeps it for its first "
                         + "timeslice: a wake-up meanwhile queues instead of preempting (Linux's RUN_TO_PARITY; docs/model.md)"),
                 Key.duration("futex_sleep", "8us", "CPU time a condition-variable wait spends on its core after its "

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class CalibrationTest {
     /** The model's rules before 2026-12-05, for the hand-made races drawn for them. */
     private static final java.util.Map<String, String> OLD_RULES = java.util.Map.of("timer_expiry", "uniform",
-            "run_to_parity", "false", "run_queue", "shared", "wake_move_percent", "86", "signal_move_percent", "43");
+            "run_to_parity", "false", "run_queue", "shared", "wake_move_percent", "86", "signal_move_percent", "43",
+            "migration_cost", "0ns");
 
     private static Calibration.RacePoint pt(long ns, long n, long wins) {
         return new Calibration.RacePoint(ns, n, wins, 0, ns + 18_000);
