@@ -65,13 +65,13 @@ _, calls = shimcalls.read(prefix + ".calls.txt")
 cond, switch_cond = shimcalls.gil_conds(calls)
 inside = [c for c in calls if c[1] in tids and meta["start_ns"] <= c[0] <= meta["end_ns"]]
 
+# each take of the GIL (its signal on switch_cond), in order: (t, tid)
+takes = [(t, tid) for t, tid, kind, obj, _ in inside if obj == switch_cond and kind == shimcalls.SIGNAL]
+take_t = [t for t, _ in takes]
+
 # (1)
-holder, same = None, collections.Counter()
-for t, tid, kind, obj, _ in inside:
-    if obj == switch_cond and kind == shimcalls.SIGNAL:
-        if holder not in (None, tid):
-            same[cpu_at(holder, t, True) == cpu_at(tid, t, True)] += 1
-        holder = tid
+same = collections.Counter(cpu_at(holder, t, True) == cpu_at(tid, t, True)
+                           for (_, holder), (t, tid) in zip(takes, takes[1:]) if holder != tid)
 print("switches: the taker on the dropper's CPU %d, on the other %d (%.0f %%)"
       % (same[True], same[False], 100.0 * same[True] / max(1, same[True] + same[False])))
 
@@ -116,8 +116,6 @@ for key in sorted(cells):
              100.0 * sum(x[0] for x in sel) / len(sel), 100.0 * sum(x[1] for x in sel) / len(sel)))
 
 # (3)
-takes = [(t, tid) for t, tid, kind, obj, _ in inside if obj == switch_cond and kind == shimcalls.SIGNAL]
-take_t = [t for t, _ in takes]
 
 
 def landing(t, requester, others, last_wait, in_wait, woken):

@@ -45,26 +45,34 @@ public final class SimAgain {
             String name = json.get("scenario").asText();
             Scenario scenario = Scenarios.resolve("scenarios/" + name + ".yaml");
             boolean profiled = path.getFileName().toString().startsWith("profile-");
+            // At the defaults every interpreter of the file is held against the one model: simulate it once.
+            List<Observation> atDefaults = null;
             for (JsonNode interpreter : json.get("interpreters")) {
                 Matcher v = VERSION.matcher(interpreter.get("python").asText());
                 if (!v.find()) throw new IllegalStateException(f + ": no pyenv version in " + interpreter.get("python"));
                 String python = v.group(1);
                 MachineProfile profile = profiled ? MachineProfile.load(path.resolveSibling("machine-" + python + ".yaml"))
                         : null;
-                // As validate ran it: one model for every interpreter, at the keys the command set (grid.sh sets
-                // pinned; python is the profile's or the default), then the keys given here on top.
+                // As validate ran it: at the keys the command set (grid.sh sets pinned; python is the profile's or the
+                // default), then the keys given here on top.
                 List<String> all = new ArrayList<>();
                 all.add("duration=" + json.get("duration_ns").asLong() + "ns");
                 for (String key : RUN_KEYS) all.add(key + "=" + json.get("params").get(key).asText());
                 all.addAll(sets);
                 Params params = scenario.params(all, profile);
-                List<Observation> sim = new ArrayList<>();
-                for (int seed = 1; seed <= SEEDS; seed++) sim.add(SimSide.run(scenario, params, seed, false).observation());
+                List<Observation> sim = profiled || atDefaults == null ? simulate(scenario, params) : atDefaults;
+                if (!profiled) atDefaults = sim;
                 List<ThreadSpec> threads = Validation.threads(scenario, params);
                 for (int t = 0; t < threads.size(); t++) print(name + " " + python, threads.get(t), t, params, sim,
                         interpreter.get("threads").get(t).get("real"));
             }
         }
+    }
+
+    private static List<Observation> simulate(Scenario scenario, Params params) {
+        List<Observation> sim = new ArrayList<>();
+        for (int seed = 1; seed <= SEEDS; seed++) sim.add(SimSide.run(scenario, params, seed, false).observation());
+        return sim;
     }
 
     private static void print(String cell, ThreadSpec spec, int t, Params params, List<Observation> sim, JsonNode real) {
