@@ -131,13 +131,14 @@ public final class CalibrationText {
                     + "the model's defaults\n");
             return;
         }
-        b.append(String.format(Locale.ROOT, "  fitted (docs/calibration.md, section 5): the frequent race's gap p10 "
-                        + "/ p50 %.2f / %.2f us%s; the model's\n  %.2f / %.2f us with checkpoint %s and drop_reaction %s; "
-                        + "the requester's window wait_entry %s +- %s,\n  %d %% longer per doubling of %s since "
-                        + "%s last called wait: the model's requester\n  has each race's real share at the speeds "
-                        + "written (fast_race_percent, below); drop by drop\n  (%d drops) the likeliest "
+        b.append(String.format(Locale.ROOT, "  fitted (docs/calibration.md, section 5): the frequent race's gaps under "
+                        + "%s, p10 / p50 %.2f / %.2f us%s;\n  the model's %.2f / %.2f us with checkpoint %s and "
+                        + "drop_reaction %s; the requester's window\n  wait_entry %s +- %s, %d %% longer per doubling "
+                        + "of %s since %s last called wait: the model's requester\n  has each race's real share at the "
+                        + "speeds written (fast_race_percent, below); drop by drop\n  (%d drops) the likeliest "
                         + "window is %s, %d %%%n",
-                f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3, f.speeds().two() ? " (its slow seconds)" : "",
+                Durations.format(RaceFit.SHORT_GAP_NS), f.realGapP10Ns() / 1e3, f.realGapP50Ns() / 1e3,
+                f.speeds().two() ? " (its slow seconds)" : "",
                 f.modelGapP10Ns() / 1e3, f.modelGapP50Ns() / 1e3,
                 Durations.format(f.checkpointNs()), Durations.format(f.dropReactionNs()),
                 Durations.format(f.window().entryNs()), Durations.format(f.window().jitterNs()),
