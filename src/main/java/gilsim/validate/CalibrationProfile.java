@@ -235,7 +235,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             b.append(pad("checkpoint: " + Durations.format(race.checkpointNs()), 28))
                     .append("# with drop_reaction, the model's gap from a re-wait\n");
             b.append(pad("drop_reaction: " + Durations.format(race.dropReactionNs()), 28))
-                    .append("# to the drop has the frequent race's p10 and p50\n");
+                    .append("# to the drop has the real p10 and p50 under 3us\n");
             b.append(pad("wait_entry: " + Durations.format(race.window().entryNs()), 28))
                     .append("# the requester's window and its growth with the\n");
             b.append(pad("wait_entry_jitter: " + Durations.format(race.window().jitterNs()), 28))

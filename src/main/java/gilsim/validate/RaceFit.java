@@ -209,6 +209,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         long checkpoint = Math.max(ROUND_NS, round((realP50 - realP10) / (p50PerNs - p10PerNs)));
         long reaction = Math.max(0, round(realP10 - p10PerNs * checkpoint));
         long[] model = modelGaps(machine, checkpoint, reaction);
+        long[] modelShort = shortGaps(model);
         long[] mixed = speeds.two() ? mix(model, modelGaps(machine, checkpoint, reaction, "fast_race_percent=100",
                 "fast_race_reaction=" + speeds.fastReactionPercent()), speeds.fastPercent()) : model;
         List<HandoffStats.CrowdedDrop> drops = new ArrayList<>();
@@ -225,8 +226,7 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         Window window = m.match(entry);
         return Optional.of(new RaceFit(checkpoint, reaction, window, entry, other, speeds,
                 speeds.fastPercentOfRuns(rare), fastPercent,
-                realP10, realP50, HandoffStats.percentile(shortGaps(model), 10),
-                HandoffStats.percentile(shortGaps(model), 50),
+                realP10, realP50, HandoffStats.percentile(modelShort, 10), HandoffStats.percentile(modelShort, 50),
                 m.share(CrowdedRace.Race.FREQUENT, window), m.share(CrowdedRace.Race.RARE, window), plain));
     }
 
