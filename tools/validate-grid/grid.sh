@@ -31,7 +31,8 @@ while [ $# -gt 0 ]; do
   shift
 done
 mkdir -p "$out"
-versions=(3.11 3.12 3.13)
+# VERSIONS="3.11" keeps only the interpreters named (a sitting of one interpreter's profile half)
+read -r -a versions <<< "${VERSIONS:-3.11 3.12 3.13}"
 pys=()
 for v in "${versions[@]}"; do pys+=(--python "$v"); done
 cells=(
