@@ -217,10 +217,10 @@ class CalibrationTest {
 
     /**
      * Hand-made races: gaps 0.75 to 2.25 us in both; the frequent race's requester (another waiter's call to wait
-     * 100 us before each drop) wins below 1.05 us, the rare one's (3.2 ms) below 1.75 us. The fit must match the gaps'
-     * p10 and p50 (0.9 and 1.5 us) with the model's own, and find a window that grows with the queue's quiet time. Fitted
-     * under the rules before 2026-12-05 ({@link #OLD_RULES}, as {@code calibrate --set} passes them), the model these
-     * gaps were drawn for: under the kernel's rules its gap runs shorter for the same keys.
+     * 100 us before each drop) wins below 1.05 us, the rare one's (3.2 ms) below 1.75 us. The fit must match the
+     * gaps' p10 and p50 (0.9 and 1.5 us) with the model's own, and find a window that grows with the queue's quiet
+     * time. Fitted under the rules before 2026-12-05 ({@link #OLD_RULES}, as {@code calibrate --set} passes them),
+     * the model these gaps were drawn for: under the kernel's rules its gap runs shorter for the same keys.
      */
     @Test
     void theCrowdedRacesAddTheFittedKeysThatMachineProfilesRead(@TempDir Path dir) throws Exception {
@@ -514,7 +514,8 @@ class CalibrationTest {
     @Test
     void theFitKeepsTheSameCoreRuleWhenItExplainsTheRacesBetter(@TempDir Path dir) throws Exception {
         long forever = gilsim.sync.CondVar.WaitEntry.QUIET_FOREVER_NS;
-        List<HandoffStats.CrowdedRun> frequent = List.of(run(3_200_000, 100_000, 1_050), run(3_200_000, 100_000, 1_050));
+        List<HandoffStats.CrowdedRun> frequent = List.of(run(3_200_000, 100_000, 1_050),
+                run(3_200_000, 100_000, 1_050));
         List<HandoffStats.CrowdedRun> rare = List.of(run(100_000, forever, 1_750));
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
                 lateness(200), CalibrationProfile.machine(measured(race(), new long[] {2_829_400}), java.util.Map.of()));
