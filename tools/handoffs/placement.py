@@ -115,9 +115,8 @@ for key in sorted(cells):
           % (band, key[1], key[2], len(sel), 100.0 * len(sel) / len(rows), 100.0 * sum(x[2] for x in sel) / len(sel),
              100.0 * sum(x[0] for x in sel) / len(sel), 100.0 * sum(x[1] for x in sel) / len(sel)))
 
+
 # (3)
-
-
 def landing(t, requester, others, last_wait, in_wait, woken):
     i = bisect.bisect_left(take_t, t)
     if i >= len(takes):

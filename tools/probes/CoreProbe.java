@@ -20,8 +20,8 @@ import java.util.TreeMap;
  * on the core the dropper last ran on, then the crowded forced drops after the requester's re-wait by the other
  * waiters' quiet time, by whether the requester's timed-out wait was called on the holder's core and the newest other
  * waiter's was, with the requester's share, the share with a gap of 2 us or more from its re-wait to the drop, and
- * the share whose holder was off its core at that re-wait; then those drops by who took the GIL, the core it last ran on
- * before the drop and the core it took it on, each against the dropper's.
+ * the share whose holder was off its core at that re-wait; then those drops by who took the GIL, the core it last
+ * ran on before the drop and the core it took it on, each against the dropper's.
  * <pre>
  *   java -cp target/gilsim.jar:/tmp/probes gilsim.validate.CoreProbe PROFILE|- SCENARIO [key=value ...]
  * </pre>
@@ -62,7 +62,8 @@ public final class CoreProbe {
         Params params = probe.params();
         Map<String, int[]> cells = new TreeMap<>();  // drops, requester, gap >= 2 us, holder off
         int sameCore = 0, otherCore = 0, drops = 0;
-        Map<String, Integer> landings = new TreeMap<>();  // the crowded drops by who took and where, as placement.py's third table
+        // the crowded drops by who took and where, as placement.py's third table
+        Map<String, Integer> landings = new TreeMap<>();
         for (int seed = 1; seed <= 4; seed++) {
             Simulation sim = new Simulation(scenario, params, seed);
             SimHandoffs recorder = new SimHandoffs("sim seed " + seed, sim.threadNames());
