@@ -8,8 +8,11 @@ import gilsim.run.Simulation;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.sim.TraceEvent;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -21,7 +24,9 @@ import java.util.TreeMap;
  * waiters' quiet time, by whether the requester's timed-out wait was called on the holder's core and the newest other
  * waiter's was, with the requester's share, the share with a gap of 2 us or more from its re-wait to the drop, and
  * the share whose holder was off its core at that re-wait; then those drops by who took the GIL, the core it last
- * ran on before the drop and the core it took it on, each against the dropper's.
+ * ran on before the drop and the core it took it on, each against the dropper's; last, placement.py's table (4): the
+ * switches by whether the taker ran on the dropper's core and whether the dropper's next call to wait then ran on the
+ * taker's (the holder's) core.
  * <pre>
  *   java -cp target/gilsim.jar:/tmp/probes gilsim.validate.CoreProbe PROFILE|- SCENARIO [key=value ...]
  * </pre>
@@ -64,6 +69,8 @@ public final class CoreProbe {
         int sameCore = 0, otherCore = 0, drops = 0;
         // the crowded drops by who took and where, as placement.py's third table
         Map<String, Integer> landings = new TreeMap<>();
+        // placement.py's table (4): taker on the dropper's core, the dropper's next wait on the taker's core
+        int[][] chain = new int[2][2];
         for (int seed = 1; seed <= 4; seed++) {
             Simulation sim = new Simulation(scenario, params, seed);
             SimHandoffs recorder = new SimHandoffs("sim seed " + seed, sim.threadNames());
@@ -81,10 +88,13 @@ public final class CoreProbe {
             boolean gapLong = false, holderOff = false;
             int dropper = -1;
             long dropNs = 0;
+            List<long[]> takes = new ArrayList<>();  // [time, taker, dropper] at each switch
+            Map<Integer, List<Long>> waitsNs = new HashMap<>();
             for (HandoffEvent e : recorder.log().events()) {
                 int n = e.thread();
                 switch (e.kind()) {
                     case WAIT -> {
+                        waitsNs.computeIfAbsent(n, k -> new ArrayList<>()).add(e.timeNs());
                         switchAtWait.put(n, switches);
                         inWaitNs.put(n, e.timeNs());
                         waitCore.put(n, e.cpu());
@@ -130,6 +140,7 @@ public final class CoreProbe {
                             if (cores.last(holder, e.timeNs()) == cores.last(n, e.timeNs())) sameCore++;
                             else otherCore++;
                         }
+                        if (holder != null && holder != n) takes.add(new long[] {e.timeNs(), n, holder});
                         if (holder == null || holder != n) {
                             if (cell != null) {
                                 int[] c = cells.computeIfAbsent(cell, k -> new int[4]);
@@ -154,6 +165,16 @@ public final class CoreProbe {
                     default -> { }
                 }
             }
+            for (long[] t : takes) {
+                int taker = (int) t[1], dropperThread = (int) t[2];
+                List<Long> w = waitsNs.getOrDefault(dropperThread, List.of());
+                int i = Collections.binarySearch(w, t[0]);
+                if (i < 0) i = -i - 1;
+                if (i >= w.size()) continue;
+                long nextWaitNs = w.get(i);
+                chain[cores.last(dropperThread, t[0]) == cores.last(taker, t[0]) ? 1 : 0]
+                        [cores.last(dropperThread, nextWaitNs) == cores.last(taker, nextWaitNs) ? 1 : 0]++;
+            }
         }
         System.out.printf("switches: the taker on the dropper's core %d, on the other %d (%.0f %%)%n", sameCore,
                 otherCore, 100.0 * sameCore / Math.max(1, sameCore + otherCore));
@@ -170,6 +191,16 @@ public final class CoreProbe {
                 + "took it on%n%-10s %-22s %-22s %6s %6s%n", "taker", "last ran", "took it", "drops", "share");
         for (var entry : landings.entrySet()) {
             System.out.printf("%s %6d %5.0f%%%n", entry.getKey(), entry.getValue(), 100.0 * entry.getValue() / drops);
+        }
+        int chained = chain[0][0] + chain[0][1] + chain[1][0] + chain[1][1];
+        System.out.println("switches by whether the taker ran on the dropper's core, and the dropper's next call to "
+                + "wait on the holder's");
+        for (int onDroppers = 1; onDroppers >= 0; onDroppers--) {
+            for (int nextOnHolders = 1; nextOnHolders >= 0; nextOnHolders--) {
+                System.out.printf("  taker on the dropper's core %-5s next wait on the holder's core %-5s %5d (%4.1f %%)%n",
+                        onDroppers == 1 ? "True" : "False", nextOnHolders == 1 ? "True" : "False",
+                        chain[onDroppers][nextOnHolders], 100.0 * chain[onDroppers][nextOnHolders] / chained);
+            }
         }
     }
 }

@@ -69,6 +69,18 @@ public final class Machine {
     private final long balanceTickNs;
     private final SplittableRandom balanceRandom;
     /**
+     * An idle core balances once per tick ({@code balance_per_tick}): while its next balance is pending, a thread
+     * queued or the core coming free again does not draw another. Linux balances an idle CPU when its
+     * {@code next_balance} comes due ({@code trigger_load_balance}, and a busy CPU's tick kicking the idle ones at
+     * {@code nohz.next_balance}), and skips the balance on going idle when the CPU's idle periods are short
+     * ({@code avg_idle < sysctl_sched_migration_cost}, kernel/sched/fair.c). Without it, a core that goes idle often
+     * (waiters' timed-out passes) draws balances that often, and pulls a preempted thread from the busy core sooner
+     * than the scheduler traces show (docs/model.md, "An idle core balances once per tick").
+     */
+    private final boolean balancePerTick;
+    /** With {@link #balancePerTick}: whether each core's next balance is posted. */
+    private final boolean[] balancePending;
+    /**
      * With {@code previous}: of the wake-ups whose previous core is busy while another is idle, the percentage sent to
      * the idle core (Linux's search for an idle CPU; docs/model.md, "Which core a woken thread runs on").
      */
@@ -172,6 +184,21 @@ public final class Machine {
                    int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
                    WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs,
                    RunQueue queueRule) {
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
+                balanceTickNs, wakeMovePercent, signalMovePercent, migrationCostNs, futexPath, timerWake, runToParity,
+                timerExpiry, wakeIpiNs, queueRule, false);
+    }
+
+    /**
+     * @param balancePerTick with {@link WakeCore#PREVIOUS}: an idle core has one balance pending at a time, and a
+     *                  thread queued meanwhile waits for it; false: each queueing beside an idle core, and each time a
+     *                  core comes free with a thread queued elsewhere, draws a balance of its own for that core
+     */
+    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
+                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
+                   int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
+                   WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs,
+                   RunQueue queueRule, boolean balancePerTick) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -190,6 +217,8 @@ public final class Machine {
         if (wakeCore == WakeCore.PREVIOUS && balanceTickNs <= 0) throw new IllegalArgumentException("balance tick");
         this.balanceTickNs = balanceTickNs;
         this.balanceRandom = streams.stream("idle-balance");
+        this.balancePerTick = balancePerTick;
+        this.balancePending = new boolean[cores];
         if (wakeMovePercent < 0 || wakeMovePercent > 100) {
             throw new IllegalArgumentException("wake move percent 0..100");
         }
@@ -496,10 +525,14 @@ public final class Machine {
 
     /**
      * The idle {@code core}'s next balance, within {@code balance_tick}: it takes a queued thread; when every one it
-     * may run is still cache-hot elsewhere, it tries again at the balance after.
+     * may run is still cache-hot elsewhere, it tries again at the balance after. With {@link #balancePerTick} a core
+     * whose balance is already posted posts none.
      */
     private void postBalance(int core) {
+        if (balancePending[core]) return;
+        balancePending[core] = balancePerTick;
         engine.post(1 + balanceRandom.nextLong(balanceTickNs), () -> {
+            balancePending[core] = false;
             if (isIdle(core) && !balance(core) && anyQueuedMayRunOn(core)) postBalance(core);
         });
     }

@@ -89,7 +89,7 @@ public final class Simulation {
                 params.ns("migration_cost"),
                 new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params),
                 params.bool("run_to_parity"), TimerExpiry.byId(params.choice("timer_expiry")), params.ns("wake_ipi"),
-                RunQueue.byId(params.choice("run_queue")));
+                RunQueue.byId(params.choice("run_queue")), params.bool("balance_per_tick"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()

@@ -68,9 +68,9 @@ public record MachineProfile(String file, String source, String python, double[]
      * race's keys).
      */
     public static final List<String> MODEL_KEYS = List.of("timeslice", "timer_expiry", "wake_ipi", "wake_core",
-            "balance_tick", "run_queue", "wake_move_percent", "signal_move_percent", "migration_cost", "run_to_parity",
-            "futex_sleep", "futex_return", "race_dwell", "gil_mutex", "wake_order", "wait_entry_quiet",
-            "wake_timed_out");
+            "balance_tick", "balance_per_tick", "run_queue", "wake_move_percent", "signal_move_percent",
+            "migration_cost", "run_to_parity", "futex_sleep", "futex_return", "race_dwell", "gil_mutex", "wake_order",
+            "wait_entry_quiet", "wake_timed_out");
     private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
             "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
             "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction", "model");

@@ -8,6 +8,7 @@ import gilsim.sim.Engine;
 import gilsim.sim.RandomStreams;
 import gilsim.sim.Trace;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -61,9 +62,16 @@ class MachineTest {
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
               int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity,
               RunQueue runQueue) {
+            this(seed, cores, latency, slackNs, timesliceNs, wakeCore, wakeMovePercent, signalMovePercent,
+                    migrationCostNs, runToParity, runQueue, false);
+        }
+
+        Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
+              int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity,
+              RunQueue runQueue, boolean balancePerTick) {
             machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
                     wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
-                    null, runToParity, TimerExpiry.UNIFORM, 0, runQueue);
+                    null, runToParity, TimerExpiry.UNIFORM, 0, runQueue, balancePerTick);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -331,6 +339,55 @@ class MachineTest {
             seen.add(atNs);
         }
         assertTrue(seen.size() > 5, "the balance time varies with the seed: " + seen);
+    }
+
+    /**
+     * balance_per_tick: core 1 goes idle every 60 us (a thread computing 10 us and sleeping 50 us), while "busy",
+     * preempted on core 0 at 1 ms, waits in core 0's queue. Drawing a balance at each of core 1's idle moments, core 1
+     * takes "busy" within a millisecond or so; with one balance pending at a time, at that balance's draw,
+     * uniform up to balance_tick (4 ms), or the first after it if core 1 was busy then. Medians over seeds 1 to 20.
+     */
+    @Test
+    void anIdleCoreThatBalancesOncePerTickTakesAQueuedThreadLater() {
+        long eachNs = medianPullNs(false), perTickNs = medianPullNs(true);
+        String replay = " (replay: MachineTest.anIdleCoreThatBalancesOncePerTickTakesAQueuedThreadLater, seeds 1 to 20)";
+        // the earliest of draws posted 60 us apart, each uniform up to 4 ms: about sqrt(2 x 60 x 4000) = 690 us
+        assertTrue(eachNs < MS, "each idle moment draws a balance: median pull " + eachNs + " ns" + replay);
+        // one draw uniform up to 4 ms: a median of about 2 ms
+        assertTrue(perTickNs > 3 * MS / 2, "one balance pending at a time: median pull " + perTickNs + " ns, each "
+                + eachNs + " ns" + replay);
+    }
+
+    /** Over seeds 1 to 20, the median time from "busy"'s preemption at 1 ms to its dispatch on core 1. */
+    private static long medianPullNs(boolean balancePerTick) {
+        List<Long> pulls = new ArrayList<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            Bench b = new Bench(seed, 2, new WakeLatency.Uniform(5 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 0, 0, 0,
+                    false, RunQueue.PER_CORE, balancePerTick);
+            // s runs first on core 0 and sleeps, busy takes core 0 after it, the blinker has core 1 to itself
+            SimThread s = b.sleeper("s", -1, 20 * MS);
+            SimThread busy = b.computer("busy", -1, 10 * US, 20 * MS);
+            SimThread blinker = b.machine.newThread("blinker", 1);
+            b.engine.at(20 * US, () -> b.machine.start(blinker, () -> blink(b.machine, blinker)));
+            b.engine.at(MS, () -> b.machine.wake(s));
+            b.engine.runUntil(30 * MS);
+            long seedNs = seed;
+            String moved = b.dispatches().stream().filter(d -> d.startsWith("busy@") && d.endsWith(" c1")).findFirst()
+                    .orElseThrow(() -> new AssertionError("seed " + seedNs + ": busy never moved: " + b.dispatches()));
+            pulls.add(Long.parseLong(moved.replaceAll("busy@(\\d+) c1", "$1")) - MS);
+            assertEquals(RunState.RUNNABLE, b.stateAt(busy, MS + 1), "seed " + seed + ": busy queued on core 0");
+        }
+        Collections.sort(pulls);
+        return pulls.get(pulls.size() / 2);
+    }
+
+    /** 10 us of CPU, 50 us asleep, until 25 ms. */
+    private static void blink(Machine m, SimThread t) {
+        if (m.nowNs() >= 25 * MS) {
+            m.exit(t);
+            return;
+        }
+        m.cpu(t, 10 * US, () -> m.sleep(t, 50 * US, () -> blink(m, t)));
     }
 
     @Test
