@@ -34,6 +34,9 @@ import java.util.TreeMap;
 public final class CoreProbe {
     private static final long[] BANDS_US = {0, 200, 800};
 
+    /** A switch: at {@code timeNs} {@code taker} took the GIL that {@code dropper} had held. */
+    private record Switch(long timeNs, int taker, int dropper) { }
+
     /** Each thread's cores over time: the core it was put on, or -1 off every core (SleeperProbe reads it too). */
     static final class Cores implements OsEvent.Listener {
         final Map<Integer, TreeMap<Long, Integer>> byThread = new HashMap<>();
@@ -88,7 +91,7 @@ public final class CoreProbe {
             boolean gapLong = false, holderOff = false;
             int dropper = -1;
             long dropNs = 0;
-            List<long[]> takes = new ArrayList<>();  // [time, taker, dropper] at each switch
+            List<Switch> takes = new ArrayList<>();
             Map<Integer, List<Long>> waitsNs = new HashMap<>();
             for (HandoffEvent e : recorder.log().events()) {
                 int n = e.thread();
@@ -140,7 +143,7 @@ public final class CoreProbe {
                             if (cores.last(holder, e.timeNs()) == cores.last(n, e.timeNs())) sameCore++;
                             else otherCore++;
                         }
-                        if (holder != null && holder != n) takes.add(new long[] {e.timeNs(), n, holder});
+                        if (holder != null && holder != n) takes.add(new Switch(e.timeNs(), n, holder));
                         if (holder == null || holder != n) {
                             if (cell != null) {
                                 int[] c = cells.computeIfAbsent(cell, k -> new int[4]);
@@ -165,15 +168,14 @@ public final class CoreProbe {
                     default -> { }
                 }
             }
-            for (long[] t : takes) {
-                int taker = (int) t[1], dropperThread = (int) t[2];
-                List<Long> w = waitsNs.getOrDefault(dropperThread, List.of());
-                int i = Collections.binarySearch(w, t[0]);
+            for (Switch t : takes) {
+                List<Long> w = waitsNs.getOrDefault(t.dropper(), List.of());
+                int i = Collections.binarySearch(w, t.timeNs());
                 if (i < 0) i = -i - 1;
                 if (i >= w.size()) continue;
                 long nextWaitNs = w.get(i);
-                chain[cores.last(dropperThread, t[0]) == cores.last(taker, t[0]) ? 1 : 0]
-                        [cores.last(dropperThread, nextWaitNs) == cores.last(taker, nextWaitNs) ? 1 : 0]++;
+                chain[cores.last(t.dropper(), t.timeNs()) == cores.last(t.taker(), t.timeNs()) ? 1 : 0]
+                        [cores.last(t.dropper(), nextWaitNs) == cores.last(t.taker(), nextWaitNs) ? 1 : 0]++;
             }
         }
         System.out.printf("switches: the taker on the dropper's core %d, on the other %d (%.0f %%)%n", sameCore,

@@ -361,7 +361,8 @@ class MachineTest {
     /** Over seeds 1 to 20, the median time from "busy"'s preemption at 1 ms to its dispatch on core 1. */
     private static long medianPullNs(boolean balancePerTick) {
         List<Long> pulls = new ArrayList<>();
-        for (long seed = 1; seed <= 20; seed++) {
+        for (long s0 = 1; s0 <= 20; s0++) {
+            long seed = s0;
             Bench b = new Bench(seed, 2, new WakeLatency.Uniform(5 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 0, 0, 0,
                     false, RunQueue.PER_CORE, balancePerTick);
             // s runs first on core 0 and sleeps, busy takes core 0 after it, the blinker has core 1 to itself
@@ -371,9 +372,8 @@ class MachineTest {
             b.engine.at(20 * US, () -> b.machine.start(blinker, () -> blink(b.machine, blinker)));
             b.engine.at(MS, () -> b.machine.wake(s));
             b.engine.runUntil(30 * MS);
-            long seedNs = seed;
             String moved = b.dispatches().stream().filter(d -> d.startsWith("busy@") && d.endsWith(" c1")).findFirst()
-                    .orElseThrow(() -> new AssertionError("seed " + seedNs + ": busy never moved: " + b.dispatches()));
+                    .orElseThrow(() -> new AssertionError("seed " + seed + ": busy never moved: " + b.dispatches()));
             pulls.add(Long.parseLong(moved.replaceAll("busy@(\\d+) c1", "$1")) - MS);
             assertEquals(RunState.RUNNABLE, b.stateAt(busy, MS + 1), "seed " + seed + ": busy queued on core 0");
         }
