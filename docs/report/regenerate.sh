@@ -12,12 +12,12 @@ shot() {
   profile=$(mktemp -d)
   chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
     --disable-component-update --disable-sync --hide-scrollbars --user-data-dir="$profile" \
-    --window-size="${3:-1400},${4:-1050}" \
+    --window-size="${3:-1400},${4:-1050}" --virtual-time-budget=10000 \
     --screenshot="$PWD/docs/report/${5:-$1}.png" "file://$PWD/docs/report/$1.html#t=$2" >/dev/null 2>&1
   rm -rf "$profile"
 }
-shot short-release 1.0,1.03
-shot slice-rotation 1.0,1.01
+shot short-release 0.1,0.13
+shot slice-rotation 0.1,0.11
 # The state panel at a moment: short-release at a lost wake-up (the worker takes the GIL back while main, woken, has
 # no core yet); slice-rotation at a rotation, t1 sent to the back of the queue behind t2 and t3.
 for w in 640 1400; do

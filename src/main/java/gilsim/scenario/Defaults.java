@@ -71,7 +71,7 @@ public final class Defaults {
                                 + "wake_move_percent sends the thread to an idle one) or idle (any idle core first)"),
                 Key.duration("balance_tick", "4ms", 1_000, MAX_DURATION_NS, "wake_core=previous: an idle core "
                         + "takes a thread queued beside it within this (the scheduler tick, at least 1us)"),
-                Key.bool("balance_per_tick", "false", "wake_core=previous: an idle core has one balance pending at "
+                Key.bool("balance_per_tick", "true", "wake_core=previous: an idle core has one balance pending at "
                         + "a time (Linux balances an idle CPU when its next balance is due); false: each queueing "
                         + "beside it, and each time it comes free, draws one of its own (docs/model.md)"),
                 Key.choice("run_queue", RunQueue.DEFAULT.id, RunQueue.ids(), "wake_core=previous: whose queue a "

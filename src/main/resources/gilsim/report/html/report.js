@@ -211,6 +211,13 @@
     if (levels.length) {
       if (view.from < detailFrom) summary(view.from, Math.min(view.to, detailFrom));
       if (view.to > detailTo) summary(Math.max(view.from, detailTo), view.to);
+    } else if (view.to > detailTo) {
+      // An arm keeps its first span in detail and no summaries: say so where it has nothing to draw.
+      ctx.fillStyle = '#6e6e73';
+      ctx.font = '12px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.fillText('not recorded this late: this arm keeps its first ' + human(detailTo - detailFrom),
+        (xOf(Math.max(view.from, detailTo)) + xOf(view.to)) / 2, AXIS + (n + 1) * LANE / 2);
     }
     crowded = 0;
     if (b > a) {
