@@ -122,6 +122,19 @@ class ReportBrowserTest {
     }
 
     @Test
+    void anArmPastItsDetailSaysSo() {
+        // The keep=true arm keeps its first span in detail and no summaries; on the whole run its lanes past that
+        // span say why they are empty instead of drawing nothing.
+        js("window.drawn = []; var f = CanvasRenderingContext2D.prototype.fillText;"
+                + "CanvasRenderingContext2D.prototype.fillText = function (s) { window.drawn.push(String(s));"
+                + " return f.apply(this, arguments); };");
+        browser.findElement(By.id("zoom-all")).click();
+        waitFor(() -> text("#window").contains("0.200000 s"));
+        waitFor(() -> String.valueOf(js("return window.drawn.join('|');")).contains("not recorded this late"));
+        browser.findElement(By.id("zoom-detail")).click();
+    }
+
+    @Test
     void zoom_movesTheWindowAndTheNarration() {
         browser.findElement(By.id("zoom-detail")).click();
         waitFor(() -> text("#window").contains("0.020000 s"));
