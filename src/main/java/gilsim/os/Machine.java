@@ -162,7 +162,7 @@ public final class Machine {
                    int wakeMovePercent, FutexPath futexPath) {
         this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
                 balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false, TimerExpiry.UNIFORM, 0,
-                RunQueue.SHARED);
+                RunQueue.SHARED, false);
     }
 
     /**
@@ -178,18 +178,6 @@ public final class Machine {
      * @param timerExpiry when a sleep's or a timed wait's timer fires within its slack, and how its thread arrives
      * @param wakeIpiNs with {@link TimerExpiry#HRTIMER}: a timer interrupt's wake-up onto a busy core takes this long
      * @param queueRule with {@link WakeCore#PREVIOUS}: whether a queued thread waits for its own core
-     */
-    public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
-                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
-                   int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
-                   WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs,
-                   RunQueue queueRule) {
-        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, wakeMovePercent, signalMovePercent, migrationCostNs, futexPath, timerWake, runToParity,
-                timerExpiry, wakeIpiNs, queueRule, false);
-    }
-
-    /**
      * @param balancePerTick with {@link WakeCore#PREVIOUS}: an idle core has one balance pending at a time, and a
      *                  thread queued meanwhile waits for it; false: each queueing beside an idle core, and each time a
      *                  core comes free with a thread queued elsewhere, draws a balance of its own for that core

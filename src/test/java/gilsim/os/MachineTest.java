@@ -605,7 +605,7 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 2, new WakeLatency.Uniform(10 * US, 0),
                 50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true, TimerExpiry.HRTIMER, 2 * US,
-                RunQueue.SHARED);
+                RunQueue.SHARED, false);
         SimThread x1 = napper(b, m, "x1", 1, 0);
         SimThread x2 = napper(b, m, "x2", 1, 20 * US);
         SimThread y = napper(b, m, "y", 0, 0);
@@ -696,7 +696,7 @@ class MachineTest {
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
                 0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
-                RunQueue.SHARED);
+                RunQueue.SHARED, false);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
             m.timedWaitTimer(waiter, MS, () -> m.wakeTimedOut(waiter));
@@ -723,7 +723,7 @@ class MachineTest {
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
                 50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
-                RunQueue.SHARED);
+                RunQueue.SHARED, false);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));
