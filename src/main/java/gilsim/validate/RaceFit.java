@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The model's crowded-race keys fitted to the recorded races (docs/calibration.md, section 5):
@@ -96,6 +97,9 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
      */
     static final int GROWTH_STEP_PERCENT = 1;
     static final int MAX_GROWTH_PERCENT = 400;
+    /** The window search's first steps ({@link #search}); both halve down to the grid's. */
+    static final long FIRST_ENTRY_STEP_NS = 400;
+    static final int FIRST_GROWTH_STEP = 20;
     /** Gaps the two speeds' mixed distribution is resampled to: finer than the fit's 50 ns steps can see. */
     static final int MIXED_GAPS = 4_000;
     /**
@@ -231,20 +235,61 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     }
 
     /**
+     * The window of least {@code misfit} on the grid of {@code wait_entry} ({@link #ROUND_NS}) and the growth
+     * ({@link #GROWTH_STEP_PERCENT}), from {@code start}: for a growth, the best entry ({@link #bestEntry}); over the
+     * growths, a compass search on those bests, which moves a step up or down while one fits better and halves the
+     * step when neither does.
+     *
+     * <p>Why the entry is searched at each growth and not beside it: both keys raise both races' shares, the entry
+     * mostly the frequent race's and the growth mostly the rare one's, so where the misfit is least it lies along a
+     * narrow valley in which more growth wants less entry. A search moving one key at a time stops on the valley's
+     * floor where it first meets it: grid 68's 3.12.1 fit stopped at 600 ns growing 10 % with the model's requester at
+     * 52 % of four spinners' crowded drops against the real 61 % (and 76 % against 77 % beside the sleeper), where
+     * 700 ns growing 5 % gave 58 and 78 % (HandoffProbe, seeds 1 to 4; docs/calibration.md, section 5).
+     */
+    static Window search(Window start, ToDoubleFunction<Window> misfit) {
+        Map<Integer, Window> floor = new HashMap<>();
+        Window best = floor.computeIfAbsent(start.growthPercent(), g -> bestEntry(start.entryNs(), g, misfit));
+        int step = FIRST_GROWTH_STEP;
+        while (true) {
+            Window from = best;
+            for (int g : new int[] {from.growthPercent() + step, from.growthPercent() - step}) {
+                if (g < 0 || g > MAX_GROWTH_PERCENT) continue;
+                Window w = floor.computeIfAbsent(g, k -> bestEntry(from.entryNs(), k, misfit));
+                if (misfit.applyAsDouble(w) < misfit.applyAsDouble(best)) best = w;
+            }
+            if (best != from) continue;
+            if (step == GROWTH_STEP_PERCENT) return best;
+            step = Math.max(GROWTH_STEP_PERCENT, step / 2);
+        }
+    }
+
+    /** At this growth, a compass search on the entry alone from {@code entryNs}, its step halving to the grid's. */
+    static Window bestEntry(long entryNs, int growthPercent, ToDoubleFunction<Window> misfit) {
+        Window best = Window.of(entryNs, growthPercent);
+        long step = FIRST_ENTRY_STEP_NS;
+        while (true) {
+            Window from = best;
+            for (long e : new long[] {from.entryNs() + step, from.entryNs() - step}) {
+                if (e < ROUND_NS || e > MAX_ENTRY_NS) continue;
+                Window w = Window.of(e, growthPercent);
+                if (misfit.applyAsDouble(w) < misfit.applyAsDouble(best)) best = w;
+            }
+            if (best != from) continue;
+            if (step == ROUND_NS) return best;
+            step = Math.max(ROUND_NS, step / 2);
+        }
+    }
+
+    /**
      * The search for the window whose model gives each race's requester its real share: the least {@link #misfit}
-     * of the two races' shares, on the scale of the losing waiters' waits. A compass
-     * search on the grid of {@code wait_entry} (50 ns) and the growth (1 %) from the drop-by-drop fit's window: it
-     * moves to the best of the four neighbours a step away while one fits better, and halves the steps when none does.
-     * Local on purpose: far from the likeliest window the model's shares stop growing with the window (with the
+     * of the two races' shares, on the scale of the losing waiters' waits, searched ({@link RaceFit#search}) from the
+     * drop-by-drop fit's window. Local on purpose: far from the likeliest window the model's shares stop growing with the window (with the
      * requester winning nearly every drop the threads pair up and the crowded drops change), and a search over the
      * whole grid found a window of 9 us growing 385 % whose shares were far from both races' (2026-12-05 03:05).
      * Every race at every window is run once ({@link #share} keeps them, the written window's too).
      */
     private static final class Matcher {
-        /** The first steps; both halve down to the grid's. */
-        static final long FIRST_ENTRY_STEP_NS = 400;
-        static final int FIRST_GROWTH_STEP = 20;
-
         private final MachineProfile machine;
         private final long checkpointNs;
         private final long dropReactionNs;
@@ -270,38 +315,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
 
         /** The window, from the drop-by-drop fit's. */
         Window match(EntryFit.Fit start) {
-            long entry = Math.min(MAX_ENTRY_NS, Math.max(ROUND_NS, start.entryNs()));
-            int growth = start.growthPercent();
-            long entryStep = FIRST_ENTRY_STEP_NS;
-            int growthStep = FIRST_GROWTH_STEP;
-            while (true) {
-                double here = misfit(Window.of(entry, growth));
-                long bestEntry = entry;
-                int bestGrowth = growth;
-                double best = here;
-                long[][] moves = {{entryStep, 0}, {-entryStep, 0}, {0, growthStep}, {0, -growthStep}};
-                for (long[] move : moves) {
-                    long e = entry + move[0];
-                    int g = (int) (growth + move[1]);
-                    if (e < ROUND_NS || e > MAX_ENTRY_NS || g < 0 || g > MAX_GROWTH_PERCENT) continue;
-                    double m = misfit(Window.of(e, g));
-                    if (m < best) {
-                        best = m;
-                        bestEntry = e;
-                        bestGrowth = g;
-                    }
-                }
-                if (best < here) {
-                    entry = bestEntry;
-                    growth = bestGrowth;
-                } else if (entryStep > ROUND_NS || growthStep > GROWTH_STEP_PERCENT) {
-                    entryStep = Math.max(ROUND_NS, entryStep / 2);
-                    growthStep = Math.max(GROWTH_STEP_PERCENT, growthStep / 2 / GROWTH_STEP_PERCENT
-                            * GROWTH_STEP_PERCENT);
-                } else {
-                    return Window.of(entry, growth);
-                }
-            }
+            return search(Window.of(Math.min(MAX_ENTRY_NS, Math.max(ROUND_NS, start.entryNs())), start.growthPercent()),
+                    this::misfit);
         }
 
         /** {@link RaceFit#misfit} of both races at this window. */
