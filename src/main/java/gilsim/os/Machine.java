@@ -702,6 +702,16 @@ public final class Machine {
         return true;
     }
 
+    /**
+     * Where foreign work arriving for {@code core} runs when it may move: {@code core} when it is idle, else another
+     * idle core, else {@code core} itself (preempting its runner).
+     */
+    int coreForMovableWork(int core) {
+        if (isIdle(core)) return core;
+        for (int c = 0; c < running.length; c++) if (isIdle(c)) return c;
+        return core;
+    }
+
     void releaseForeignWork(int core) {
         foreign[core] = false;
         fillCore(core);

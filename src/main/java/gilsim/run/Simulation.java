@@ -90,7 +90,8 @@ public final class Simulation {
                 new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params),
                 params.bool("run_to_parity"), TimerExpiry.byId(params.choice("timer_expiry")), params.ns("wake_ipi"),
                 RunQueue.byId(params.choice("run_queue")), params.bool("balance_per_tick"));
-        BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"));
+        BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"),
+                params.bool("load_idle_first"));
         Workload workload = scenario.workload().apply(params);
         int threadCount = workload instanceof Workload.Threads w ? w.threads().size()
                 : ((Workload.Pool) workload).spec().threads();

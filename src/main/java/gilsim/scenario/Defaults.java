@@ -105,6 +105,8 @@ public final class Defaults {
                         + "moments this far apart on average (exponentially; at least 1ms)"),
                 Key.duration("load_gap", "0ns", "background load: mean gap between other processes' tasks on a core; 0ns: none, else at least 10us"),
                 Key.duration("load_run", "1ms", "background load: how long each such task holds its core (at least 1us)"),
+                Key.bool("load_idle_first", "false", "background load: a task runs on an idle core when there is one, "
+                        + "and preempts its own core's runner only when none is; false: always its own core"),
                 Key.choice("policy", GilPolicies.byDefault().name(), GilPolicies.names(), "GIL hand-off policy"),
                 Key.bool("gil_mutex", "true", "model gil->mutex: drop_gil signals while holding it, so a waiter "
                         + "woken onto the dropper's core can block on it"),

@@ -800,4 +800,27 @@ class MachineTest {
         b.engine.runUntil(MS);
         assertEquals(List.of("sleeper@" + 53 * US + " back"), b.log, "blocked at 0, woken at 3 us, 50 us latency");
     }
+
+    /**
+     * Foreign work that may move (load_idle_first) runs on its own core when that is idle, else on an idle one, and
+     * preempts its own core's runner only when every core is taken: by a thread or by other foreign work.
+     */
+    @Test
+    void movableForeignWorkTakesAnIdleCoreFirst() {
+        Bench b = new Bench(2, 10 * MS);
+        b.computer("a", 0, 0, 5 * MS);
+        List<String> seen = new ArrayList<>();
+        b.engine.at(MS, () -> {
+            seen.add("a running, 1 idle: core 0 -> " + b.machine.coreForMovableWork(0));
+            seen.add("core 1 itself idle: core 1 -> " + b.machine.coreForMovableWork(1));
+            b.machine.occupyByForeignWork(1);
+            seen.add("1 taken by foreign work: core 0 -> " + b.machine.coreForMovableWork(0));
+            b.machine.releaseForeignWork(1);
+        });
+        b.computer("b", 1, 2 * MS, MS);
+        b.engine.at(2 * MS + 100 * US, () -> seen.add("both running: core 0 -> " + b.machine.coreForMovableWork(0)));
+        b.engine.runUntil(10 * MS);
+        assertEquals(List.of("a running, 1 idle: core 0 -> 1", "core 1 itself idle: core 1 -> 1",
+                "1 taken by foreign work: core 0 -> 0", "both running: core 0 -> 0"), seen);
+    }
 }

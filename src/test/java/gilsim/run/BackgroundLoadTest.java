@@ -33,6 +33,21 @@ class BackgroundLoadTest {
         assertTrue(s.thread("main").get(Metrics.GIL_ACQUISITIONS) > 10, why);
     }
 
+    /**
+     * One spinner beside a thread that mostly sleeps: foreign work pinned to the spinner's core takes 2 ms of it every
+     * 50 ms (4 %), while work that may move runs on the sleeper's idle core and takes the spinner's only when both
+     * cores are taken, so the spinner completes more rounds.
+     */
+    @Test
+    void movableLoadSparesTheOnlyBusyCore() {
+        String[] pinned = {"duration=5s", "load_gap=50ms", "load_run=2ms"};
+        String[] movable = {"duration=5s", "load_gap=50ms", "load_run=2ms", "load_idle_first=true"};
+        long onItsCore = Runs.run("scenarios/latency-1.yaml", 1, pinned).thread("bg0").get(Metrics.ROUNDS);
+        long anywhere = Runs.run("scenarios/latency-1.yaml", 1, movable).thread("bg0").get(Metrics.ROUNDS);
+        assertTrue(anywhere > onItsCore * 1.02, "bg0's rounds: " + onItsCore + " with the load on its core, " + anywhere
+                + " with it movable; " + Runs.replay("scenarios/latency-1.yaml", 1, movable));
+    }
+
     @Test
     void loadBreaksTheRotationButTheKeepRuleStaysFair() {
         String[] off = {"duration=5s", "load_gap=20ms"};
