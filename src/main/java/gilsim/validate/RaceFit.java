@@ -284,9 +284,10 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     /**
      * The search for the window whose model gives each race's requester its real share: the least {@link #misfit}
      * of the two races' shares, on the scale of the losing waiters' waits, searched ({@link RaceFit#search}) from the
-     * drop-by-drop fit's window. Local on purpose: far from the likeliest window the model's shares stop growing with the window (with the
-     * requester winning nearly every drop the threads pair up and the crowded drops change), and a search over the
-     * whole grid found a window of 9 us growing 385 % whose shares were far from both races' (2026-12-05 03:05).
+     * drop-by-drop fit's window. Local on purpose: far from the likeliest window the model's shares stop growing with
+     * the window (with the requester winning nearly every drop the threads pair up and the crowded drops change), and a
+     * search over the whole grid found a window of 9 us growing 385 % whose shares were far from both races'
+     * (2026-12-05 03:05).
      * Every race at every window is run once ({@link #share} keeps them, the written window's too).
      */
     private static final class Matcher {
@@ -315,8 +316,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
 
         /** The window, from the drop-by-drop fit's. */
         Window match(EntryFit.Fit start) {
-            return search(Window.of(Math.min(MAX_ENTRY_NS, Math.max(ROUND_NS, start.entryNs())), start.growthPercent()),
-                    this::misfit);
+            long entry = Math.min(MAX_ENTRY_NS, Math.max(ROUND_NS, start.entryNs()));
+            return search(Window.of(entry, start.growthPercent()), this::misfit);
         }
 
         /** {@link RaceFit#misfit} of both races at this window. */

@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 /** The search for the requester's window ({@link RaceFit#search}) on hand-made misfits, without running the model. */
 class RaceFitSearchTest {
     /**
-     * A narrow valley in which more growth wants less entry: steep across it ({@code u}, 100 per unit), shallow along
-     * it ({@code v}), least at 700 ns growing 5 %. On its floor 10 ns of entry trade for 1 % of growth, so 600 ns at 15 %
-     * is on the floor with misfit 0.16, and every move of one key alone from there climbs the wall (50 ns: u = 1, a
-     * misfit of 100): a search moving one key at a time stops there.
+     * A narrow valley in which more growth wants less entry: steep across it ({@code across}, 100 per unit squared),
+     * shallow along it ({@code along}), least at 700 ns growing 5 %. On its floor 10 ns of entry trade for 1 % of
+     * growth, so 600 ns at 15 % is on the floor with misfit 0.16, and every move of one key alone from there climbs the
+     * wall (50 ns: across = 1, a misfit of 100): a search moving one key at a time stops there.
      */
     @Test
     void followsAValleyInWhichMoreGrowthWantsLessEntry() {
