@@ -561,6 +561,11 @@ public final class Machine {
 
     private int idleCoreFor(SimThread t) {
         if (t.pinnedCore >= 0) return isIdle(t.pinnedCore) ? t.pinnedCore : -1;
+        return firstIdleCore();
+    }
+
+    /** The lowest-numbered idle core, or -1 when every core is taken. */
+    private int firstIdleCore() {
         for (int c = 0; c < running.length; c++) if (isIdle(c)) return c;
         return -1;
     }
@@ -708,8 +713,8 @@ public final class Machine {
      */
     int coreForMovableWork(int core) {
         if (isIdle(core)) return core;
-        for (int c = 0; c < running.length; c++) if (isIdle(c)) return c;
-        return core;
+        int idle = firstIdleCore();
+        return idle >= 0 ? idle : core;
     }
 
     void releaseForeignWork(int core) {
