@@ -25,10 +25,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code gilsim calibrate}: measures this machine's wake-ups, timers and preemption and writes a machine profile. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Measures this machine on a real interpreter (about 35 s; --quick about 8 s): the release "
+        description = {"Measures this machine on a real interpreter (about 65 s; --quick about 14 s): the release "
                 + "race (the share of GIL releases of length L that a woken waiter wins, over L from 1 us to 600 us: "
                 + "the wake-up latency's CDF), the wake-up latency directly, how late a 5 ms timed wait returns, and "
-                + "how often a thread woken on a busy shared core preempts its waker; then (about 30 s; --quick about "
+                + "how often a thread woken on a busy shared core preempts its waker, and the machine's own background (a "
+                + "process on each core spinning on the clock, then one alone: load_gap, load_run, load_idle_first); "
+                + "then (about 30 s; --quick about "
                 + "11 s) it records two crowded races through the hand-off recorder (four threads spinning in Python; "
                 + "one sleeping 100 ms beside two) and fits the model's crowded-race keys to them (checkpoint, "
                 + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth, wait_entry_same_core (the rule of "
@@ -57,7 +59,7 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "write the machine profile here (its directory must exist)")
     Path out;
 
-    @Option(names = "--quick", description = "measure for about 8 s instead of 35 (fewer samples: noisier figures)")
+    @Option(names = "--quick", description = "measure for about 14 s instead of 65 (fewer samples: noisier figures)")
     boolean quick;
 
     @Option(names = "--race-runs", paramLabel = "N", description = "runs of the four-spinner race (default 4 of "
@@ -118,7 +120,7 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (warning != null) err.println("gilsim calibrate: warning: " + warning);
         if (Terminal.stderrIsTerminal()) {
-            err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "8" : "35") + " s");
+            err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "14" : "65") + " s");
         }
         String unrecordable = CrowdedRace.unrecordable(py);
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS

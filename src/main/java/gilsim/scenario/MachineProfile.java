@@ -15,8 +15,8 @@ import java.util.Map;
  * A machine profile: what {@code gilsim calibrate} measured on a machine, for {@code --machine FILE}. It replaces
  * the uniform wake-up latency with the machine's own distribution (its quantiles), may give a timer's own way from its
  * deadline to running ({@code timer_wake}), and sets {@code timer_slack},
- * {@code preempt_percent} and the crowded race's keys ({@link #RACE_KEYS}) to the measured values; {@code --set}
- * still overrides them.
+ * {@code preempt_percent}, the crowded race's keys ({@link #RACE_KEYS}) and the background load ({@code load_gap},
+ * {@code load_run}, {@code load_idle_first}) to the measured values; {@code --set} still overrides them.
  *
  * <pre>
  * source: "gilsim calibrate, CPython 3.11.7, 2 cores, load 0.42"
@@ -42,6 +42,9 @@ import java.util.Map;
  * wait_entry_same_core: true   # optional: the quiet time's rule that fitted the races better
  * fast_race_percent: 30    # per cent, 0..100: the share of time the race runs fast
  * fast_race_reaction: 45   # per cent, 0..100: the holder's reaction then
+ * load_gap: 952ms          # optional: the machine's own background, as the model's load (0ns: none measured)
+ * load_run: 2095us         # with load_gap more than 0
+ * load_idle_first: true    # optional, default false
  * model:                   # optional: the model's rules the race's keys were fitted under (calibrate --set)
  *   run_to_parity: true
  *   timer_expiry: hrtimer
@@ -53,11 +56,19 @@ import java.util.Map;
  * @param waitEntrySameCore {@code wait_entry_same_core}, or null when the profile does not set it
  * @param model the model's rules the profile's race keys were fitted under ({@code calibrate --set}), by key, each
  *              value as written; applied with the rest of the profile, before {@code --set}
+ * @param background the machine's own background, or null when the profile does not give it
  */
 public record MachineProfile(String file, String source, String python, double[] probabilities, long[] latenciesNs,
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
                              Integer preemptPercent, Map<String, Long> race, Boolean waitEntrySameCore,
-                             Map<String, String> model) {
+                             Map<String, String> model, Background background) {
+    /**
+     * The machine's own background as the model's load ({@code load_gap}, {@code load_run},
+     * {@code load_idle_first}; docs/model.md, "The machine's own background"); {@code runNs} is 0 when
+     * {@code gapNs} is (no load).
+     */
+    public record Background(long gapNs, long runNs, boolean idleFirst) {}
+
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
             "wait_entry_jitter", "wait_entry_growth", "fast_race_percent", "fast_race_reaction");
@@ -73,7 +84,8 @@ public record MachineProfile(String file, String source, String python, double[]
             "wait_entry_quiet", "wake_timed_out");
     private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
             "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
-            "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction", "model");
+            "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction", "load_gap",
+            "load_run", "load_idle_first", "model");
     private static final long MAX_FILE_BYTES = 1 << 20;
 
     public MachineProfile {
@@ -185,14 +197,7 @@ public record MachineProfile(String file, String source, String python, double[]
             throw new InputError(file + ":" + top.entries().get("checkpoint").line() + ": checkpoint: more than 0ns "
                     + "(a profile fits the spacing; 0, no check point, is a scenario's choice)");
         }
-        Boolean sameCore = null;
-        YamlTree same = top.entries().get("wait_entry_same_core");
-        if (same != null) {
-            if (!(same instanceof YamlTree.Scalar s) || !(s.text().equals("true") || s.text().equals("false"))) {
-                throw new InputError(file + ":" + same.line() + ": wait_entry_same_core: expected true or false");
-            }
-            sameCore = s.text().equals("true");
-        }
+        Boolean sameCore = bool(file, top, "wait_entry_same_core");
         Integer preempt = null;
         if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
@@ -214,7 +219,38 @@ public record MachineProfile(String file, String source, String python, double[]
         }
         return new MachineProfile(file, source, python, wake.probabilities(), wake.durationsNs(),
                 timerWake == null ? null : timerWake.probabilities(), timerWake == null ? null : timerWake.durationsNs(),
-                slack, preempt, race, sameCore, model);
+                slack, preempt, race, sameCore, model, background(file, top));
+    }
+
+    /** {@code load_gap}, {@code load_run} and {@code load_idle_first}, in the ranges the model runs; null without. */
+    private static Background background(String file, YamlTree.Mapping top) {
+        Long gap = duration(file, top, "load_gap");
+        Long run = duration(file, top, "load_run");
+        Boolean idleFirst = bool(file, top, "load_idle_first");
+        if (gap == null) {
+            String other = run != null ? "load_run" : idleFirst != null ? "load_idle_first" : null;
+            if (other == null) return null;
+            throw new InputError(file + ":" + top.entries().get(other).line() + ": " + other + ": needs load_gap (the "
+                    + "background's mean gap per core; 0ns for none)");
+        }
+        String where = file + ":" + top.entries().get("load_gap").line() + ": load_gap: ";
+        if (gap == 0) return new Background(0, 0, false);
+        if (gap < Defaults.MIN_LOAD_GAP_NS) throw new InputError(where + "0ns or at least 10us");
+        if (run == null) throw new InputError(where + "needs load_run (how long each of the background's tasks runs)");
+        if (run < Defaults.MIN_LOAD_RUN_NS) {
+            throw new InputError(file + ":" + top.entries().get("load_run").line() + ": load_run: at least 1us");
+        }
+        return new Background(gap, run, idleFirst != null && idleFirst);
+    }
+
+    /** The optional true-or-false {@code field}; null when absent. */
+    private static Boolean bool(String file, YamlTree.Mapping top, String field) {
+        YamlTree node = top.entries().get(field);
+        if (node == null) return null;
+        if (!(node instanceof YamlTree.Scalar s) || !(s.text().equals("true") || s.text().equals("false"))) {
+            throw new InputError(file + ":" + node.line() + ": " + field + ": expected true or false");
+        }
+        return s.text().equals("true");
     }
 
     private record Quantiles(double[] probabilities, long[] durationsNs) {}

@@ -111,8 +111,8 @@ public record Scenario(String name, String description, String origin, List<Key>
     }
 
     /**
-     * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate, crowded-race keys and the
-     * model's rules they were fitted under (each when it has one) replace the defaults and {@code sem_wake} is 0
+     * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate, crowded-race keys, the
+     * model's rules they were fitted under and its background load (each when it has one) replace the defaults and {@code sem_wake} is 0
      * (before {@code --set}), and its wake-up latency distribution replaces {@code wake_latency} and
      * {@code wake_jitter}, which may then not be set.
      */
@@ -136,6 +136,14 @@ public record Scenario(String name, String description, String origin, List<Key>
             if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
             values.putAll(machine.race());
             if (machine.waitEntrySameCore() != null) values.put("wait_entry_same_core", machine.waitEntrySameCore());
+            MachineProfile.Background bg = machine.background();
+            if (bg != null) {
+                values.put("load_gap", bg.gapNs());
+                if (bg.gapNs() > 0) {
+                    values.put("load_run", bg.runNs());
+                    values.put("load_idle_first", bg.idleFirst());
+                }
+            }
             // The rules the race's keys were fitted under go with them (a key the scenario lacks has no rule to fix).
             for (Map.Entry<String, String> rule : machine.model().entrySet()) {
                 Key k = byName.get(rule.getKey());

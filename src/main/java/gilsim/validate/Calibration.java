@@ -17,16 +17,17 @@ import java.util.Locale;
 /**
  * {@code gilsim calibrate}: runs the script {@code calibrate.py} (beside this class) on a real interpreter under a
  * hard time limit and reads the one JSON object it prints into a {@link Measured}: the release race (pinned, and
- * unpinned for reading), the wake-up latency measured directly, the lateness of a 5 ms timed wait and how often a
- * woken thread preempted its waker on a shared core. {@link CalibrationProfile} turns that into a machine profile.
+ * unpinned for reading), the wake-up latency measured directly, the lateness of a 5 ms timed wait, how often a
+ * woken thread preempted its waker on a shared core and the machine's own background. {@link CalibrationProfile}
+ * turns that into a machine profile.
  *
  * <p>As {@link RealRun}: every failure is one {@link InputError} line naming the interpreter (missing, not Python,
  * older than 3.6, out of time, a refusal by the script, output that is not the script's JSON).
  */
 public final class Calibration {
-    /** The time limit of a full calibration (it takes some 35 s). */
+    /** The time limit of a full calibration (it takes some 65 s). */
     public static final long TIMEOUT_MS = 150_000;
-    /** The time limit of a {@code --quick} one (some 8 s). */
+    /** The time limit of a {@code --quick} one (some 14 s). */
     public static final long QUICK_TIMEOUT_MS = 60_000;
 
     private static final String RESOURCE = "calibrate.py";
@@ -50,11 +51,23 @@ public final class Calibration {
             double loadBefore, double loadAfter, long tookNs, boolean quick, long switchIntervalNs, double crcBytesPerNs,
             int workerCore, int waiterCore, long computeNs, List<RacePoint> race, List<RacePoint> raceUnpinned,
             long[] directNs, long timedWaitNs, long[] latenessNs, long kernelSlackNs, int preemptCore,
-            long preemptRounds, long preempted, long preemptSpinNs) {
+            long preemptRounds, long preempted, long preemptSpinNs, Background background) {
         /** The share of woken threads that preempted the waker, or NaN with no round. */
         public double preemptProbability() {
             return preemptRounds == 0 ? Double.NaN : preempted / (double) preemptRounds;
         }
+    }
+
+    /**
+     * The machine's own background: a process pinned to each core spinning on the clock for {@code busyNs}, all at
+     * once, then one on {@code aloneCore} alone for {@code aloneNs}. A gap between two clock readings is time the core
+     * ran something else; per core the gaps of at least {@link #KEPT_NS} one by one (sorted) and the total of those of
+     * at least 200 us ({@code lostNs}). Null in a {@link Measured} read from a script that did not measure it.
+     */
+    public record Background(long busyNs, List<Integer> cores, List<long[]> gapsNs, long[] lostNs, int aloneCore,
+            long aloneNs, long[] aloneGapsNs, long aloneLostNs) {
+        /** The shortest gap kept one by one ({@code GAP_KEPT_NS} in the script). */
+        public static final long KEPT_NS = 500_000;
     }
 
     /** The script, as shipped. */
@@ -77,7 +90,7 @@ public final class Calibration {
         return v;
     }
 
-    /** Runs the script on {@code python} ({@code --quick}: some 8 s instead of 35) within {@code timeoutMs}. */
+    /** Runs the script on {@code python} ({@code --quick}: some 14 s instead of 65) within {@code timeoutMs}. */
     public static Measured measure(Path python, boolean quick, long timeoutMs) {
         check(python);
         String name = python.toString();
@@ -142,7 +155,8 @@ public final class Calibration {
                     points(race), root.has("race_unpinned") ? points(root.get("race_unpinned")) : List.of(),
                     sorted(need(need(root, "direct"), "latency_ns")), need(tw, "timeout_ns").asLong(),
                     sorted(need(tw, "lateness_ns")), tw.path("timer_slack_ns").asLong(-1), pre.path("core").asInt(-1),
-                    need(pre, "rounds").asLong(), need(pre, "preempted").asLong(), pre.path("spin_ns").asLong());
+                    need(pre, "rounds").asLong(), need(pre, "preempted").asLong(), pre.path("spin_ns").asLong(),
+                    root.has("background") ? background(root.get("background")) : null);
         } catch (IllegalStateException e) {
             throw new InputError("--python " + name + ": the calibration printed no result gilsim can read: "
                     + e.getMessage());
@@ -160,11 +174,30 @@ public final class Calibration {
         return out;
     }
 
+    private static Background background(JsonNode bg) {
+        List<Integer> cores = new ArrayList<>();
+        for (JsonNode c : need(bg, "cores")) cores.add(c.asInt());
+        List<long[]> gaps = new ArrayList<>();
+        for (JsonNode g : need(bg, "gaps_ns")) gaps.add(sorted(g));
+        long[] lost = longs(need(bg, "lost_ns"));
+        if (gaps.size() != cores.size() || lost.length != cores.size()) {
+            throw new IllegalStateException("the background's gaps and cores do not match");
+        }
+        JsonNode alone = need(bg, "alone");
+        return new Background(need(bg, "busy_ns").asLong(), cores, gaps, lost, need(alone, "core").asInt(),
+                need(alone, "ns").asLong(), sorted(need(alone, "gaps_ns")), need(alone, "lost_ns").asLong());
+    }
+
     private static long[] sorted(JsonNode array) {
+        long[] v = longs(array);
+        Arrays.sort(v);
+        return v;
+    }
+
+    private static long[] longs(JsonNode array) {
         if (!array.isArray()) throw new IllegalStateException("not a list of samples");
         long[] v = new long[array.size()];
         for (int i = 0; i < v.length; i++) v[i] = array.get(i).asLong();
-        Arrays.sort(v);
         return v;
     }
 

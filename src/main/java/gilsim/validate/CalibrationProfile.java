@@ -39,13 +39,16 @@ import java.util.Map;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        RaceFit race, String python, String source, Instant written, List<String> notes, Map<String, String> model) {
+        RaceFit race, String python, String source, Instant written, List<String> notes, Map<String, String> model,
+        MachineProfile.Background background) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
     /** A share at most this is "the waiter never won" at the 0 end of the table. */
     public static final double ZERO = 0.02;
     /** Direct wake-ups past the sweep's last L needed to shape the tail with their median and p90. */
     static final int TAIL_SAMPLES = 5;
+    /** The background's gaps the load stands for: those of 1 ms or more (docs/calibration.md, section 6). */
+    static final long LOAD_GAP_MIN_NS = 1_000_000;
 
     public CalibrationProfile {
         model = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(model));
@@ -92,8 +95,44 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             notes.add("no crowded-race keys: no run of the frequent crowded race had a forced drop with a third "
                     + "thread waiting");
         }
+        MachineProfile.Background bg = m.background() == null ? null : background(m.background(), notes);
         return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), m.python(), source,
-                when.truncatedTo(ChronoUnit.SECONDS), notes, model);
+                when.truncatedTo(ChronoUnit.SECONDS), notes, model, bg);
+    }
+
+    /**
+     * The model's load for the measured background. The gaps of {@link #LOAD_GAP_MIN_NS} or more on the busy cores
+     * give it: {@code load_gap} their mean spacing per core (to the millisecond), {@code load_run} their mean length
+     * (to the microsecond); none gives no load ({@code load_gap} 0). {@code load_idle_first} when the core spinning
+     * alone had such gaps at most half as often as each core had them with every core busy: the machine's work then
+     * went to the idle cores.
+     */
+    public static MachineProfile.Background background(Calibration.Background b, List<String> notes) {
+        long count = 0;
+        long sumNs = 0;
+        for (long[] core : b.gapsNs()) {
+            for (long g : core) {
+                if (g >= LOAD_GAP_MIN_NS) {
+                    count++;
+                    sumNs += g;
+                }
+            }
+        }
+        if (count == 0) {
+            notes.add("no core lost its spinner for 1 ms or more in " + Durations.human(b.busyNs())
+                    + ": no background load (load_gap 0ns)");
+            return new MachineProfile.Background(0, 0, false);
+        }
+        double perCoreNs = b.busyNs() * (double) b.cores().size();
+        long gapNs = Math.max(1, Math.round(perCoreNs / count / 1e6)) * 1_000_000;
+        long runNs = Math.round(sumNs / (double) count / 1e3) * 1_000;
+        long alone = Arrays.stream(b.aloneGapsNs()).filter(g -> g >= LOAD_GAP_MIN_NS).count();
+        boolean idleFirst = alone / (double) b.aloneNs() <= 0.5 * count / perCoreNs;
+        if (count < 10) {
+            notes.add("the background's load rests on " + count + " gap(s) of 1 ms or more: measure longer "
+                    + "(hiccup.py, tools/bgload) for a steadier load_gap");
+        }
+        return new MachineProfile.Background(gapNs, runNs, idleFirst);
     }
 
     /**
@@ -251,6 +290,19 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                             : "# the frequent race ran at one speed\n");
             b.append(pad("fast_race_reaction: " + race.speeds().fastReactionPercent(), 28))
                     .append(race.speeds().two() ? "# then, per cent of the slow seconds' gap\n" : "\n");
+        }
+        if (background != null) {
+            b.append("# the machine's own background (docs/calibration.md, section 6)\n");
+            if (background.gapNs() == 0) {
+                b.append(pad("load_gap: 0ns", 28)).append("# no core lost its spinner for 1 ms or more\n");
+            } else {
+                b.append(pad("load_gap: " + Durations.format(background.gapNs()), 28))
+                        .append("# each busy core lost its CPU for 1 ms or more this often,\n");
+                b.append(pad("load_run: " + Durations.format(background.runNs()), 28))
+                        .append("# for this long on average;\n");
+                b.append(pad("load_idle_first: " + background.idleFirst(), 28)).append(background.idleFirst()
+                        ? "# and seldom while another core was idle\n" : "# as often with another core idle\n");
+            }
         }
         return b.toString();
     }

@@ -9,6 +9,7 @@ import gilsim.handoff.HandoffText;
 import gilsim.handoff.RaceSpeeds;
 import gilsim.sim.Durations;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -88,6 +89,18 @@ public final class CalibrationText {
         b.append(String.format(Locale.ROOT, "Preemption on a shared core (both threads on core %d): %d of %d woken "
                 + "threads ran before the waker's %s spin ended: %.3f%n", m.preemptCore(), m.preempted(),
                 m.preemptRounds(), Durations.human(m.preemptSpinNs()), m.preemptProbability()));
+        Calibration.Background bg = m.background();
+        if (bg != null) {
+            b.append(String.format(Locale.ROOT, "The machine's own background (a process on each core spinning on the "
+                    + "clock, all at once for %s, then core %d alone for %s;%na gap is time the core ran something "
+                    + "else):%n", Durations.human(bg.busyNs()), bg.aloneCore(), Durations.human(bg.aloneNs())));
+            for (int i = 0; i < bg.cores().size(); i++) {
+                b.append("  core ").append(bg.cores().get(i)).append(": ")
+                        .append(gaps(bg.gapsNs().get(i), bg.lostNs()[i], bg.busyNs())).append('\n');
+            }
+            b.append("  core ").append(bg.aloneCore()).append(" alone: ")
+                    .append(gaps(bg.aloneGapsNs(), bg.aloneLostNs(), bg.aloneNs())).append('\n');
+        }
         b.append('\n');
         crowded(b, crowd);
         b.append('\n');
@@ -95,6 +108,20 @@ public final class CalibrationText {
                 : "The profile, written to " + out + ":\n");
         b.append(p.yaml());
         return b.toString();
+    }
+
+    /** One core's gaps of 1 ms or more over {@code ns}: how many, how often, their mean; its longest; the time lost. */
+    private static String gaps(long[] sortedNs, long lostNs, long ns) {
+        long[] load = loadGaps(sortedNs);
+        return String.format(Locale.ROOT, "%d gaps of 1 ms or more (%.2f/s, mean %s), longest %s, %.2f %% of the time "
+                + "lost", load.length, load.length / (ns / 1e9), load.length == 0 ? "-"
+                : Durations.human(Math.round(Arrays.stream(load).average().orElse(0))),
+                sortedNs.length == 0 ? "under 0.5 ms" : Durations.human(sortedNs[sortedNs.length - 1]),
+                100.0 * lostNs / ns);
+    }
+
+    private static long[] loadGaps(long[] ns) {
+        return Arrays.stream(ns).filter(g -> g >= CalibrationProfile.LOAD_GAP_MIN_NS).toArray();
     }
 
     private static void crowded(StringBuilder b, CrowdedRace.Measured c) {
@@ -254,6 +281,19 @@ public final class CalibrationText {
         pre.put("preempted", m.preempted());
         pre.put("spin_ns", m.preemptSpinNs());
         pre.put("probability", m.preemptProbability());
+        Calibration.Background bg = m.background();
+        if (bg == null) {
+            o.putNull("background");
+        } else {
+            ObjectNode back = o.putObject("background");
+            back.put("busy_ns", bg.busyNs());
+            ArrayNode cores = back.putArray("cores");
+            for (int i = 0; i < bg.cores().size(); i++) {
+                gaps(cores.addObject().put("core", bg.cores().get(i)), bg.gapsNs().get(i), bg.lostNs()[i]);
+            }
+            back.put("alone_ns", bg.aloneNs());
+            gaps(back.putObject("alone").put("core", bg.aloneCore()), bg.aloneGapsNs(), bg.aloneLostNs());
+        }
         ObjectNode crowded = o.putObject("crowded");
         if (crowd.skipped() == null) crowded.putNull("skipped");
         else crowded.put("skipped", crowd.skipped());
@@ -308,6 +348,12 @@ public final class CalibrationText {
         if (p.waitEntrySameCore() != null) keys.put("wait_entry_same_core", p.waitEntrySameCore());
         ObjectNode rules = prof.putObject("model"); // the rules the race was fitted under (--set), as written
         p.model().forEach(rules::put);
+        if (p.background() == null) {
+            prof.putNull("background");
+        } else {
+            prof.putObject("background").put("load_gap_ns", p.background().gapNs())
+                    .put("load_run_ns", p.background().runNs()).put("load_idle_first", p.background().idleFirst());
+        }
         prof.put("source", p.source());
         ArrayNode notes = prof.putArray("notes");
         p.notes().forEach(notes::add);
@@ -315,6 +361,17 @@ public final class CalibrationText {
         if (out == null) o.putNull("out");
         else o.put("out", out.toString());
         return o.toString();
+    }
+
+    /** A core's gaps of 1 ms or more (count, mean, each), its longest gap and the time it lost, into {@code o}. */
+    private static void gaps(ObjectNode o, long[] sortedNs, long lostNs) {
+        long[] load = loadGaps(sortedNs);
+        o.put("gaps_1ms", load.length);
+        ArrayNode each = o.putArray("gaps_1ms_ns");
+        for (long g : load) each.add(g);
+        if (sortedNs.length == 0) o.putNull("longest_ns");
+        else o.put("longest_ns", sortedNs[sortedNs.length - 1]);
+        o.put("lost_ns", lostNs);
     }
 
     private static ArrayNode points(List<Calibration.RacePoint> pts, double[] fitted) {

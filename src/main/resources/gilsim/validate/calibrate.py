@@ -25,7 +25,12 @@
 #     releases the GIL around the system call, so the wake-up happens while nobody holds the GIL), then spins
 #     50 us in crc32 (GIL released: the woken can take it whenever the kernel runs it) and reads the clock. The
 #     woken reads the clock as soon as os.read returns. It preempted the waker when it ran before the spin ended.
-#  5. the load average before and after, the cores this process may use, the Python version.
+#  5. the machine's own background: on each core this process may use, a process pinned there spins reading the
+#     clock, all at once (every core busy), then on the lowest core alone (the others idle); a gap between two
+#     readings is time the core ran something else (another task, the kernel, the host under a VM). It runs last,
+#     once every thread of the measurements above has ended, and forks before any other thread could hold a lock.
+#  6. the load average before and after (after the measurements above, before the background's spinning), the cores
+#     this process may use, the Python version.
 import sys
 
 if sys.version_info < (3, 6):
@@ -63,6 +68,10 @@ TIMED_NS = 5000000
 PREEMPT_ROUNDS = 100 if QUICK else 400
 PREEMPT_SPIN_NS = 50000
 CALIBRATION_NS = 200000000
+BACKGROUND_NS = (4 if QUICK else 20) * 1000000000  # every core busy
+ALONE_NS = (2 if QUICK else 10) * 1000000000       # the lowest core busy, the others idle
+GAP_KEPT_NS = 500000     # a core's gaps of at least this are kept one by one (the profile uses those of 1 ms or more)
+GAP_COUNTED_NS = 200000  # and those of at least this are summed (a clock read takes well under a microsecond)
 GIL_RELEASE_MIN_BYTES = 5 * 1024 + 1  # Modules/zlibmodule.c: crc32 releases the GIL for len > 1024 * 5
 
 # ---- clocks (as realrun.py) -------------------------------------------------------------------------------------
@@ -347,6 +356,74 @@ def preemption(rate):
             "wake_p50_ns": wakes[len(wakes) // 2] if wakes else None}
 
 
+# ---- 5. the machine's own background -------------------------------------------------------------------------------
+def spinners(cores, ns):
+    """A process pinned to each of cores spins reading the clock over the same ns; per core, the gaps between two
+    readings of at least GAP_KEPT_NS (the core ran something else) and the total of those of at least GAP_COUNTED_NS."""
+    begin = wall() + 100000000  # every child is forked and pinned by then
+    children = []
+    for core in cores:
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: no thread but this one, and it leaves only through os._exit
+            try:
+                os.close(r)
+                os.sched_setaffinity(0, {core})
+                clock = wall
+                while clock() < begin:
+                    pass
+                end = begin + ns
+                gaps = []
+                lost = 0
+                last = clock()
+                while last < end:
+                    now = clock()
+                    if now - last >= GAP_COUNTED_NS:
+                        lost += now - last
+                        if now - last >= GAP_KEPT_NS:
+                            gaps.append(now - last)
+                    last = now
+                data = json.dumps({"gaps_ns": gaps, "lost_ns": lost})
+            except BaseException as e:
+                data = json.dumps({"error": "%s: %s" % (type(e).__name__, e)})
+            try:
+                data = data.encode()
+                while data:
+                    data = data[os.write(w, data):]
+            finally:
+                os._exit(0)
+        os.close(w)
+        children.append((pid, r))
+    out = []
+    for pid, r in children:
+        chunks = []
+        while True:
+            b = os.read(r, 65536)
+            if not b:
+                break
+            chunks.append(b)
+        os.close(r)
+        os.waitpid(pid, 0)
+        try:
+            one = json.loads(b"".join(chunks).decode())
+        except ValueError:
+            one = {"error": "no result"}
+        if "error" in one:
+            refuse("the background measurement failed: " + one["error"])
+        out.append(one)
+    return out
+
+
+def background():
+    cores = sorted(os.sched_getaffinity(0))
+    busy = spinners(cores, BACKGROUND_NS)
+    alone = spinners(cores[:1], ALONE_NS)[0]
+    return {"busy_ns": BACKGROUND_NS, "cores": cores, "gaps_ns": [c["gaps_ns"] for c in busy],
+            "lost_ns": [c["lost_ns"] for c in busy],
+            "alone": {"core": cores[0], "ns": ALONE_NS, "gaps_ns": alone["gaps_ns"], "lost_ns": alone["lost_ns"]},
+            "kept_ns": GAP_KEPT_NS, "counted_ns": GAP_COUNTED_NS}
+
+
 def main():
     start = wall()
     load_before = loadavg()
@@ -362,6 +439,8 @@ def main():
     d = direct(rate)
     tw = timed_wait()
     pr = preemption(rate)
+    load_after = loadavg()
+    bg = background()
     result = {
         "gilsim_calibrate": 1,
         "python": "%d.%d.%d" % tuple(sys.version_info[:3]),
@@ -379,8 +458,9 @@ def main():
         "direct": d,
         "timed_wait": tw,
         "preempt": pr,
+        "background": bg,
         "load_before": load_before,
-        "load_after": loadavg(),
+        "load_after": load_after,
         "took_ns": wall() - start,
     }
     sys.stdout.write(json.dumps(result) + "\n")

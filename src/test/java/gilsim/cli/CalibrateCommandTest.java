@@ -153,5 +153,16 @@ class CalibrateCommandTest {
                 m.toString());
         assertEquals(keys.get("wait_entry_growth").asLong(), m.get("wait_entry_growth").asLong());
         assertEquals(pre, m.get("preempt_probability").asDouble(), 0.001);
+        // the background: a spinner on each core, then one alone, each for its whole time; the profile's keys agree
+        JsonNode bg = o.get("background");
+        assertEquals(o.get("cores").asInt(), bg.get("cores").size(), bg.toString());
+        assertEquals(4_000_000_000L, bg.get("busy_ns").asLong());
+        for (JsonNode c : bg.get("cores")) {
+            assertTrue(c.get("lost_ns").asLong() >= 0 && c.get("lost_ns").asLong() < 2_000_000_000L, bg.toString());
+            assertEquals(c.get("gaps_1ms").asInt(), c.get("gaps_1ms_ns").size(), bg.toString());
+        }
+        JsonNode load = o.get("profile").get("background");
+        assertEquals(load.get("load_gap_ns").asLong(), Durations.parse(m.get("load_gap").asText()), m.toString());
+        assertEquals(load.get("load_gap_ns").asLong() > 0, m.has("load_run"), m.toString());
     }
 }

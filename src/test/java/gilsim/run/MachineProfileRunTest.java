@@ -126,6 +126,49 @@ class MachineProfileRunTest {
     }
 
     /**
+     * The machine's own background (calibrate's section 6): a profile sets load_gap, load_run and load_idle_first
+     * before --set, load_gap 0ns alone says none was measured, each key is checked where it stands, and the load
+     * ends the short-release stall that lasts the whole run without it.
+     */
+    @Test
+    void aProfileSetsTheMachinesOwnBackground() throws Exception {
+        String latency = "wake_latency:\n  quantiles:\n    - [0.0, 20us]\n    - [1.0, 100us]\n";
+        MachineProfile m = profile(latency + "load_gap: 20ms\nload_run: 1500us\nload_idle_first: true\n");
+        assertEquals(new MachineProfile.Background(20_000_000, 1_500_000, true), m.background());
+        Scenario s = Builtins.get("short-release");
+        Params p = s.params(List.of(), m);
+        assertEquals(20_000_000L, p.ns("load_gap"));
+        assertEquals(1_500_000L, p.ns("load_run"));
+        assertTrue(p.bool("load_idle_first"));
+        assertEquals(0L, s.params(List.of("load_gap=0ns"), m).ns("load_gap"), "--set still overrides it");
+        assertEquals(null, profile(latency).background());
+        assertEquals(0L, s.params(List.of(), profile(latency)).ns("load_gap"), "none in the profile: the default");
+        MachineProfile none = profile(latency + "load_gap: 0ns\n");
+        assertEquals(new MachineProfile.Background(0, 0, false), none.background());
+        assertEquals(1_000_000L, s.params(List.of(), none).ns("load_run"), "no load: load_run stays the default");
+        // without the load main starves from start to end; 1.5 ms every 20 ms on each core, preempting the worker
+        // there (not load_idle_first: main's core is idle while it waits), ends the stall
+        List<String> one = List.of("duration=1s");
+        MachineProfile own = profile(latency + "load_gap: 20ms\nload_run: 1500us\nload_idle_first: false\n");
+        long quiet = run(s, s.params(one, none)).thread("main").get(Metrics.WAIT_MAX_NS);
+        long loaded = run(s, s.params(one, own)).thread("main").get(Metrics.WAIT_MAX_NS);
+        assertTrue(quiet >= 900_000_000L && loaded < quiet / 2, quiet + " ns quiet, " + loaded + " ns loaded");
+        String f = dir.resolve("m.yaml").toString();
+        String needsGap = "needs load_gap (the background's mean gap per core; 0ns for none)";
+        Map<String, String> bad = Map.of(
+                "load_run: 1ms\n", f + ":5: load_run: " + needsGap,
+                "load_idle_first: true\n", f + ":5: load_idle_first: " + needsGap,
+                "load_gap: 5us\nload_run: 1ms\n", f + ":5: load_gap: 0ns or at least 10us",
+                "load_gap: 1s\n", f + ":5: load_gap: needs load_run (how long each of the background's tasks runs)",
+                "load_gap: 1s\nload_run: 500ns\n", f + ":6: load_run: at least 1us",
+                "load_gap: 1s\nload_run: 2ms\nload_idle_first: often\n", f + ":7: load_idle_first: expected true or false");
+        for (Map.Entry<String, String> e : bad.entrySet()) {
+            InputError err = assertThrows(InputError.class, () -> profile(latency + e.getKey()), e.getKey());
+            assertEquals(e.getValue(), err.getMessage());
+        }
+    }
+
+    /**
      * The model's rules a profile's race keys were fitted under ({@code model:}, written by calibrate --set) go with
      * them into every run on the profile, --set still overriding; only the rules, each checked as --set checks it.
      */

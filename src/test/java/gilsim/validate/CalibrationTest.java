@@ -12,11 +12,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import gilsim.handoff.HandoffStats;
 import gilsim.scenario.InputError;
+import gilsim.scenario.MachineProfile;
 import gilsim.sim.Durations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +45,59 @@ class CalibrationTest {
         return new Calibration.Measured("3.11.7", "CPython", "/usr/bin/python3", 2, "AMD EPYC", 0.42, 0.95,
                 38_200_000_000L,
                 false, 5_000_000, 4.9, 0, 1, 1_000_000, race, List.of(), direct, 5_000_000,
-                new long[] {20_000, 40_000, 50_000, 59_600}, 60_000, 1, 100, 89, 50_000);
+                new long[] {20_000, 40_000, 50_000, 59_600}, 60_000, 1, 100, 89, 50_000, null);
+    }
+
+    /** Two cores busy for 10 s, then core 0 alone for 5 s; gaps of 0.5 ms and more per core, in ns. */
+    private static Calibration.Background background(long[] core0, long[] core1, long[] alone) {
+        return new Calibration.Background(10_000_000_000L, List.of(0, 1), List.of(core0, core1),
+                new long[] {9_000_000, 8_000_000}, 0, 5_000_000_000L, alone, 1_500_000);
+    }
+
+    /**
+     * Worked by hand: four gaps of 1 ms or more (1, 2, 3 and 4 ms; the 0.6 and 0.9 ms ones do not count) in 20
+     * core-seconds give a load every 5 s per core, of 2.5 ms. Busy, each core had 0.2 such gaps a second; the core
+     * alone may have at most half that (0.1/s, so none in its 5 s) for the work to count as going to idle cores first.
+     */
+    @Test
+    void theBackgroundsGapsOfAMillisecondOrMoreGiveTheLoad() {
+        long[] c0 = {600_000, 1_000_000, 3_000_000};
+        long[] c1 = {900_000, 2_000_000, 4_000_000};
+        List<String> notes = new ArrayList<>();
+        assertEquals(new MachineProfile.Background(5_000_000_000L, 2_500_000, true),
+                CalibrationProfile.background(background(c0, c1, new long[] {700_000}), notes));
+        assertEquals(List.of("the background's load rests on 4 gap(s) of 1 ms or more: measure longer (hiccup.py, "
+                + "tools/bgload) for a steadier load_gap"), notes);
+        assertEquals(new MachineProfile.Background(5_000_000_000L, 2_500_000, false),
+                CalibrationProfile.background(background(c0, c1, new long[] {1_500_000}), new ArrayList<>()));
+        List<String> quiet = new ArrayList<>();
+        assertEquals(new MachineProfile.Background(0, 0, false), CalibrationProfile.background(
+                background(new long[] {600_000}, new long[0], new long[0]), quiet));
+        assertEquals(List.of("no core lost its spinner for 1 ms or more in 10.00 s: no background load (load_gap "
+                + "0ns)"), quiet);
+    }
+
+    /** The profile writes the background's keys (or nothing when not measured), and --machine reads them back. */
+    @Test
+    void theBackgroundIsWrittenAndReadBack() {
+        Calibration.Measured m = measured(race(), new long[] {50_000});
+        long[] many = new long[30];
+        Arrays.fill(many, 1_234_567);
+        Calibration.Measured loaded = new Calibration.Measured(m.python(), m.implementation(), m.executable(),
+                m.cores(), m.cpu(), m.loadBefore(), m.loadAfter(), m.tookNs(), m.quick(), m.switchIntervalNs(),
+                m.crcBytesPerNs(), m.workerCore(), m.waiterCore(), m.computeNs(), m.race(), m.raceUnpinned(),
+                m.directNs(), m.timedWaitNs(), m.latenessNs(), m.kernelSlackNs(), m.preemptCore(), m.preemptRounds(),
+                m.preempted(), m.preemptSpinNs(), background(many, many, new long[0]));
+        CalibrationProfile p = CalibrationProfile.of(loaded, CrowdedRace.Measured.skipped("test"), Instant.EPOCH);
+        // 60 gaps in 20 core-seconds: one every 333 ms per core, of 1.235 ms on average
+        assertTrue(p.yaml().endsWith("# the machine's own background (docs/calibration.md, section 6)\n"
+                + "load_gap: 333ms             # each busy core lost its CPU for 1 ms or more this often,\n"
+                + "load_run: 1235us            # for this long on average;\n"
+                + "load_idle_first: true       # and seldom while another core was idle\n"), p.yaml());
+        assertEquals(new MachineProfile.Background(333_000_000, 1_235_000, true),
+                MachineProfile.parse("p.yaml", p.yaml()).background());
+        assertFalse(CalibrationProfile.of(m, CrowdedRace.Measured.skipped("test"), Instant.EPOCH).yaml()
+                .contains("load_gap"), "not measured: not written");
     }
 
     /** Gaps mixed at a share: a quarter of the time fast (all 100 ns), the rest slow (all 400 ns). */
@@ -551,7 +605,7 @@ class CalibrationTest {
         CalibrationProfile p = new CalibrationProfile(List.of(new CalibrationProfile.Point(0.0, 10_000),
                 new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, null,
                 "3.12.1", "s",
-                Instant.EPOCH, List.of(), java.util.Map.of());
+                Instant.EPOCH, List.of(), java.util.Map.of(), null);
         assertEquals(10_000, p.latencyAt(0));
         assertEquals(15_000, p.latencyAt(0.25));
         assertEquals(70_000, p.latencyAt(0.75));
@@ -569,6 +623,10 @@ class CalibrationTest {
         assertFalse(Calibration.checkLoad(Double.NaN, 2, false));
     }
 
+    private static final String BACKGROUND_JSON = "\"background\": {\"busy_ns\": 4000000000, \"cores\": [0, 1], "
+            + "\"gaps_ns\": [[2100000, 600000], []], \"lost_ns\": [3000000, 10000], \"alone\": {\"core\": 0, "
+            + "\"ns\": 2000000000, \"gaps_ns\": [], \"lost_ns\": 0}}, ";
+
     @Test
     void readsTheScriptsOutputAndRefusesAnythingElse() {
         String out = "{\"gilsim_calibrate\": 1, \"python\": \"3.12.1\", \"implementation\": \"CPython\", "
@@ -584,6 +642,7 @@ class CalibrationTest {
                 + "\"timed_wait\": {\"timeout_ns\": 5000000, \"lateness_ns\": [100000, 90000], "
                 + "\"timer_slack_ns\": 50000}, "
                 + "\"preempt\": {\"core\": 1, \"rounds\": 10, \"preempted\": 9, \"spin_ns\": 50000}, "
+                + BACKGROUND_JSON
                 + "\"load_before\": [0.5, 0.4, 0.3], \"load_after\": [0.7, 0.4, 0.3], \"took_ns\": 8000000000}";
         Calibration.Measured m = Calibration.read(out, "/x/python3", "Intel(R) Xeon(R) Processor");
         assertEquals("3.12.1", m.python());
@@ -595,6 +654,13 @@ class CalibrationTest {
         assertArrayEquals(new long[] {20000, 60000, 90000}, m.directNs());
         assertEquals(0.9, m.preemptProbability(), 1e-12);
         assertEquals(0.5, m.loadBefore(), 0.0);
+        Calibration.Background bg = m.background();
+        assertEquals(List.of(0, 1), bg.cores());
+        assertArrayEquals(new long[] {600_000, 2_100_000}, bg.gapsNs().get(0), "sorted");
+        assertArrayEquals(new long[] {3_000_000, 10_000}, bg.lostNs(), "in the cores' order");
+        assertEquals(2_000_000_000L, bg.aloneNs());
+        assertEquals(null, Calibration.read(out.replace(BACKGROUND_JSON, ""), "/x/python3", "cpu").background(),
+                "a script without the phase");
         InputError e = assertThrows(InputError.class, () -> Calibration.read("Traceback (most recent call last):\n",
                 "/x/python3", "cpu"));
         assertEquals("--python /x/python3: the calibration printed no result gilsim can read: "
