@@ -63,8 +63,10 @@ public final class SimAgain {
                 List<Observation> sim = profiled || atDefaults == null ? simulate(scenario, params) : atDefaults;
                 if (!profiled) atDefaults = sim;
                 List<ThreadSpec> threads = Validation.threads(scenario, params);
-                for (int t = 0; t < threads.size(); t++) print(name + " " + python, threads.get(t), t, params, sim,
-                        interpreter.get("threads").get(t).get("real"));
+                for (int t = 0; t < threads.size(); t++) {
+                    print(name + " " + python, threads.get(t), t, params, sim, interpreter.get("threads").get(t).get("real"));
+                    rounds(threads.get(t).name(), t, sim, interpreter.get("real_runs"));
+                }
             }
         }
     }
@@ -88,6 +90,15 @@ public final class SimAgain {
                 cell, spec.name(), simSide.p50Ns().mean() / mean(real, "round_p50_ns"),
                 simSide.p99Ns().mean() / mean(real, "round_p99_ns"), simSide.maxNs().mean() / mean(real, "round_max_ns"),
                 realStarved, realRuns, simSide.starvedRuns(), SEEDS, agreement.id);
+    }
+
+    /** The rounds each run completed, real and simulated: where a stall can last the whole run, how often it ends. */
+    private static void rounds(String thread, int t, List<Observation> sim, JsonNode realRuns) {
+        List<Long> real = new ArrayList<>();
+        for (JsonNode run : realRuns) real.add(run.get("threads").get(t).get("rounds").asLong());
+        List<Long> simulated = new ArrayList<>();
+        for (Observation o : sim) simulated.add((long) o.threads().get(t).roundNs().size());
+        System.out.printf("%-24s %-6s rounds per run: real %s; sim %s%n", "", thread, real, simulated);
     }
 
     private static double mean(JsonNode real, String figure) {

@@ -112,7 +112,8 @@ public record Scenario(String name, String description, String origin, List<Key>
 
     /**
      * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate, crowded-race keys, the
-     * model's rules they were fitted under and its background load (each when it has one) replace the defaults and {@code sem_wake} is 0
+     * model's rules they were fitted under and its background load (each when it has one) replace the defaults,
+     * {@code sem_wake} and {@code futex_return} are 0
      * (before {@code --set}), and its wake-up latency distribution replaces {@code wake_latency} and
      * {@code wake_jitter}, which may then not be set.
      */
@@ -149,10 +150,12 @@ public record Scenario(String name, String description, String origin, List<Key>
                 Key k = byName.get(rule.getKey());
                 if (k != null) values.put(rule.getKey(), k.parse(rule.getValue()));
             }
-            // A profile's wake-up latency is the release race's effective one: the waker's cost of signalling is
-            // already counted in it, so a release that wakes a sleeper costs its releaser nothing more
-            // (docs/model.md, "Machine profiles").
+            // A profile's wake-up latency is the release race's effective one, the whole way from a release to the
+            // woken waiter holding the GIL: the waker's cost of signalling is already counted in it, so a release that
+            // wakes a sleeper costs its releaser nothing more, and so is the woken waiter's way back out of its futex
+            // wait (docs/model.md, "Machine profiles").
             values.put("sem_wake", 0L);
+            values.put("futex_return", 0L);
         }
         String threadsSet = null;
         String waitersSet = null;

@@ -25,8 +25,11 @@ import java.util.Map;
  * shares are made non-decreasing by isotonic regression (pool adjacent violators, weighted by the number of
  * releases): a running maximum would keep every upward fluke. Then:
  * <ul>
- *   <li>the 0 end is the longest L of the leading run of shares of at most {@link #ZERO} (the latency is longer than
- *       that, nearly always); if even the shortest release has a larger share, the shortest release, with a note;</li>
+ *   <li>the 0 end is the longest L of the leading run of releases the waiter never won (a share that rounds to 0);
+ *       if it won even some of the shortest, 0 ns, with a note: the line from there to the shortest L stands for
+ *       what the sweep cannot measure. The small shares of the short releases are kept, not taken for 0: a waiter
+ *       that wins 0.2 % of 2 us releases ends a #161868 stall about once a second (docs/model.md, "What ends a
+ *       real #161868 stall");</li>
  *   <li>each later L adds [share, L], skipping ties (a pooled block keeps its first L: the quantile is the least L
  *       at which the CDF reaches it) and stopping where the share reaches 1;</li>
  *   <li>past the last L, where the sweep says only that the rest of the wake-ups took longer, the direct
@@ -43,8 +46,6 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         MachineProfile.Background background) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
-    /** A share at most this is "the waiter never won" at the 0 end of the table. */
-    public static final double ZERO = 0.02;
     /** Direct wake-ups past the sweep's last L needed to shape the tail with their median and p90. */
     static final int TAIL_SAMPLES = 5;
     /** The background's gaps the load stands for: those of 1 ms or more (docs/calibration.md, section 6). */
@@ -162,15 +163,15 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             w[i] = pts.get(i).releases();
         }
         double[] f = isotonic(y, w);
-        int k = 0;
-        while (k + 1 < f.length && f[k + 1] <= ZERO) k++;
-        if (f[0] > ZERO) {
+        int k = -1; // the last of the leading releases the waiter never won
+        while (k + 1 < f.length && round3(f[k + 1]) == 0) k++;
+        if (k < 0) {
             notes.add(String.format(Locale.ROOT, "the waiter won %.1f %% of the shortest releases (%s): the table "
-                    + "starts there and says nothing of latencies below it", 100 * f[0],
+                    + "runs from 0 ns to there in a straight line, which no release measured", 100 * f[0],
                     Durations.human(pts.get(0).releaseNs())));
         }
         List<Point> out = new ArrayList<>();
-        long lastNs = roundDuration(pts.get(k).releaseNs());
+        long lastNs = k < 0 ? 0 : roundDuration(pts.get(k).releaseNs());
         out.add(new Point(0.0, lastNs));
         double lastP = 0.0;
         for (int i = k + 1; i < f.length; i++) {

@@ -126,9 +126,11 @@ class CalibrationTest {
     void quantileTableIsMonotoneWithBothEnds() {
         List<String> notes = new ArrayList<>();
         List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(race(), new long[] {2_829_400}, notes);
-        // 993ns, 2us and 5us fit to <= 0.02 (0, 0.005, 0.005): the 0 end is the longest of them; 300us and 600us
-        // pool to 0.902 (the dip at 600us); the 1 end is the direct maximum, up to the microsecond
-        assertEquals(List.of(new CalibrationProfile.Point(0.0, 5_000), new CalibrationProfile.Point(0.023, 10_000),
+        // 993ns fits to 0, the leading release the waiter never won: the 0 end; 2us and 5us (2 and 1 of 300) pool
+        // to 0.005, kept at the block's first L; 300us and 600us pool to 0.902 (the dip at 600us); the 1 end is the
+        // direct maximum, up to the microsecond
+        assertEquals(List.of(new CalibrationProfile.Point(0.0, 1_000), new CalibrationProfile.Point(0.005, 2_000),
+                new CalibrationProfile.Point(0.023, 10_000),
                 new CalibrationProfile.Point(0.21, 20_000), new CalibrationProfile.Point(0.72, 40_000),
                 new CalibrationProfile.Point(0.85, 80_000), new CalibrationProfile.Point(0.88, 150_000),
                 new CalibrationProfile.Point(0.902, 300_000), new CalibrationProfile.Point(1.0, 2_830_000)), q);
@@ -165,10 +167,13 @@ class CalibrationTest {
         List<CalibrationProfile.Point> q = CalibrationProfile.quantiles(List.of(pt(40_000, 100, 60),
                 pt(1_234, 100, 10), pt(20_000, 100, 30), pt(80_000, 100, 100), pt(150_000, 100, 100)),
                 new long[] {100_000}, notes);
-        assertEquals(List.of(new CalibrationProfile.Point(0.0, 1_200), new CalibrationProfile.Point(0.3, 20_000),
-                new CalibrationProfile.Point(0.6, 40_000), new CalibrationProfile.Point(1.0, 151_000)), q);
+        // the table runs from 0 ns to the shortest release, where the share is its 10 %
+        assertEquals(List.of(new CalibrationProfile.Point(0.0, 0), new CalibrationProfile.Point(0.1, 1_200),
+                new CalibrationProfile.Point(0.3, 20_000), new CalibrationProfile.Point(0.6, 40_000),
+                new CalibrationProfile.Point(1.0, 151_000)), q);
         assertEquals(2, notes.size(), notes.toString());
-        assertTrue(notes.get(0).contains("10.0 %"), notes.get(0));
+        assertEquals("the waiter won 10.0 % of the shortest releases (1 us): the table runs from 0 ns to there in a "
+                + "straight line, which no release measured", notes.get(0));
         assertTrue(notes.get(1).contains("below the longest release"), notes.get(1));
     }
 
@@ -241,7 +246,7 @@ class CalibrationTest {
                 + "python: \"3.11.7\"     # the interpreter measured: the crowded race's keys are its own\n"
                 + "wake_latency:        # time from a wake-up to running on an idle core, as an empirical "
                 + "distribution\n  quantiles:         # [probability, duration]; increasing in both; 0 and 1 "
-                + "included\n    - [0.0, 5us]\n    - [0.023, 10us]\n"), yaml);
+                + "included\n    - [0.0, 1us]\n    - [0.005, 2us]\n    - [0.023, 10us]\n"), yaml);
         assertTrue(yaml.contains("\n    - [1.0, 2830us]\ntimer_slack: 60us    # the kernel's timer slack for the "
                 + "interpreter's threads\npreempt_probability: 0.89   # woken waiters that preempted the "
                 + "waker on a shared core\n"), yaml);
