@@ -116,7 +116,8 @@ public final class CalibrationText {
         return String.format(Locale.ROOT, "%d gaps of 1 ms or more (%.2f/s, mean %s), longest %s, %.2f %% of the time "
                 + "lost", load.length, load.length / (ns / 1e9), load.length == 0 ? "-"
                 : Durations.human(Math.round(Arrays.stream(load).average().orElse(0))),
-                sortedNs.length == 0 ? "under 0.5 ms" : Durations.human(sortedNs[sortedNs.length - 1]),
+                sortedNs.length == 0 ? "under " + Durations.human(Calibration.Background.KEPT_NS)
+                        : Durations.human(sortedNs[sortedNs.length - 1]),
                 100.0 * lostNs / ns);
     }
 

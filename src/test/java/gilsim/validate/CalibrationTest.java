@@ -79,7 +79,7 @@ class CalibrationTest {
 
     /** The profile writes the background's keys (or nothing when not measured), and --machine reads them back. */
     @Test
-    void theBackgroundIsWrittenAndReadBack() {
+    void theBackgroundIsWrittenAndReadBack() throws Exception {
         Calibration.Measured m = measured(race(), new long[] {50_000});
         long[] many = new long[30];
         Arrays.fill(many, 1_234_567);
@@ -98,6 +98,15 @@ class CalibrationTest {
                 MachineProfile.parse("p.yaml", p.yaml()).background());
         assertFalse(CalibrationProfile.of(m, CrowdedRace.Measured.skipped("test"), Instant.EPOCH).yaml()
                 .contains("load_gap"), "not measured: not written");
+        // the report: each busy core's gaps of 1 ms or more, its longest and its time lost; then the core alone
+        String text = CalibrationText.text(loaded, CrowdedRace.Measured.skipped("test"), p, null, null);
+        assertTrue(text.contains("\n  core 1: 30 gaps of 1 ms or more (3.00/s, mean 1.2 ms), longest 1.2 ms, 0.08 % of "
+                + "the time lost\n  core 0 alone: 0 gaps of 1 ms or more (0.00/s, mean -), longest under 500 us, 0.03 % "
+                + "of the time lost\n"), text);
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(loaded, CrowdedRace.Measured.skipped("test"),
+                p, null, null));
+        assertEquals(30, json.get("background").get("cores").get(1).get("gaps_1ms").asInt());
+        assertEquals(333_000_000L, json.get("profile").get("background").get("load_gap_ns").asLong());
     }
 
     /** Gaps mixed at a share: a quarter of the time fast (all 100 ns), the rest slow (all 400 ns). */
