@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code gilsim calibrate}: measures this machine's wake-ups, timers and preemption and writes a machine profile. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Measures this machine on a real interpreter (about 65 s; --quick about 14 s): the release "
+        description = {"Measures this machine on a real interpreter (about 70 s; --quick about 14 s): the release "
                 + "race (the share of GIL releases of length L that a woken waiter wins, over L from 1 us to 600 us: "
                 + "the wake-up latency's CDF), the wake-up latency directly, how late a 5 ms timed wait returns, and "
                 + "how often a thread woken on a busy shared core preempts its waker, and the machine's own "
@@ -58,7 +58,7 @@ final class CalibrateCommand implements Callable<Integer> {
             description = "write the machine profile here (its directory must exist)")
     Path out;
 
-    @Option(names = "--quick", description = "measure for about 14 s instead of 65 (fewer samples: noisier figures)")
+    @Option(names = "--quick", description = "measure for about 14 s instead of 70 (fewer samples: noisier figures)")
     boolean quick;
 
     @Option(names = "--race-runs", paramLabel = "N", description = "runs of the four-spinner race (default 4 of "
@@ -119,7 +119,7 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (warning != null) err.println("gilsim calibrate: warning: " + warning);
         if (Terminal.stderrIsTerminal()) {
-            err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "14" : "65") + " s");
+            err.println("gilsim calibrate: measuring with " + py + " for about " + (quick ? "14" : "70") + " s");
         }
         String unrecordable = CrowdedRace.unrecordable(py);
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS

@@ -25,7 +25,7 @@ import java.util.Locale;
  * older than 3.6, out of time, a refusal by the script, output that is not the script's JSON).
  */
 public final class Calibration {
-    /** The time limit of a full calibration (it takes some 65 s). */
+    /** The time limit of a full calibration (it takes some 70 s). */
     public static final long TIMEOUT_MS = 150_000;
     /** The time limit of a {@code --quick} one (some 14 s). */
     public static final long QUICK_TIMEOUT_MS = 60_000;
@@ -90,7 +90,7 @@ public final class Calibration {
         return v;
     }
 
-    /** Runs the script on {@code python} ({@code --quick}: some 14 s instead of 65) within {@code timeoutMs}. */
+    /** Runs the script on {@code python} ({@code --quick}: some 14 s instead of 70) within {@code timeoutMs}. */
     public static Measured measure(Path python, boolean quick, long timeoutMs) {
         check(python);
         String name = python.toString();

@@ -15,7 +15,8 @@
 #     and computes one more 1 ms (so the waiter is asleep in take_gil again before the next counted release).
 #     The waiter's share at L is wins / releases; a waiter that got the GIL by a forced switch (the worker inside
 #     its compute) finds the marker COMPUTING and is counted apart ("forced"). The L values are measured in
-#     interleaved blocks, so a drift of the machine's state spreads over every L alike.
+#     interleaved blocks, so a drift of the machine's state spreads over every L alike; the blocks of L up to 5 us
+#     are three times as long, for the few wins there.
 #  2. the wake-up latency directly: a waiter in threading.Condition.wait(), a notifier that sleeps 1 ms (both
 #     cores idle), reads time.perf_counter_ns() and notifies, then spins in crc32 (GIL released, its core busy) so
 #     the waiter must run on the other core; the waiter reads the clock as its first instruction after wait().
@@ -56,9 +57,11 @@ def refuse(message):
 QUICK = "--quick" in sys.argv[1:]
 
 # ---- budgets ----------------------------------------------------------------------------------------------------
-RACE_NS = (5 if QUICK else 24) * 1000000000  # the pinned release race, all L together
+RACE_NS = (5 if QUICK else 30) * 1000000000  # the pinned release race, all L together
 LOOSE_NS = (2 if QUICK else 8) * 1000000000  # the unpinned release race (for reading only), all L together
 RACE_BLOCK = 20                                # releases per L per pass over the sweep
+SHORT_NS = 5000      # and three times as many for L up to this: the waiter wins only a few in a thousand of them,
+SHORT_BLOCKS = 3     # and those few end a #161868 stall (docs/model.md, "What ends a real #161868 stall")
 COMPUTE_NS = 1000000                           # the worker's compute between releases
 SWEEP_NS = [2000, 5000, 10000, 20000, 30000, 40000, 60000, 80000, 150000, 300000, 600000]
 LOOSE_SWEEP_NS = [2000, 10000, 40000, 150000, 600000]
@@ -143,6 +146,7 @@ def release_race(rate, pinned, budget_ns, sweep_ns):
     sweep = ([min_ns] if pinned else []) + [ns for ns in sweep_ns if ns > min_ns * 1.2]
     allowed = sorted(os.sched_getaffinity(0))
     bufs = [buffer_for(rate, ns) for ns in sweep]
+    blocks = [RACE_BLOCK * (SHORT_BLOCKS if ns <= SHORT_NS else 1) for ns in sweep]
     points = [{"release_ns": int(round(len(b) / rate)), "bytes": len(b), "releases": 0, "wins": 0, "forced": 0,
                "walls": []} for b in bufs]
     state = [COMPUTING, False]  # the marker, and stop
@@ -182,7 +186,7 @@ def release_race(rate, pinned, budget_ns, sweep_ns):
                     walls = p["walls"]
                     n = w = 0
                     f0 = forced[0]
-                    for _ in range(RACE_BLOCK):
+                    for _ in range(blocks[i]):
                         spin(COMPUTE_NS)
                         st[0] = IN_RELEASE
                         t0 = wall()
@@ -225,6 +229,7 @@ def release_race(rate, pinned, budget_ns, sweep_ns):
         p["lost_wall_p50_ns"] = walls[len(walls) // 2] if walls else None
     return {"pinned": pinned, "worker_core": allowed[0] if pinned else None,
             "waiter_core": allowed[-1] if pinned else None, "compute_ns": COMPUTE_NS, "block": RACE_BLOCK,
+            "short_block": RACE_BLOCK * SHORT_BLOCKS, "short_ns": SHORT_NS,
             "points": points}
 
 
