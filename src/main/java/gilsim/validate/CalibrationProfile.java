@@ -109,16 +109,9 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
      * went to the idle cores.
      */
     public static MachineProfile.Background background(Calibration.Background b, List<String> notes) {
-        long count = 0;
-        long sumNs = 0;
-        for (long[] core : b.gapsNs()) {
-            for (long g : core) {
-                if (g >= LOAD_GAP_MIN_NS) {
-                    count++;
-                    sumNs += g;
-                }
-            }
-        }
+        long[] gaps = b.gapsNs().stream().flatMapToLong(core -> Arrays.stream(loadGaps(core))).toArray();
+        long count = gaps.length;
+        long sumNs = Arrays.stream(gaps).sum();
         if (count == 0) {
             notes.add("no core lost its spinner for 1 ms or more in " + Durations.human(b.busyNs())
                     + ": no background load (load_gap 0ns)");
@@ -127,7 +120,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         double perCoreNs = b.busyNs() * (double) b.cores().size();
         long gapNs = Math.max(1, Math.round(perCoreNs / count / 1e6)) * 1_000_000;
         long runNs = Math.round(sumNs / (double) count / 1e3) * 1_000;
-        long alone = Arrays.stream(b.aloneGapsNs()).filter(g -> g >= LOAD_GAP_MIN_NS).count();
+        long alone = loadGaps(b.aloneGapsNs()).length;
         boolean idleFirst = alone / (double) b.aloneNs() <= 0.5 * count / perCoreNs;
         if (count < 10) {
             notes.add("the background's load rests on " + count + " gap(s) of 1 ms or more: measure longer "
@@ -144,6 +137,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
     public static MachineProfile machine(Calibration.Measured m, Map<String, String> model) {
         String yaml = of(m, CrowdedRace.Measured.skipped("not fitted yet"), model).yaml();
         return MachineProfile.parse("the machine measured", yaml);
+    }
+
+    /** The gaps the background's load stands for: those of {@link #LOAD_GAP_MIN_NS} or more. */
+    static long[] loadGaps(long[] gapsNs) {
+        return Arrays.stream(gapsNs).filter(g -> g >= LOAD_GAP_MIN_NS).toArray();
     }
 
     /**

@@ -112,17 +112,13 @@ public final class CalibrationText {
 
     /** One core's gaps of 1 ms or more over {@code ns}: how many, how often, their mean; its longest; the time lost. */
     private static String gaps(long[] sortedNs, long lostNs, long ns) {
-        long[] load = loadGaps(sortedNs);
+        long[] load = CalibrationProfile.loadGaps(sortedNs);
         return String.format(Locale.ROOT, "%d gaps of 1 ms or more (%.2f/s, mean %s), longest %s, %.2f %% of the time "
                 + "lost", load.length, load.length / (ns / 1e9), load.length == 0 ? "-"
                 : Durations.human(Math.round(Arrays.stream(load).average().orElse(0))),
                 sortedNs.length == 0 ? "under " + Durations.human(Calibration.Background.KEPT_NS)
                         : Durations.human(sortedNs[sortedNs.length - 1]),
                 100.0 * lostNs / ns);
-    }
-
-    private static long[] loadGaps(long[] ns) {
-        return Arrays.stream(ns).filter(g -> g >= CalibrationProfile.LOAD_GAP_MIN_NS).toArray();
     }
 
     private static void crowded(StringBuilder b, CrowdedRace.Measured c) {
@@ -366,7 +362,7 @@ public final class CalibrationText {
 
     /** A core's gaps of 1 ms or more (count, mean, each), its longest gap and the time it lost, into {@code o}. */
     private static void gaps(ObjectNode o, long[] sortedNs, long lostNs) {
-        long[] load = loadGaps(sortedNs);
+        long[] load = CalibrationProfile.loadGaps(sortedNs);
         o.put("gaps_1ms", load.length);
         ArrayNode each = o.putArray("gaps_1ms_ns");
         for (long g : load) each.add(g);
