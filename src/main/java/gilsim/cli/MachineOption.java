@@ -8,12 +8,16 @@ import picocli.CommandLine.Option;
 final class MachineOption {
     @Option(names = "--machine", paramLabel = "FILE",
             description = "a machine profile written by `gilsim calibrate`: this machine's wake-up latency "
-                    + "distribution, timer slack, preemption rate and crowded-race keys (checkpoint, drop_reaction, "
-                    + "wait_entry and its jitter and growth) (default: the model's, docs/model.md)")
+                    + "distribution, timer slack, preemption rate, crowded-race keys and background load; "
+                    + "`none`: the model's keys alone (a uniform wake-up latency, no background) (default: "
+                    + "vm-2core, a typical 2-vCPU Linux VM, docs/model.md)")
     Path file;
 
-    /** The profile, read now (one line and exit 2 when it is bad), or null when none was given. */
+    /**
+     * The profile, read now (one line and exit 2 when it is bad); {@link MachineProfile#NONE} for {@code none};
+     * null when none was given (the scenario's own, else the default machine).
+     */
     MachineProfile profile() {
-        return file == null ? null : MachineProfile.load(file);
+        return file == null ? null : MachineProfile.named(file);
     }
 }

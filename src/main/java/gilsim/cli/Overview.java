@@ -35,8 +35,10 @@ final class Overview {
     private Overview() {}
 
     static void print(PrintWriter out) {
-        out.println("gilsim replays its built-in scenarios (seed 1, 2 s each). Run a row's replay line for its full");
-        out.println("summary and why; `" + String.join(" ", Launcher.words()) + " scenarios` lists every key.");
+        out.println("gilsim replays its built-in scenarios (seed 1, 2 s each) on its default machine, vm-2core, a");
+        out.println("typical 2-vCPU Linux VM (`--machine FILE` for yours, from `gilsim calibrate`). Run a row's replay");
+        out.println("line for its full summary and why; `" + String.join(" ", Launcher.words()) + " scenarios` lists "
+                + "every key.");
         out.println();
         out.printf("%-15s %-20s %-8s %-12s %-8s %s%n", "scenario", "setting", "verdict", "longest wait", "thread",
                 "replay");

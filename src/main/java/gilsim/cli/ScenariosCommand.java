@@ -3,6 +3,8 @@ package gilsim.cli;
 import gilsim.scenario.Builtins;
 import gilsim.scenario.InputError;
 import gilsim.scenario.Key;
+import gilsim.scenario.MachineProfile;
+import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import gilsim.scenario.Scenarios;
 import gilsim.scenario.VersionKeys;
@@ -30,13 +32,23 @@ final class ScenariosCommand implements Runnable {
     @Override
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
+        MachineProfile machine = MachineProfile.defaultMachine();
+        out.println("Defaults are on the default machine, " + machine.file() + " (docs/model.md, \"The default "
+                + "machine\"); [keys alone: X] is a key's own default, which --machine none runs.");
+        out.println();
         for (String name : Builtins.names()) {
             Scenario s = Builtins.get(name);
             out.println(name + ": " + s.description());
             Key waiters = s.waiters();
+            Params onMachine = s.params(List.of(), machine);
             for (Key k : s.keys()) {
                 String choices = k.choices().isEmpty() ? "" : " (" + String.join(", ", k.choices()) + ")";
-                out.printf("  %-14s %-10s %s%s%n", k.name(), k.defaultValue(), k.help(), choices);
+                String value = onMachine.asText().get(k.name());
+                boolean latency = k.name().equals("wake_latency") || k.name().equals("wake_jitter");
+                String note = latency ? " [" + machine.file() + ": its latency table stands in]"
+                        : value.equals(k.format(k.parse(k.defaultValue()))) ? ""
+                        : " [keys alone: " + k.defaultValue() + "]";
+                out.printf("  %-14s %-10s %s%s%s%n", k.name(), value, k.help(), choices, note);
                 // Not a key of its own, but --set and --over take it: listed where a reader of threads looks.
                 if (waiters != null && k.name().equals("threads")) {
                     out.printf("  %-14s %-10s %s%n", waiters.name(), waiters.defaultValue(), waiters.help());

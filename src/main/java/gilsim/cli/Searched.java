@@ -25,7 +25,7 @@ record Searched(ConfigSpace space, SearchOptions options) {
         Property p = Property.parse(property, s);
         SearchOptions options = new SearchOptions(p, examples, exhaustive, seed, seedsPerConfig, jobs);
         p.requireFits(s);
-        MachineProfile profile = machine == null ? null : MachineProfile.load(Path.of(machine));
+        MachineProfile profile = machine == null ? null : MachineProfile.named(Path.of(machine));
         return new Searched(ConfigSpace.of(s, sets, overs, profile), options);
     }
 

@@ -36,7 +36,7 @@ public final class Explanation {
                 double ns = ((Number) pn.get(1)).doubleValue();
                 if (pr >= 0.5) {
                     double median = pr == lastP ? ns : lastNs + (0.5 - lastP) / (pr - lastP) * (ns - lastNs);
-                    return Durations.format(Math.round(median / 1000) * 1000) + ", the machine profile's median";
+                    return Durations.format(Math.round(median / 1000) * 1000) + ", the median on " + m.get("file");
                 }
                 lastP = pr;
                 lastNs = ns;

@@ -28,8 +28,9 @@ public final class SummaryText {
                 ? PythonVersions.of(s.params().get("python")).unvalidatedNote() : null;
         if (unvalidated != null) b.append(unvalidated).append('\n');
         if (s.paramValues().get("machine") instanceof Map<?, ?> m) {
-            b.append("machine profile ").append(m.get("file")).append(" (its wake-up latency distribution replaces "
-                    + "wake_latency and wake_jitter): ").append(m.get("source")).append('\n');
+            b.append("machine ").append(m.get("file")).append(": ").append(m.get("source"))
+                    .append(m.containsKey("wake_latency_quantiles_ns") ? "; its wake-up latency distribution stands "
+                            + "in for wake_latency and wake_jitter" : "").append('\n');
         }
         b.append(String.format(Locale.ROOT, "simulated %s, %d events%n%n", Durations.human(s.simulatedNs()),
                 s.events()));

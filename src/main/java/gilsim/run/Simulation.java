@@ -153,12 +153,12 @@ public final class Simulation {
     }
 
     /**
-     * The machine profile's measured distribution when there is one, else uniform around wake_latency; with the
+     * The machine profile's measured distribution when the run uses it, else uniform around wake_latency; with the
      * long tail mixed in when wake_tail_permille asks for it.
      */
     private static WakeLatency wakeLatency(Params params) {
         MachineProfile m = params.machine();
-        WakeLatency body = m != null ? new WakeLatency.Empirical(m.probabilities(), m.latenciesNs())
+        WakeLatency body = params.machineLatency() ? new WakeLatency.Empirical(m.probabilities(), m.latenciesNs())
                 : new WakeLatency.Uniform(params.ns("wake_latency"), params.ns("wake_jitter"));
         int permille = params.intCount("wake_tail_permille");
         return permille == 0 ? body

@@ -69,6 +69,51 @@ public record MachineProfile(String file, String source, String python, double[]
      */
     public record Background(long gapNs, long runNs, boolean idleFirst) {}
 
+    /**
+     * The default machine's name: the profile a run uses when neither {@code --machine} nor its scenario file
+     * names one (docs/model.md, "The default machine"). {@code --machine vm-2core} names it too.
+     */
+    public static final String DEFAULT_NAME = "vm-2core";
+    /** {@code --machine none}: no profile, the model's keys alone (a uniform wake-up latency, no background). */
+    public static final String NONE_NAME = "none";
+    /**
+     * What {@code --machine none} resolves to: a marker that {@link Scenario#params(java.util.List, MachineProfile)}
+     * turns into no profile at all, so that "none given" (null: the default machine) and "none wanted" differ.
+     */
+    public static final MachineProfile NONE = new MachineProfile(NONE_NAME, "the model's keys alone", null,
+            new double[0], new long[0], null, null, null, null, Map.of(), null, Map.of(), null);
+    private static final String DEFAULT_RESOURCE = "/gilsim/scenario/vm-2core.yaml";
+    private static MachineProfile defaultMachine;
+
+    /** The default machine, read once from the jar. */
+    public static synchronized MachineProfile defaultMachine() {
+        if (defaultMachine == null) {
+            try (var in = MachineProfile.class.getResourceAsStream(DEFAULT_RESOURCE)) {
+                if (in == null) throw new IllegalStateException("missing " + DEFAULT_RESOURCE);
+                defaultMachine = parse(DEFAULT_NAME, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return defaultMachine;
+    }
+
+    /** Whether this is the default machine (which a replay line need not name). */
+    public boolean isDefault() {
+        return this == defaultMachine;
+    }
+
+    /**
+     * What {@code --machine SPEC} or a scenario's {@code machine: SPEC} names: {@value #DEFAULT_NAME}, {@value
+     * #NONE_NAME}, or a profile's file, read now (one line when it is bad).
+     */
+    public static MachineProfile named(Path spec) {
+        String s = spec.toString();
+        if (s.equals(DEFAULT_NAME)) return defaultMachine();
+        if (s.equals(NONE_NAME)) return NONE;
+        return load(spec);
+    }
+
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
             "wait_entry_jitter", "wait_entry_growth", "fast_race_percent", "fast_race_reaction");

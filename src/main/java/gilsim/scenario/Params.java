@@ -8,17 +8,25 @@ import java.util.Map;
 public final class Params {
     private final Map<String, Key> keys;
     private final Map<String, Object> values;
-    /** The machine profile the run uses ({@code --machine}), or null for the model's defaults. */
+    /** The machine profile the run uses (the default machine, {@code --machine}), or null: the keys alone. */
     private final MachineProfile machine;
+    /** Whether the profile's wake-up latency distribution is used: neither wake_latency nor wake_jitter was set. */
+    private final boolean machineLatency;
 
-    Params(Map<String, Key> keys, Map<String, Object> values, MachineProfile machine) {
+    Params(Map<String, Key> keys, Map<String, Object> values, MachineProfile machine, boolean machineLatency) {
         this.keys = keys;
         this.values = values;
         this.machine = machine;
+        this.machineLatency = machineLatency;
     }
 
     public MachineProfile machine() {
         return machine;
+    }
+
+    /** Whether the wake-up latency is the profile's distribution (else uniform in wake_latency +- wake_jitter). */
+    public boolean machineLatency() {
+        return machineLatency;
     }
 
     public long ns(String key) {
@@ -78,7 +86,9 @@ public final class Params {
             m.put("file", machine.file());
             m.put("source", machine.source());
             if (machine.python() != null) m.put("python", machine.python());
-            m.put("wake_latency_quantiles_ns", quantiles(machine.probabilities(), machine.latenciesNs()));
+            if (machineLatency) {
+                m.put("wake_latency_quantiles_ns", quantiles(machine.probabilities(), machine.latenciesNs()));
+            }
             if (machine.timerWakeNs() != null) {
                 m.put("timer_wake_quantiles_ns", quantiles(machine.timerWakeProbabilities(), machine.timerWakeNs()));
             }
@@ -94,12 +104,13 @@ public final class Params {
         return out;
     }
 
-    /** A copy with one key changed (the value already typed). */
+    /** A copy with one key changed (the value already typed); setting the wake-up latency makes it uniform. */
     public Params with(String key, Object value) {
         if (!values.containsKey(key)) throw new IllegalArgumentException("no key " + key);
         Map<String, Object> copy = new LinkedHashMap<>(values);
         copy.put(key, value);
-        return new Params(keys, copy, machine);
+        boolean uniform = key.equals("wake_latency") || key.equals("wake_jitter");
+        return new Params(keys, copy, machine, machineLatency && !uniform);
     }
 
     public Key key(String key) {

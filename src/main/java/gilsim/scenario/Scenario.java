@@ -111,14 +111,18 @@ public record Scenario(String name, String description, String origin, List<Key>
     }
 
     /**
-     * As {@link #params(List)}, on a machine profile: its timer slack, preemption rate, crowded-race keys, the
-     * model's rules they were fitted under and its background load (each when it has one) replace the defaults,
-     * {@code sem_wake} and {@code futex_return} are 0
-     * (before {@code --set}), and its wake-up latency distribution replaces {@code wake_latency} and
-     * {@code wake_jitter}, which may then not be set.
+     * As {@link #params(List)}, on a machine profile: {@code machine}, else the scenario file's own, else the default
+     * machine ({@link MachineProfile#defaultMachine()}); {@link MachineProfile#NONE} runs on the keys alone. The
+     * profile's timer slack, preemption rate, crowded-race keys, the model's rules they were fitted under and its
+     * background load (each when it has one) replace the keys' defaults, and {@code sem_wake} and
+     * {@code futex_return} are 0; a value the scenario file sets itself, and then {@code --set}, win over the
+     * profile's. Its wake-up latency distribution stands in for {@code wake_latency} and {@code wake_jitter} unless
+     * either is set, in the file or by {@code --set}: then the latency is uniform, as without a profile.
      */
     public Params params(List<String> sets, MachineProfile machine) {
         if (machine == null) machine = this.machine;
+        if (machine == null) machine = MachineProfile.defaultMachine();
+        if (machine == MachineProfile.NONE) machine = null;
         Params p = parse(sets, machine);
         Problem problem = problem(p);
         if (problem != null) throw new InputError(where(problem, sets) + ": " + problem.message());
@@ -133,32 +137,38 @@ public record Scenario(String name, String description, String origin, List<Key>
             values.put(k.name(), k.parse(k.defaultValue()));
         }
         if (machine != null) {
-            if (machine.timerSlackNs() != null) values.put("timer_slack", machine.timerSlackNs());
-            if (machine.preemptPercent() != null) values.put("preempt_percent", (long) machine.preemptPercent());
-            values.putAll(machine.race());
-            if (machine.waitEntrySameCore() != null) values.put("wait_entry_same_core", machine.waitEntrySameCore());
+            Map<String, Object> fromMachine = new LinkedHashMap<>();
+            if (machine.timerSlackNs() != null) fromMachine.put("timer_slack", machine.timerSlackNs());
+            if (machine.preemptPercent() != null) fromMachine.put("preempt_percent", (long) machine.preemptPercent());
+            fromMachine.putAll(machine.race());
+            if (machine.waitEntrySameCore() != null) fromMachine.put("wait_entry_same_core", machine.waitEntrySameCore());
             MachineProfile.Background bg = machine.background();
             if (bg != null) {
-                values.put("load_gap", bg.gapNs());
+                fromMachine.put("load_gap", bg.gapNs());
                 if (bg.gapNs() > 0) {
-                    values.put("load_run", bg.runNs());
-                    values.put("load_idle_first", bg.idleFirst());
+                    fromMachine.put("load_run", bg.runNs());
+                    fromMachine.put("load_idle_first", bg.idleFirst());
                 }
             }
             // The rules the race's keys were fitted under go with them (a key the scenario lacks has no rule to fix).
             for (Map.Entry<String, String> rule : machine.model().entrySet()) {
                 Key k = byName.get(rule.getKey());
-                if (k != null) values.put(rule.getKey(), k.parse(rule.getValue()));
+                if (k != null) fromMachine.put(rule.getKey(), k.parse(rule.getValue()));
             }
             // A profile's wake-up latency is the release race's effective one, the whole way from a release to the
             // woken waiter holding the GIL: the waker's cost of signalling is already counted in it, so a release that
             // wakes a sleeper costs its releaser nothing more, and so is the woken waiter's way back out of its futex
             // wait (docs/model.md, "Machine profiles").
-            values.put("sem_wake", 0L);
-            values.put("futex_return", 0L);
+            fromMachine.put("sem_wake", 0L);
+            fromMachine.put("futex_return", 0L);
+            // The scenario file's own values describe its machine too, and win (a built-in sets none).
+            fromMachine.forEach((k, v) -> {
+                if (values.containsKey(k) && !keyLines.containsKey(k)) values.put(k, v);
+            });
         }
         String threadsSet = null;
         String waitersSet = null;
+        boolean uniformSet = keyLines.containsKey("wake_latency") || keyLines.containsKey("wake_jitter");
         for (String set : sets) {
             int eq = set.indexOf('=');
             if (eq <= 0) throw new InputError("--set " + set + ": expected key=value");
@@ -183,17 +193,14 @@ public record Scenario(String name, String description, String origin, List<Key>
                 throw new InputError("--set " + set + ": unknown key '" + name + "' for scenario " + this.name
                         + Nearest.suggestion(name, byName.keySet()) + " (keys: " + String.join(", ", byName.keySet()) + ")");
             }
-            if (machine != null && (name.equals("wake_latency") || name.equals("wake_jitter"))) {
-                throw new InputError("--set " + set + ": the machine profile " + machine.file() + " gives the "
-                        + "wake-up latency's distribution; drop --set " + name + " or --machine");
-            }
+            if (name.equals("wake_latency") || name.equals("wake_jitter")) uniformSet = true;
             try {
                 values.put(name, k.parse(set.substring(eq + 1)));
             } catch (IllegalArgumentException e) {
                 throw new InputError("--set " + set + ": " + name + ": " + e.getMessage());
             }
         }
-        return new Params(byName, values, machine);
+        return new Params(byName, values, machine, machine != null && !uniformSet);
     }
 
     /**

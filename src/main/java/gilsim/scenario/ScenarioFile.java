@@ -773,13 +773,17 @@ public final class ScenarioFile {
         }
     }
 
-    /** {@code machine: FILE}: a machine profile, its path relative to the scenario file; null when absent. */
+    /**
+     * {@code machine: FILE}: a machine profile, its path relative to the scenario file, or {@code vm-2core} or
+     * {@code none} ({@link MachineProfile#named}); null when absent.
+     */
     private static MachineProfile machine(String file, YamlTree node) {
         if (node == null) return null;
         YamlTree.Scalar s = scalar(file, node, "machine");
-        Path profile = beside(file, s.text().trim());
+        String spec = s.text().trim();
         try {
-            return MachineProfile.load(profile);
+            boolean named = spec.equals(MachineProfile.DEFAULT_NAME) || spec.equals(MachineProfile.NONE_NAME);
+            return MachineProfile.named(named ? Path.of(spec) : beside(file, spec));
         } catch (InputError e) {
             throw new InputError(file + ":" + s.line() + ": machine: " + e.getMessage());
         }

@@ -2,6 +2,8 @@ package gilsim.run;
 
 import gilsim.metrics.Metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -47,9 +49,9 @@ class MachineProfileRunTest {
         // and the woken waiter's way out of its futex wait.
         assertEquals(0L, p.ns("sem_wake"));
         assertEquals(0L, p.ns("futex_return"));
-        assertEquals(5_000L, s.params(List.of()).ns("futex_return"));
+        assertEquals(5_000L, s.params(List.of(), MachineProfile.NONE).ns("futex_return"));
         assertEquals(5_000L, s.params(List.of("futex_return=5us"), m).ns("futex_return"), "--set still overrides it");
-        assertEquals(15_000L, s.params(List.of()).ns("sem_wake"));
+        assertEquals(15_000L, s.params(List.of(), MachineProfile.NONE).ns("sem_wake"));
         assertEquals(5_000L, s.params(List.of("sem_wake=5us"), m).ns("sem_wake"), "--set still overrides it");
         Params over = s.params(List.of("timer_slack=10us"), m);
         assertEquals(10_000L, over.ns("timer_slack"), "--set still overrides the profile");
@@ -58,7 +60,53 @@ class MachineProfileRunTest {
         // Where wake-ups decide the waits (work past the interval, main fair), another distribution gives other waits.
         assertNotEquals(run(s, s.params(List.of("work=6ms"))).thread("main").get(Metrics.WAIT_P50_NS),
                 run(s, s.params(List.of("work=6ms"), m)).thread("main").get(Metrics.WAIT_P50_NS));
-        assertThrows(InputError.class, () -> s.params(List.of("wake_latency=20us"), m));
+        // Setting the latency makes it uniform again, the rest of the profile kept.
+        assertTrue(p.machineLatency());
+        Params uniform = s.params(List.of("wake_latency=20us", "wake_jitter=0ns"), m);
+        assertFalse(uniform.machineLatency());
+        assertEquals(70_000L, uniform.ns("timer_slack"));
+        assertFalse(((Map<?, ?>) uniform.json().get("machine")).containsKey("wake_latency_quantiles_ns"));
+        assertNotEquals(run(s, s.params(List.of("work=6ms"), m)).thread("main").get(Metrics.WAIT_P50_NS),
+                run(s, s.params(List.of("work=6ms", "wake_latency=20us", "wake_jitter=0ns"), m)).thread("main")
+                        .get(Metrics.WAIT_P50_NS), "a uniform latency gives other waits than the profile's table");
+        assertFalse(s.params(List.of(), m).with("wake_jitter", 0L).machineLatency());
+    }
+
+    /**
+     * With no profile named the run is on the default machine, vm-2core (its keys, its latency table, its
+     * background); {@code --machine none} is the model's keys alone; a scenario file's own value wins over either
+     * profile's, and a file may name the default or none itself.
+     */
+    @Test
+    void withoutAProfileTheRunIsOnTheDefaultMachine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        Scenario s = Builtins.get("short-release");
+        Params byDefault = s.params(List.of());
+        assertSame(MachineProfile.defaultMachine(), byDefault.machine());
+        assertTrue(byDefault.machine().isDefault());
+        assertTrue(byDefault.machineLatency());
+        assertEquals(0L, byDefault.ns("futex_return"));
+        assertTrue(byDefault.ns("load_gap") > 0, "the default machine has its background");
+        assertEquals(byDefault.asText(), s.params(List.of(), MachineProfile.named(java.nio.file.Path.of("vm-2core")))
+                .asText());
+        Params none = s.params(List.of(), MachineProfile.named(java.nio.file.Path.of("none")));
+        assertNull(none.machine());
+        assertFalse(none.machineLatency());
+        assertEquals(0L, none.ns("load_gap"));
+        assertEquals("60us", none.asText().get("wake_latency"));
+        assertFalse(none.json().containsKey("machine"));
+
+        java.nio.file.Path f = dir.resolve("own.yaml");
+        java.nio.file.Files.writeString(f, "name: own\nparams:\n  timer_slack: 0ns\n  load_gap: 0ns\n"
+                + "threads:\n  - name: t\n    program: [{compute: 1ms}]\n");
+        Scenario own = gilsim.scenario.ScenarioFile.load(f);
+        Params ownParams = own.params(List.of());
+        assertEquals(0L, ownParams.ns("timer_slack"), "the file's own timer_slack wins over the default machine's");
+        assertEquals(0L, ownParams.ns("load_gap"));
+        assertEquals(byDefault.ns("checkpoint"), ownParams.ns("checkpoint"), "the rest is the default machine's");
+        java.nio.file.Files.writeString(f, "name: own\nmachine: none\n"
+                + "threads:\n  - name: t\n    program: [{compute: 1ms}]\n");
+        assertNull(gilsim.scenario.ScenarioFile.load(f).params(List.of()).machine());
     }
 
     /**
@@ -261,9 +309,9 @@ class MachineProfileRunTest {
                 + "    - [0.6, 50us]\n    - [1.0, 90us]\n");
         Scenario s = Builtins.get("short-release");
         String why = gilsim.report.Explanation.of(run(s, s.params(List.of(), m)));
-        assertTrue(why.contains("(a wake-up takes about 40us, the machine profile's median)"), why);
-        String defaults = gilsim.report.Explanation.of(run(s, s.params(List.of(), null)));
-        assertTrue(defaults.contains("(a wake-up takes about 60us)"), defaults);
+        assertTrue(why.contains("(a wake-up takes about 40us, the median on "), why);
+        String keys = gilsim.report.Explanation.of(run(s, s.params(List.of(), MachineProfile.NONE)));
+        assertTrue(keys.contains("(a wake-up takes about 60us)"), keys);
     }
 
     @Test

@@ -46,11 +46,12 @@ class RequestsTest {
 
     /**
      * One worker, 1 ms a request, a request every 10 ms: each waits in no queue, its worker blocked in get is woken by
-     * the arrival (30 to 90 us) and serves it in 1 ms; nothing else wants the GIL.
+     * the arrival (30 to 90 us on the model's keys alone, {@code machine: none}) and serves it in 1 ms; nothing else
+     * wants the GIL.
      */
     @Test
     void anIdleWorkerAnswersEachRequestInItsServiceTimePlusAWakeUp() throws IOException {
-        Summary s = run("name: one\nparams: {duration: 1s}\narrivals:\n  - {queue: net, rate: 100, spacing: constant}\n"
+        Summary s = run("name: one\nmachine: none\nparams: {duration: 1s}\narrivals:\n  - {queue: net, rate: 100, spacing: constant}\n"
                 + WORKER);
         Figures r = s.requests();
         // At 10 ms, 20 ms, ... 1000 ms: the run's last instant is run too, and the request then is not answered.

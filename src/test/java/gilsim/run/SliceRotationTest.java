@@ -27,24 +27,51 @@ class SliceRotationTest {
         return "replay: " + Runs.replay("slice-rotation", seed, sets);
     }
 
+    private static String whyOnKeys(long seed, String... sets) {
+        return "replay: " + Runs.replayOnKeys("slice-rotation", seed, sets);
+    }
+
+    /**
+     * On the model's keys alone nothing breaks the rotation: the same two threads alternate and the other two wait
+     * the whole run.
+     */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3})
     void threeJobsASliceAgainstThreeWaitersStarvesTwoThreads(long seed) {
-        Summary s = run(seed);
-        assertEquals("starves", s.verdict(), why(seed));
-        assertEquals(2, s.starvedThreads().size(), why(seed));
+        Summary s = Runs.onKeys("slice-rotation", seed);
+        String why = whyOnKeys(seed);
+        assertEquals("starves", s.verdict(), why);
+        assertEquals(2, s.starvedThreads().size(), why);
         for (Figures t : s.threads()) {
             if (s.starvedThreads().contains(t.name())) {
-                assertTrue(t.get(Metrics.WAIT_MAX_NS) >= 300 * MS, t.name() + " " + why(seed));
+                assertTrue(t.get(Metrics.WAIT_MAX_NS) >= 300 * MS, t.name() + " " + why);
             } else {
                 // The other two alternate, sharing the GIL between them.
                 assertTrue(t.get(Metrics.GIL_SHARE) > 0.4, t.name() + " share " + t.get(Metrics.GIL_SHARE) + " "
-                        + why(seed));
+                        + why);
             }
         }
+        assertEquals("out-of-order", s.pool().get(Metrics.ORDER_VERDICT), why);
+        assertEquals(3.0, s.pool().get(Metrics.JOBS_PER_SLICE_MEAN), 0.2, why);
+        assertTrue(s.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) > 1000, why);
+    }
+
+    /**
+     * On the default machine a rare fast wake-up now and then breaks the rotation, as the seed's "until noise breaks
+     * it" says, and another pair alternates: more than two threads starve at one time or another, and the longest
+     * stall is still hundreds of milliseconds (the seed's real maxima: 335 to 1637 ms against a bound of 250).
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void onTheDefaultMachineNoiseBreaksTheRotationAndStallsOfHundredsOfMillisecondsRemain(long seed) {
+        Summary s = run(seed);
+        assertEquals("starves", s.verdict(), why(seed));
+        assertTrue(s.starvedThreads().size() > 2, s.starvedThreads() + "; " + why(seed));
+        long longest = 0;
+        for (Figures t : s.threads()) longest = Math.max(longest, t.get(Metrics.WAIT_MAX_NS));
+        assertTrue(longest >= 250 * MS, "longest wait " + longest + " ns; " + why(seed));
         assertEquals("out-of-order", s.pool().get(Metrics.ORDER_VERDICT), why(seed));
         assertEquals(3.0, s.pool().get(Metrics.JOBS_PER_SLICE_MEAN), 0.2, why(seed));
-        assertTrue(s.pool().get(Metrics.RETAKES_PAST_PARKED_WAITER) > 1000, why(seed));
     }
 
     /**
@@ -55,30 +82,31 @@ class SliceRotationTest {
      */
     @Test
     void theCorrectedP99SeesAStallTheRawOneMissesAndWrkSeesItOnlyOnceItEnds() {
-        Summary s = run(1);
-        assertTrue(s.pool().get(Metrics.LATENCY_RAW_P99_NS) < 20 * MS, why(1));
-        assertTrue(s.pool().get(Metrics.LATENCY_P99_NS) > 1_000 * MS, why(1));
+        // On the keys alone, so that the stall outlasts the run unless the test adds noise itself.
+        Summary s = Runs.onKeys("slice-rotation", 1);
+        assertTrue(s.pool().get(Metrics.LATENCY_RAW_P99_NS) < 20 * MS, whyOnKeys(1));
+        assertTrue(s.pool().get(Metrics.LATENCY_P99_NS) > 1_000 * MS, whyOnKeys(1));
         assertEquals(s.pool().get(Metrics.LATENCY_RAW_P99_NS), s.pool().get(Metrics.LATENCY_WRK_P99_NS),
                 0.01 * s.pool().get(Metrics.LATENCY_RAW_P99_NS),
-                why(1));
+                whyOnKeys(1));
         // A run shorter than wrk's timeout: the stranded requests' ages are under 2 s, and still not wrk's.
-        Summary shorter = run(1, "duration=1s");
-        assertTrue(shorter.pool().get(Metrics.LATENCY_P99_NS) > 500 * MS, why(1, "duration=1s"));
+        Summary shorter = Runs.onKeys("slice-rotation", 1, "duration=1s");
+        assertTrue(shorter.pool().get(Metrics.LATENCY_P99_NS) > 500 * MS, whyOnKeys(1, "duration=1s"));
         assertEquals(shorter.pool().get(Metrics.LATENCY_RAW_P99_NS), shorter.pool().get(Metrics.LATENCY_WRK_P99_NS),
-                0.01 * shorter.pool().get(Metrics.LATENCY_RAW_P99_NS), why(1, "duration=1s"));
+                0.01 * shorter.pool().get(Metrics.LATENCY_RAW_P99_NS), whyOnKeys(1, "duration=1s"));
         String[] noise = {"load_gap=20ms", "duration=10s"};
-        Summary n = run(1, noise);
+        Summary n = Runs.onKeys("slice-rotation", 1, noise);
         assertTrue(n.pool().get(Metrics.LATENCY_MAX_NS) < 2_000 * MS,
-                "every stall ends under wrk's timeout; " + why(1, noise));
-        assertTrue(n.pool().get(Metrics.LATENCY_WRK_P99_NS) > 5 * n.pool().get(Metrics.LATENCY_RAW_P99_NS), why(1,
+                "every stall ends under wrk's timeout; " + whyOnKeys(1, noise));
+        assertTrue(n.pool().get(Metrics.LATENCY_WRK_P99_NS) > 5 * n.pool().get(Metrics.LATENCY_RAW_P99_NS), whyOnKeys(1,
                 noise));
         assertEquals(n.pool().get(Metrics.LATENCY_P99_NS), n.pool().get(Metrics.LATENCY_WRK_P99_NS),
-                0.01 * n.pool().get(Metrics.LATENCY_P99_NS), why(1, noise));
+                0.01 * n.pool().get(Metrics.LATENCY_P99_NS), whyOnKeys(1, noise));
         // Stalls longer than wrk's timeout: wrk keeps none of them, the corrected p99 all.
         String[] steal = {"load_gap=333ms", "load_run=2ms", "duration=10s"};
-        Summary l = run(1, steal);
-        assertTrue(l.pool().get(Metrics.LATENCY_MAX_NS) > 2_000 * MS, why(1, steal));
-        assertTrue(l.pool().get(Metrics.LATENCY_WRK_P99_NS) < 0.5 * l.pool().get(Metrics.LATENCY_P99_NS), why(1,
+        Summary l = Runs.onKeys("slice-rotation", 1, steal);
+        assertTrue(l.pool().get(Metrics.LATENCY_MAX_NS) > 2_000 * MS, whyOnKeys(1, steal));
+        assertTrue(l.pool().get(Metrics.LATENCY_WRK_P99_NS) < 0.5 * l.pool().get(Metrics.LATENCY_P99_NS), whyOnKeys(1,
                 steal));
     }
 

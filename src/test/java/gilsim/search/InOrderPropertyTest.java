@@ -20,7 +20,7 @@ class InOrderPropertyTest {
     @Test
     void theRotationBreaksTheOrderAndTheKeepRuleKeepsIt() {
         String[] r = search("search", "slice-rotation", "--property", "in-order", "--over", "threads=3..4",
-                "--over", "keep=*", "--exhaustive", "--set", "duration=500ms", "--seeds-per-config", "1");
+                "--over", "keep=*", "--exhaustive", "--set", "duration=2s", "--seeds-per-config", "1");
         assertEquals("1", r[0], r[2]);
         assertTrue(r[1].contains("tried 4 configurations: 1 fail"), r[1]);
         assertTrue(r[1].contains("threads=4 keep=false"), r[1]);

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --over waiters=A..B}: a pool's threads - 1, searched under the name the user gave. The search is the threads
  * search shifted by one, cell by cell; its output names waiters; its replay line, {@code --set waiters=N}, runs the
- * same run as {@code --set threads=N+1}. Runs are 300 ms: the rotation's starving threads wait the whole run.
+ * same run as {@code --set threads=N+1}. Runs are 300 ms on the model's keys alone ({@code --machine none}): the
+ * rotation's starving threads wait the whole run.
  */
 class WaitersSearchTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,7 +29,7 @@ class WaitersSearchTest {
 
     private Cli search(String over, Path csv, String... more) {
         List<String> a = new ArrayList<>(List.of("search", "slice-rotation", "--over", over, "--over", "jobs=1..4",
-                "--exhaustive", "--seeds-per-config", "2", "--set", SHORT, "--csv", csv.toString()));
+                "--exhaustive", "--seeds-per-config", "2", "--set", SHORT, "--csv", csv.toString(), "--machine", "none"));
         a.addAll(Arrays.asList(more));
         return Cli.run(a.toArray(new String[0]));
     }

@@ -12,6 +12,7 @@ import gilsim.program.ThreadSpec;
 import gilsim.scenario.Defaults;
 import gilsim.scenario.Workload;
 import gilsim.scenario.Builtins;
+import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
 import java.util.List;
@@ -47,7 +48,8 @@ class SimRoundsTest {
     @Test
     void withLongReleasesMainsRoundIsItsSleepAndComputeAndTheWorkersItsWorkAndRelease() {
         Scenario s = Builtins.get("short-release");
-        Params p = s.params(List.of("work=100us", "release=5ms", "duration=500ms"));
+        // On the model's keys alone: a uniform 30..90us wake-up and no foreign task, for the bounds below.
+        Params p = s.params(List.of("work=100us", "release=5ms", "duration=500ms"), MachineProfile.NONE);
         Observation o = SimSide.run(s, p, 1, false).observation();
         List<Long> main = o.threads().get(0).roundNs();
         List<Long> worker = o.threads().get(1).roundNs();

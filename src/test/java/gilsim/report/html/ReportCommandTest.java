@@ -57,11 +57,11 @@ class ReportCommandTest {
                 + "policy=paused-budget,interval=2ms --seed 1 --out "), "no replay line");
         assertTrue(page.contains("<th>pinned=true</th>") && page.contains("<th>policy=paused-budget,interval=2ms</th>"),
                 "the arms are not side by side");
-        // The run as asked starves main; both fixes end that, each at a price in the worker's rounds.
+        // The run as asked starves main; both fixes end that, each at a price in switches.
         assertTrue(page.contains("<span class=\"verdict starves\">starves</span> (main)"), "no starving verdict");
         Matcher buys = Pattern.compile("<tr><th>buys</th><td></td><td><ul><li>no thread starves</li>").matcher(page);
         assertTrue(buys.find(), "the first arm's gain is not stated");
-        assertTrue(page.contains("<li>worker&#39;s rounds "), "the worker's cost in rounds is not stated");
+        assertTrue(page.contains("<tr><th>costs</th><td></td><td><ul><li>switches 2 → "), "the cost is not stated");
         assertTrue(page.contains("nothing was aggregated"), "a short run must be whole in the page");
         // gilsim compare's tables of the scenario under each policy, as HTML, each policy linked to what it is.
         assertTrue(page.contains("<tr><th scope=\"row\"><a href=\"#policy-fifo-ticket\">policy=fifo-ticket</a></th>"
@@ -89,7 +89,7 @@ class ReportCommandTest {
         String text = Files.readString(md);
         assertTrue(text.startsWith("### short-release: starves (main)\n\nmain waited up to 2.00 s"), text);
         assertTrue(text.contains("](short-release-timeline.svg)"), text);
-        assertTrue(text.contains("- `0.006048 s` worker takes the GIL back at once: a re-take, no switch"), text);
+        assertTrue(text.contains("- `0.006017 s` worker takes the GIL back at once: a re-take, no switch"), text);
         assertTrue(text.contains("| arm | verdict | longest wait | p99 wait | cost |\n|---|---|---|---|---|\n"
                 + "| as-is | starves: main |"), text);
         String svg = Files.readString(dir.resolve("short-release-timeline.svg"));
