@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 gilsim() { java -jar target/gilsim.jar "$@"; }
-gilsim report short-release --compare pinned=true --compare policy=paused-budget --out docs/report/short-release.html
-gilsim report slice-rotation --compare keep=true --out docs/report/slice-rotation.html
+gilsim report short-release --machine none --compare pinned=true --compare policy=paused-budget --out docs/report/short-release.html
+gilsim report slice-rotation --machine none --compare keep=true --out docs/report/slice-rotation.html
 # Each screenshot opens its page at a moment (#t=FROM,TO in seconds): thirty milliseconds of the story.
 # shot PAGE HASH [WIDTH HEIGHT [NAME]]
 shot() {
