@@ -98,11 +98,6 @@ public record MachineProfile(String file, String source, String python, double[]
         return defaultMachine;
     }
 
-    /** Whether this is the default machine (which a replay line need not name). */
-    public boolean isDefault() {
-        return this == defaultMachine;
-    }
-
     /**
      * What {@code --machine SPEC} or a scenario's {@code machine: SPEC} names: {@value #DEFAULT_NAME}, {@value
      * #NONE_NAME}, or a profile's file, read now (one line when it is bad).

@@ -83,7 +83,6 @@ class MachineProfileRunTest {
         Scenario s = Builtins.get("short-release");
         Params byDefault = s.params(List.of());
         assertSame(MachineProfile.defaultMachine(), byDefault.machine());
-        assertTrue(byDefault.machine().isDefault());
         assertTrue(byDefault.machineLatency());
         assertEquals(0L, byDefault.ns("futex_return"));
         assertTrue(byDefault.ns("load_gap") > 0, "the default machine has its background");
