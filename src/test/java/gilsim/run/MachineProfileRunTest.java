@@ -15,6 +15,7 @@ import gilsim.scenario.InputError;
 import gilsim.scenario.MachineProfile;
 import gilsim.scenario.Params;
 import gilsim.scenario.Scenario;
+import gilsim.scenario.ScenarioFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -78,34 +79,32 @@ class MachineProfileRunTest {
      * profile's, and a file may name the default or none itself.
      */
     @Test
-    void withoutAProfileTheRunIsOnTheDefaultMachine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-            throws Exception {
+    void withoutAProfileTheRunIsOnTheDefaultMachine(@TempDir Path dir) throws Exception {
         Scenario s = Builtins.get("short-release");
         Params byDefault = s.params(List.of());
         assertSame(MachineProfile.defaultMachine(), byDefault.machine());
         assertTrue(byDefault.machineLatency());
         assertEquals(0L, byDefault.ns("futex_return"));
         assertTrue(byDefault.ns("load_gap") > 0, "the default machine has its background");
-        assertEquals(byDefault.asText(), s.params(List.of(), MachineProfile.named(java.nio.file.Path.of("vm-2core")))
-                .asText());
-        Params none = s.params(List.of(), MachineProfile.named(java.nio.file.Path.of("none")));
+        assertEquals(byDefault.asText(), s.params(List.of(), MachineProfile.named(Path.of("vm-2core"))).asText());
+        Params none = s.params(List.of(), MachineProfile.named(Path.of("none")));
         assertNull(none.machine());
         assertFalse(none.machineLatency());
         assertEquals(0L, none.ns("load_gap"));
         assertEquals("60us", none.asText().get("wake_latency"));
         assertFalse(none.json().containsKey("machine"));
 
-        java.nio.file.Path f = dir.resolve("own.yaml");
-        java.nio.file.Files.writeString(f, "name: own\nparams:\n  timer_slack: 0ns\n  load_gap: 0ns\n"
+        Path f = dir.resolve("own.yaml");
+        Files.writeString(f, "name: own\nparams:\n  timer_slack: 0ns\n  load_gap: 0ns\n"
                 + "threads:\n  - name: t\n    program: [{compute: 1ms}]\n");
-        Scenario own = gilsim.scenario.ScenarioFile.load(f);
+        Scenario own = ScenarioFile.load(f);
         Params ownParams = own.params(List.of());
         assertEquals(0L, ownParams.ns("timer_slack"), "the file's own timer_slack wins over the default machine's");
         assertEquals(0L, ownParams.ns("load_gap"));
         assertEquals(byDefault.ns("checkpoint"), ownParams.ns("checkpoint"), "the rest is the default machine's");
-        java.nio.file.Files.writeString(f, "name: own\nmachine: none\n"
+        Files.writeString(f, "name: own\nmachine: none\n"
                 + "threads:\n  - name: t\n    program: [{compute: 1ms}]\n");
-        assertNull(gilsim.scenario.ScenarioFile.load(f).params(List.of()).machine());
+        assertNull(ScenarioFile.load(f).params(List.of()).machine());
     }
 
     /**
