@@ -19,7 +19,7 @@ public final class Runs {
 
     /**
      * A run on the model's keys alone ({@code --machine none}: a uniform wake-up latency, no background): for a
-     * mechanism whose figures a test works out by hand, without the default machine's rare fast wake-ups and
+     * mechanism whose figures a test works out by hand, without the default machine's spread of wake-ups and
      * foreign tasks.
      */
     public static Summary onKeys(String scenario, long seed, String... sets) {

@@ -24,6 +24,9 @@ public final class ValidationText {
                 .append(r.repeat() == 1 ? "" : "s").append(" per interpreter against ").append(r.simRepeat())
                 .append(" simulated (seeds 1..").append(r.simRepeat()).append("), ")
                 .append(Durations.format(r.durationNs())).append(" each").append(durationNote(r)).append('\n');
+        var machine = r.params().machine();
+        b.append("simulated on ").append(machine == null ? "the model's keys alone (--machine none)"
+                : "machine " + machine.file() + ": " + machine.source()).append('\n');
         for (Validation.Interpreter i : r.interpreters()) {
             b.append('\n').append(label(i)).append('\n');
             String other = profileMeasuredElsewhere(r, i);

@@ -57,8 +57,8 @@ class SliceRotationTest {
     }
 
     /**
-     * On the default machine a rare fast wake-up now and then breaks the rotation, as the seed's "until noise breaks
-     * it" says, and another pair alternates: more than two threads starve at one time or another, and the longest
+     * On the default machine a rare slow wake-up (its latency table's tail) now and then breaks the rotation, as the
+     * seed's "until noise breaks it" says, and another pair alternates: more than two threads starve at one time or another, and the longest
      * stall is still hundreds of milliseconds (the seed's real maxima: 335 to 1637 ms against a bound of 250).
      */
     @ParameterizedTest(name = "seed {0}")
