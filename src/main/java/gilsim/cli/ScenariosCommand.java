@@ -44,8 +44,8 @@ final class ScenariosCommand implements Runnable {
             for (Key k : s.keys()) {
                 String choices = k.choices().isEmpty() ? "" : " (" + String.join(", ", k.choices()) + ")";
                 String value = onMachine.asText().get(k.name());
-                boolean latency = k.name().equals("wake_latency") || k.name().equals("wake_jitter");
-                String note = latency ? " [" + machine.file() + ": its latency table stands in]"
+                String note = Params.UNIFORM_LATENCY_KEYS.contains(k.name())
+                        ? " [" + machine.file() + ": its latency table stands in]"
                         : value.equals(k.format(k.parse(k.defaultValue()))) ? ""
                         : " [keys alone: " + k.defaultValue() + "]";
                 out.printf("  %-14s %-10s %s%s%s%n", k.name(), value, k.help(), choices, note);

@@ -2,6 +2,7 @@ package gilsim.scenario;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The effective value of every key of a run, typed, in the scenario's key order. */
@@ -23,6 +24,12 @@ public final class Params {
     public MachineProfile machine() {
         return machine;
     }
+
+    /**
+     * The keys of the uniform wake-up latency; setting either beside a profile puts the uniform latency in place of
+     * the profile's distribution.
+     */
+    public static final List<String> UNIFORM_LATENCY_KEYS = List.of("wake_latency", "wake_jitter");
 
     /** Whether the wake-up latency is the profile's distribution (else uniform in wake_latency +- wake_jitter). */
     public boolean machineLatency() {
@@ -98,9 +105,9 @@ public final class Params {
     }
 
     /** A profile's table as [probability, duration ns] pairs. */
-    private static java.util.List<Object> quantiles(double[] probabilities, long[] durationsNs) {
-        java.util.List<Object> out = new java.util.ArrayList<>();
-        for (int i = 0; i < probabilities.length; i++) out.add(java.util.List.of(probabilities[i], durationsNs[i]));
+    private static List<Object> quantiles(double[] probabilities, long[] durationsNs) {
+        List<Object> out = new java.util.ArrayList<>();
+        for (int i = 0; i < probabilities.length; i++) out.add(List.of(probabilities[i], durationsNs[i]));
         return out;
     }
 
@@ -109,8 +116,7 @@ public final class Params {
         if (!values.containsKey(key)) throw new IllegalArgumentException("no key " + key);
         Map<String, Object> copy = new LinkedHashMap<>(values);
         copy.put(key, value);
-        boolean uniform = key.equals("wake_latency") || key.equals("wake_jitter");
-        return new Params(keys, copy, machine, machineLatency && !uniform);
+        return new Params(keys, copy, machine, machineLatency && !UNIFORM_LATENCY_KEYS.contains(key));
     }
 
     public Key key(String key) {

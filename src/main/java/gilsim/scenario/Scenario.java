@@ -168,7 +168,7 @@ public record Scenario(String name, String description, String origin, List<Key>
         }
         String threadsSet = null;
         String waitersSet = null;
-        boolean uniformSet = keyLines.containsKey("wake_latency") || keyLines.containsKey("wake_jitter");
+        boolean uniformSet = Params.UNIFORM_LATENCY_KEYS.stream().anyMatch(keyLines::containsKey);
         for (String set : sets) {
             int eq = set.indexOf('=');
             if (eq <= 0) throw new InputError("--set " + set + ": expected key=value");
@@ -193,7 +193,7 @@ public record Scenario(String name, String description, String origin, List<Key>
                 throw new InputError("--set " + set + ": unknown key '" + name + "' for scenario " + this.name
                         + Nearest.suggestion(name, byName.keySet()) + " (keys: " + String.join(", ", byName.keySet()) + ")");
             }
-            if (name.equals("wake_latency") || name.equals("wake_jitter")) uniformSet = true;
+            if (Params.UNIFORM_LATENCY_KEYS.contains(name)) uniformSet = true;
             try {
                 values.put(name, k.parse(set.substring(eq + 1)));
             } catch (IllegalArgumentException e) {
