@@ -12,7 +12,9 @@
 # - after a forced drop the dropper sleeps on switch_cond until the new holder signals it: its waker is the taker.
 #   When the taker took the GIL before the dropper reached that wait (the requester was still awake), the dropper
 #   does not wait, and the taker is read as the thread that, awake at the drop or woken within 200 us of it, ran
-#   longest before its next sleep: a loser falls asleep again within microseconds.
+#   longest before its next sleep: a loser falls asleep again within microseconds. A waker of switch_cond that runs
+#   less than 50 us and then sleeps past LONG_NS held the GIL for a moment between sleeps (a sleeper's 20 us of
+#   Python): it is the taker too.
 # A sleep longer than 20 ms is not a GIL wait (time.sleep, join).
 # Drops whose signal found no waiter asleep are not seen; with another waiter asleep, a crowded drop's signal wakes
 # one.
@@ -117,7 +119,7 @@ def drops(sched_path, meta):
         after = next_sleep(dropper, t)
         if after and cpu_ns(dropper, t, after[0]) <= DROPPER_SLEEPS_NS and after[2] in names and not after[3]:
             woken_by = after[2]
-            if ran_before_sleep(woken_by, after[1]) > DROPPER_SLEEPS_NS:
+            if ran_before_sleep(woken_by, after[1]) > DROPPER_SLEEPS_NS or short_holder(woken_by, after[1], t):
                 return woken_by, after[1]  # the dropper waited on switch_cond: its waker is the taker
         best, best_run = None, -1
         for tid in names:
@@ -131,6 +133,12 @@ def drops(sched_path, meta):
             if run > best_run:
                 best, best_run = tid, run
         return best, t  # the taker was awake: it took the GIL within microseconds
+
+    def short_holder(tid, woke, t):
+        """Whether tid, waking the dropper at woke, held the GIL for a moment and then slept long (a sleeper's 20 us
+        of Python): it drops before DROPPER_SLEEPS_NS like a dropper, but its next sleep is not a GIL wait."""
+        nxt = next_sleep(tid, woke)
+        return woke - t <= TAKER_WOKEN_NS and nxt is not None and nxt[1] - nxt[0] > LONG_NS
 
     def waiting(tid, t, since):
         """Whether tid has fallen asleep in a GIL wait after since and before t."""

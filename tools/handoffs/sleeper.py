@@ -7,8 +7,10 @@
 #
 # main's take is not in the scheduler's events: main runs its 20 us of Python and sleeps again, so its take is read as
 # its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up (spinners drop
-# only when asked, so a wait ends at a forced drop). schedshares.py
-# reads the taker of the other drops (a holder of 20 us is too short for its rule, which is why main's are read here).
+# only when asked, so a wait ends at a forced drop) when that wake-up came within schedshares.TAKER_WOKEN_NS of it.
+# Later, main took a drop the reader does not see, counted in a row of its own ("not seen"): main woke on the
+# dropper's CPU and preempted it before it could sleep (a dropper is read by its sleep right after its signal), or
+# main asked for the drop itself. schedshares.py reads the taker of the other drops.
 #   python3 sleeper.py OUT_PREFIX [OUT_PREFIX ...]
 import bisect
 import collections
@@ -71,8 +73,10 @@ def read(prefix):
             continue
         inside = forced[bisect.bisect_left(times, start):bisect.bisect_right(times, taken)]
         rows = [row(t, r, k) for t, r, k in inside]
-        if rows:
+        if rows and taken - inside[-1][0] <= schedshares.TAKER_WOKEN_NS:
             rows[-1] = (rows[-1][0], "main")
+        else:
+            rows.append((None, "main"))  # a drop the reader does not see (see the header)
         out.append((taken - start, rows))
     return out, asleep
 
@@ -105,8 +109,9 @@ def table(heading, drops):
             counts[same][taker] += 1
     print("%-44s %6s %10s %6s %8s" % (heading, "drops", *TAKERS))
     total = collections.Counter()
-    for same in (False, True):
-        row("on the dropper's CPU" if same else "on the other CPU", counts[same])
+    for same, label in ((False, "on the other CPU"), (True, "on the dropper's CPU"), (None, "not seen")):
+        if same is not None or counts[same]:
+            row(label, counts[same])
         total.update(counts[same])
     row("all", total)
     return total

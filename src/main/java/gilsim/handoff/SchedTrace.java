@@ -29,7 +29,9 @@ import java.util.regex.Pattern;
  *   <li>after a forced drop the dropper sleeps on {@code switch_cond} until the new holder signals it: that waking's
  *       waker is the taker. When the taker came before the dropper reached that wait (the requester was still
  *       awake), there is no such sleep, and the taker is the thread, awake at the drop or woken within
- *       {@link #TAKER_WOKEN_NS}, that runs longest before its next sleep: a loser sleeps again within microseconds.</li>
+ *       {@link #TAKER_WOKEN_NS}, that runs longest before its next sleep: a loser sleeps again within microseconds.
+ *       A waker of {@code switch_cond} that runs less than {@link #DROPPER_RUNS_NS} and then sleeps past
+ *       {@link #LONG_NS} held the GIL for a moment between sleeps (a sleeper's 20 us of Python): the taker too.</li>
  * </ul>
  * A sleep longer than {@link #LONG_NS} is not a GIL wait ({@code time.sleep}, a join). A drop whose signal found no
  * waiter asleep is not seen; a crowded one mostly has one. Read beside the shim on the same runs (2026-12-05,
@@ -189,7 +191,8 @@ public final class SchedTrace {
     private long[] takerAfter(long t, int dropper, Map<Integer, String> names, long endNs) {
         Sleep after = nextSleep(dropper, t);
         if (after != null && cpuNs(dropper, t, after.startNs) <= DROPPER_RUNS_NS && !after.irq
-                && names.containsKey(after.waker) && ranBeforeSleep(after.waker, after.endNs, endNs) > DROPPER_RUNS_NS) {
+                && names.containsKey(after.waker) && (ranBeforeSleep(after.waker, after.endNs, endNs) > DROPPER_RUNS_NS
+                || shortHolder(after.waker, after.endNs, t))) {
             return new long[] {after.waker, after.endNs}; // the dropper waited on switch_cond: its waker took
         }
         long[] best = null;
@@ -206,6 +209,17 @@ public final class SchedTrace {
             }
         }
         return best;
+    }
+
+    /**
+     * Whether {@code tid}, waking the dropper at {@code wakeNs}, took the GIL for a moment and then slept long: a
+     * thread that holds it for microseconds between sleeps (a sleeper's 20 us of Python) signals switch_cond on taking
+     * and drops before {@link #DROPPER_RUNS_NS}, like a dropper, but its next sleep is not a GIL wait. Only a taker
+     * wakes the dropper this soon after its drop; without this the sleeper's takes went to whoever ran next.
+     */
+    private boolean shortHolder(int tid, long wakeNs, long dropNs) {
+        Sleep next = nextSleep(tid, wakeNs);
+        return wakeNs - dropNs <= TAKER_WOKEN_NS && next != null && next.endNs - next.startNs > LONG_NS;
     }
 
     /** How long tid ran on a CPU from {@code t} to its next sleep (to {@code endNs} when none). */

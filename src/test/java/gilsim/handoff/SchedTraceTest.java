@@ -82,6 +82,29 @@ class SchedTraceTest {
     }
 
     /**
+     * The same request with R back asleep, and O a sleeper: it takes the GIL from H's signal, wakes H from switch_cond,
+     * runs 20 us of Python, drops (waking R) and sleeps 100 ms. It ran less than a dropper does before its next sleep,
+     * but that sleep is no GIL wait: O took the drop. Before this rule the drop went to R, which ran longest after.
+     */
+    @Test
+    void aSleeperThatHoldsTheGilForAMomentTakesTheDrop() throws IOException {
+        HandoffStats.CrowdedRun c = read(REQUEST,
+                sw(5066, 1, R, "S", 0),
+                wake(5070, 0, H, false, O),
+                sw(5075, 0, H, "S", 0),
+                sw(5076, 1, 0, "R", O),
+                wake(5080, 1, O, false, H),
+                sw(5082, 0, 0, "R", H),
+                wake(5098, 1, O, false, R),
+                sw(5100, 1, O, "S", R),
+                sw(5105, 0, H, "S", 0),
+                wake(105_100, 1, 0, true, O),
+                sw(105_200, 1, R, "R", 0));
+        assertEquals(1, c.drops(), c.toString());
+        assertEquals(0, c.toRequester(), c.toString());
+    }
+
+    /**
      * Real runs read from the trace and from the shim's log of the same run. The trace sees nearly every drop the
      * shim does; it reads the sleeper's race some points higher (docs/calibration.md, section 5: calibrate compares
      * plain and recorded runs through this one reader, so that its own bias cancels).
