@@ -15,16 +15,18 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * tools/handoffs/sleeper.py's table for the model, over seeds 1 to 8 of 10 s: the forced drops that come while the
- * thread named {@code main} waits for the GIL, by whether the requester last ran on the dropper's core, and who took
- * the GIL after each (the requester, main, another waiter), and the crowded forced drops while main sleeps; main's
- * chance to take a forced drop while it waits, pooled and seed by seed, and how many drops its waits held.
+ * tools/handoffs/sleeper.py's table for the model, over seeds 1 to 8 of 10 s (1 to N with {@code -Dseeds=N}): the
+ * forced drops that come while the thread named {@code main} waits for the GIL, by whether the requester last ran on
+ * the dropper's core, and who took the GIL after each (the requester, main, another waiter), and the crowded forced
+ * drops while main sleeps; main's chance to take a forced drop while it waits, pooled and seed by seed, and how many
+ * drops its waits held.
  * <pre>
- *   java -cp target/gilsim.jar:/tmp/probes gilsim.validate.SleeperProbe PROFILE|- SCENARIO [key=value ...]
+ *   java [-Dseeds=N] -cp target/gilsim.jar:/tmp/probes gilsim.validate.SleeperProbe PROFILE|- SCENARIO [key=value ...]
  * </pre>
  */
 public final class SleeperProbe {
-    private static final int SEEDS = 8;
+    /** Eight seeds of 10 s unless {@code -Dseeds=N} asks for more: a run's speed draws make its chance move. */
+    private static final int SEEDS = Integer.getInteger("seeds", 8);
     private static final String[] TAKERS = {"requester", "main", "another"};
 
     public static void main(String[] args) {
