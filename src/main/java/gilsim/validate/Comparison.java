@@ -113,10 +113,19 @@ public final class Comparison {
     /** A kind of step's real duration against the nominal one, over every real run. */
     public record StepLine(String step, long nominalNs, double meanNs, long count) {}
 
-    public record Result(List<Row> rows, List<StepLine> steps) {
+    /**
+     * A thread's CPU time a round outside its compute and release steps, over every real run: the Python of the
+     * compiled program's get, put, answer, sleep and lock calls and its own bookkeeping, and the wake-ups of their
+     * waits. The model's steps other than compute take no CPU time with the GIL held, so where this is large (a
+     * service's queue and socket calls) the model serves more than the real side until a compute step declares it.
+     */
+    public record OutsideCpu(String thread, double perRoundNs, long rounds) {}
+
+    public record Result(List<Row> rows, List<StepLine> steps, List<OutsideCpu> outside) {
         public Result {
             rows = List.copyOf(rows);
             steps = List.copyOf(steps);
+            outside = List.copyOf(outside);
         }
 
         public boolean agree() {
@@ -144,7 +153,7 @@ public final class Comparison {
             for (List<String> starved : simOwnStarved) if (starved.contains(spec.name())) own++;
             rows.add(new Row(spec.name(), nominal, threshold, r, s, ks, own));
         }
-        return new Result(rows, steps(real));
+        return new Result(rows, steps(real), outside(specs, real));
     }
 
     static Side side(List<Observation> runs, int thread, long thresholdNs, boolean forever) {
@@ -243,6 +252,36 @@ public final class Comparison {
         double m = Double.NEGATIVE_INFINITY;
         for (double v : x) m = Math.max(m, v);
         return m;
+    }
+
+    /**
+     * Each thread's {@link OutsideCpu}: its CPU time (CPU share times the run's wall time) less its compute and
+     * release steps' (their mean as run times their count), per round, summed over the runs that report its steps;
+     * a thread without a round or without its steps reported is left out.
+     */
+    static List<OutsideCpu> outside(List<ThreadSpec> specs, List<Observation> real) {
+        List<OutsideCpu> out = new ArrayList<>();
+        for (int t = 0; t < specs.size(); t++) {
+            String name = specs.get(t).name();
+            double outsideNs = 0;
+            long rounds = 0;
+            for (Observation o : real) {
+                double inStepsNs = 0;
+                boolean reported = false;
+                for (Observation.StepAccuracy s : o.steps()) {
+                    if (s.step().equals(name + " compute") || s.step().equals(name + " release")) {
+                        inStepsNs += (double) s.meanNs() * s.count();
+                        reported = true;
+                    }
+                }
+                Observation.ThreadRounds tr = o.threads().get(t);
+                if (!reported || tr.roundNs().isEmpty()) continue;
+                outsideNs += tr.cpuShare() * o.wallNs() - inStepsNs;
+                rounds += tr.roundNs().size();
+            }
+            if (rounds > 0) out.add(new OutsideCpu(name, outsideNs / rounds, rounds));
+        }
+        return out;
     }
 
     /** Each kind of step at each nominal duration, in the order the runs report them, weighted by count. */

@@ -66,6 +66,15 @@ public final class ValidationJson {
                 steps.add(st);
             }
             it.put("steps", steps);
+            List<Object> outside = new ArrayList<>();
+            for (Comparison.OutsideCpu c : i.comparison().outside()) {
+                Map<String, Object> ot = new LinkedHashMap<>();
+                ot.put("thread", c.thread());
+                ot.put("cpu_per_round_ns", Stat.num(c.perRoundNs(), true));
+                ot.put("rounds", c.rounds());
+                outside.add(ot);
+            }
+            it.put("cpu_outside_steps", outside);
             List<Object> threads = new ArrayList<>();
             for (Comparison.Row row : i.comparison().rows()) threads.add(row(row));
             it.put("threads", threads);

@@ -339,6 +339,13 @@ public final class ValidationText {
             }
             b.append('\n');
         }
+        List<Comparison.OutsideCpu> outside = i.comparison().outside();
+        if (outside.isEmpty()) return;
+        List<String> parts = new ArrayList<>();
+        for (Comparison.OutsideCpu o : outside) parts.add(o.thread() + " " + time(o.perRoundNs()));
+        b.append("  CPU a round outside the compute steps (the Python of the get, put, answer, sleep and lock calls, "
+                + "which the model's steps do not spend, and the wake-ups of their waits): ")
+                .append(String.join(", ", parts)).append('\n');
     }
 
     private static String verdicts(Comparison.Result c, boolean real) {

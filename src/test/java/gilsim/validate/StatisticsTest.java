@@ -141,6 +141,31 @@ class StatisticsTest {
         assertEquals(1_080_000, steps.get(1).meanNs(), EPS);
     }
 
+    /**
+     * A worker that ran 0.25 of a 1 s run (250 ms of CPU) over 200 rounds, 220 ms of it in 400 compute steps of
+     * 550 us: 30 ms outside them, 150 us a round. A second run without its steps reported counts nothing; a thread
+     * without rounds is left out.
+     */
+    @Test
+    void cpuOutsideTheComputeStepsIsPerRoundOverTheRunsThatReportThem() {
+        ThreadSpec worker = new ThreadSpec("worker", -1, List.of(new Step.Loop(-1, List.of(new Step.Compute(10)))));
+        ThreadSpec idle = new ThreadSpec("idle", -1, List.of(new Step.Compute(10)));
+        List<Long> rounds = java.util.Collections.nCopies(200, 5_000_000L);
+        Observation a = new Observation("real", "a", 1_000_000_000L, List.of(
+                new Observation.ThreadRounds("worker", rounds, 0.25),
+                new Observation.ThreadRounds("idle", List.of(), 0.0)), List.of(
+                new Observation.StepAccuracy("worker compute", 550_000, 550_000, 400),
+                new Observation.StepAccuracy("worker sleep", 2_000_000, 3_000_000, 200)));
+        Observation b = new Observation("real", "b", 1_000_000_000L, List.of(
+                new Observation.ThreadRounds("worker", rounds, 0.9),
+                new Observation.ThreadRounds("idle", List.of(), 0.0)), List.of());
+        List<Comparison.OutsideCpu> outside = Comparison.outside(List.of(worker, idle), List.of(a, b));
+        assertEquals(1, outside.size(), outside.toString());
+        assertEquals("worker", outside.get(0).thread());
+        assertEquals(150_000, outside.get(0).perRoundNs(), 1e-3);
+        assertEquals(200, outside.get(0).rounds());
+    }
+
     private static Observation obs(String side, long wallNs, List<Long> rounds) {
         return new Observation(side, side, wallNs, List.of(new Observation.ThreadRounds("t", rounds, 0.5)),
                 List.of());
