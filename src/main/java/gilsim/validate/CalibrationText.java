@@ -181,6 +181,15 @@ public final class CalibrationText {
                         + "race's runs), fast_race_reaction %d,%n  checkpoint and drop_reaction fitted to the slow "
                         + "seconds%n", f.fastPercent(), s.fastPercent(), f.rareFastPercent(), s.fastReactionPercent())
                 : ": fast_race_percent 0\n");
+        RaceFit.BySpeed v = f.frequentBySpeed();
+        if (v != null) {
+            b.append(String.format(Locale.ROOT, "  the frequent race's requester at each speed, recorded / the model's at "
+                            + "these keys: fast %.0f %% of %d / %.0f %% of %d, slow %.0f %% of %d / %.0f %% of %d; "
+                            + "the speeds %.0f / %.0f points apart%n", v.realFastPercent(), v.realFastDrops(),
+                    v.modelFastPercent(), v.modelFastDrops(), v.realSlowPercent(), v.realSlowDrops(),
+                    v.modelSlowPercent(), v.modelSlowDrops(), v.realFastPercent() - v.realSlowPercent(),
+                    v.modelFastPercent() - v.modelSlowPercent()));
+        }
         b.append(String.format(Locale.ROOT, "  the requester's share of the crowded forced drops, real%s / the model's at "
                 + "these keys: frequent %s; rare %s%n", f.plainShares() ? " (the plain race's)" : "",
                 share(f.frequentShare()), share(f.rareShare())));
@@ -330,6 +339,20 @@ public final class CalibrationText {
                 fit.putNull("other_rule_log_likelihood");
             } else {
                 fit.put("other_rule_log_likelihood", f.otherRule().logLikelihood());
+            }
+            RaceFit.BySpeed v = f.frequentBySpeed();
+            if (v == null) {
+                fit.putNull("frequent_by_speed");
+            } else {
+                var bySpeed = fit.putObject("frequent_by_speed");
+                bySpeed.put("real_fast_to_requester", v.realFastWon());
+                bySpeed.put("real_fast_drops", v.realFastDrops());
+                bySpeed.put("real_slow_to_requester", v.realSlowWon());
+                bySpeed.put("real_slow_drops", v.realSlowDrops());
+                bySpeed.put("model_fast_to_requester", v.modelFastWon());
+                bySpeed.put("model_fast_drops", v.modelFastDrops());
+                bySpeed.put("model_slow_to_requester", v.modelSlowWon());
+                bySpeed.put("model_slow_drops", v.modelSlowDrops());
             }
             share(fit.putObject("frequent_share"), f.frequentShare());
             share(fit.putObject("rare_share"), f.rareShare());

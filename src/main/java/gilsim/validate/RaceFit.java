@@ -66,11 +66,13 @@ import java.util.function.ToDoubleFunction;
  *                      ({@link RaceSpeeds#fastPercentWith})
  * @param plainShares   whether the shares matched ({@code frequentShare}, {@code rareShare}: their real side) are
  *                      the plain runs', read from the scheduler's trace, rather than the recorded runs'
+ * @param frequentBySpeed the frequent race's requester share at each speed, the recorded runs' beside the model's at
+ *                      the written keys (reported, not fitted); null with one speed
  */
 public record RaceFit(long checkpointNs, long dropReactionNs, Window window, EntryFit.Fit entry,
                       EntryFit.Fit otherRule, RaceSpeeds speeds, int rareFastPercent, int fastPercent,
                       long realGapP10Ns, long realGapP50Ns, long modelGapP10Ns, long modelGapP50Ns,
-                      Share frequentShare, Share rareShare, boolean plainShares) {
+                      Share frequentShare, Share rareShare, boolean plainShares, BySpeed frequentBySpeed) {
     static final long REFERENCE_CHECKPOINT_NS = 1_000;
     /**
      * The gaps the holder's reaction is fitted to are those under this, in nanoseconds, on both sides. The real gap
@@ -167,6 +169,42 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
     }
 
     /**
+     * A race's requester share at each speed: the recorded runs' crowded drops after a re-wait, in their fast seconds
+     * and in the others ({@link RaceSpeeds#drops}), beside the model's at the written keys run at each speed. The
+     * recorder moves the real shares (some points down), so the two sides' levels differ; how far the share moves
+     * between the speeds is what to hold them against: it is how much the model's sleeper gains when the race runs
+     * slow (docs/calibration.md, section 5).
+     */
+    public record BySpeed(long realFastWon, long realFastDrops, long realSlowWon, long realSlowDrops,
+                          long modelFastWon, long modelFastDrops, long modelSlowWon, long modelSlowDrops) {
+        static BySpeed of(RaceSpeeds speeds, List<HandoffStats.CrowdedRun> real, HandoffStats.CrowdedRun modelSlow,
+                          HandoffStats.CrowdedRun modelFast) {
+            List<HandoffStats.CrowdedDrop> fast = speeds.drops(real, true);
+            List<HandoffStats.CrowdedDrop> slow = speeds.drops(real, false);
+            return new BySpeed(fast.stream().filter(HandoffStats.CrowdedDrop::toRequester).count(), fast.size(),
+                    slow.stream().filter(HandoffStats.CrowdedDrop::toRequester).count(), slow.size(),
+                    modelFast.toRequester(), modelFast.drops(), modelSlow.toRequester(), modelSlow.drops());
+        }
+
+        /** Percentages, NaN without drops. */
+        public double realFastPercent() {
+            return 100.0 * realFastWon / realFastDrops;
+        }
+
+        public double realSlowPercent() {
+            return 100.0 * realSlowWon / realSlowDrops;
+        }
+
+        public double modelFastPercent() {
+            return 100.0 * modelFastWon / modelFastDrops;
+        }
+
+        public double modelSlowPercent() {
+            return 100.0 * modelSlowWon / modelSlowDrops;
+        }
+    }
+
+    /**
      * The window's misfit to the races' shares: the sum of their squared {@link Share#lossLogError}s (a race without
      * drops on either side counts nothing). On the scale of the share itself, a few points near 90 % weigh as little
      * as anywhere else, yet they move the losing waiter's wait the most: in grid 47 (3.11.7) a fit four points over
@@ -228,10 +266,15 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         Matcher m = new Matcher(machine, checkpoint, reaction, speeds, entry.sameCore(), frequentTarget, rareTarget,
                 fastPercent);
         Window window = m.match(entry);
+        BySpeed bySpeed = null;
+        if (speeds.two()) {
+            HandoffStats.CrowdedRun[] atSpeeds = m.bySpeed(CrowdedRace.Race.FREQUENT, window);
+            bySpeed = BySpeed.of(speeds, frequent, atSpeeds[0], atSpeeds[1]);
+        }
         return Optional.of(new RaceFit(checkpoint, reaction, window, entry, other, speeds,
                 speeds.fastPercentOfRuns(rare), fastPercent,
                 realP10, realP50, HandoffStats.percentile(modelShort, 10), HandoffStats.percentile(modelShort, 50),
-                m.share(CrowdedRace.Race.FREQUENT, window), m.share(CrowdedRace.Race.RARE, window), plain));
+                m.share(CrowdedRace.Race.FREQUENT, window), m.share(CrowdedRace.Race.RARE, window), plain, bySpeed));
     }
 
     /**
@@ -301,6 +344,8 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
         /** The share of the time the model runs fast in both races: the one the profile writes. */
         private final int fastPercent;
         private final Map<CrowdedRace.Race, Map<Window, Share>> shares = new HashMap<>();
+        /** Each race's model runs at each window, pooled by speed: {slow, fast}, empty runs for a speed not run. */
+        private final Map<CrowdedRace.Race, Map<Window, HandoffStats.CrowdedRun[]>> bySpeed = new HashMap<>();
 
         Matcher(MachineProfile machine, long checkpointNs, long dropReactionNs, RaceSpeeds speeds, boolean sameCore,
                 List<HandoffStats.CrowdedRun> frequent, List<HandoffStats.CrowdedRun> rare, int fastPercent) {
@@ -337,7 +382,15 @@ public record RaceFit(long checkpointNs, long dropReactionNs, Window window, Ent
             boolean isRare = race == CrowdedRace.Race.RARE;
             List<HandoffStats.CrowdedRun> slow = fastPercent == 100 ? List.of() : modelRuns(machine, race, sets, 0);
             List<HandoffStats.CrowdedRun> fast = fastPercent == 0 ? List.of() : modelRuns(machine, race, sets, 100);
+            bySpeed.computeIfAbsent(race, r -> new HashMap<>()).put(w, new HandoffStats.CrowdedRun[] {
+                    HandoffStats.CrowdedRun.pooled(slow), HandoffStats.CrowdedRun.pooled(fast)});
             return Share.of(isRare ? rare : frequent, slow, fast, fastPercent);
+        }
+
+        /** The race's model runs at this window pooled by speed, {slow, fast}, as {@link #share} ran them. */
+        HandoffStats.CrowdedRun[] bySpeed(CrowdedRace.Race race, Window w) {
+            share(race, w);
+            return bySpeed.get(race).get(w);
         }
 
         /** The keys as {@code --set} lines, without the fast share, which each run sets. */

@@ -423,6 +423,14 @@ class CalibrationTest {
         assertTrue(f.speeds().two(), f.toString());
         assertEquals(100, f.rareFastPercent(), "the rare run's gap median is under the line between the speeds");
         assertEquals(65, f.fastPercent(), "8 seconds, 4 fast, and a fast run of 4 s");
+        // At each speed: the fast seconds' gaps (0.5 to 1.47 us) all under the requester's 1.5 us, the slow ones'
+        // (1 to 2.93 us) 8 of 30 a second; the model's two speeds weigh up to the share the fit reports.
+        RaceFit.BySpeed v = f.frequentBySpeed();
+        assertEquals(List.of(120L, 120L, 32L, 120L), List.of(v.realFastWon(), v.realFastDrops(), v.realSlowWon(),
+                v.realSlowDrops()), v.toString());
+        assertTrue(v.modelFastDrops() > 0 && v.modelSlowDrops() > 0, v.toString());
+        assertEquals(f.frequentShare().modelWon(), Math.round(0.35 * v.modelSlowWon() + 0.65 * v.modelFastWon()),
+                v + " " + f.frequentShare());
         Path file = dir.resolve("m.yaml");
         Files.writeString(file, CalibrationProfile.of(measured, crowd, OLD_RULES, Instant.EPOCH).yaml());
         gilsim.scenario.MachineProfile read = gilsim.scenario.MachineProfile.load(file);
