@@ -44,6 +44,15 @@ class SchedTraceTest {
             wake(5060, 1, 0, true, R),
             sw(5062, 1, 0, "R", R));
 
+    /** After {@link #REQUEST}: R sleeps again, H's signal wakes O, O runs and wakes H from switch_cond: O took it. */
+    private static final List<String> O_TAKES = List.of(
+            sw(5066, 1, R, "S", 0),
+            wake(5070, 0, H, false, O),
+            sw(5075, 0, H, "S", 0),
+            sw(5076, 1, 0, "R", O),
+            wake(5080, 1, O, false, H),
+            sw(5082, 0, 0, "R", H));
+
     /**
      * R and O fall asleep in their GIL waits; 5.05 ms later R's timer wakes it (a waking in interrupt context) and it
      * asks for a drop; H drops, waking O with its signal, and sleeps on switch_cond; R, awake, took the GIL and wakes
@@ -68,15 +77,9 @@ class SchedTraceTest {
      */
     @Test
     void aWaiterWokenBySignalTakesItWhenTheRequesterSleeps() throws IOException {
-        HandoffStats.CrowdedRun c = read(REQUEST,
-                sw(5066, 1, R, "S", 0),
-                wake(5070, 0, H, false, O),
-                sw(5075, 0, H, "S", 0),
-                sw(5076, 1, 0, "R", O),
-                wake(5080, 1, O, false, H),
-                sw(5082, 0, 0, "R", H),
+        HandoffStats.CrowdedRun c = read(REQUEST, with(O_TAKES,
                 sw(5095, 0, H, "S", 0),
-                sw(9000, 1, O, "R", 0));
+                sw(9000, 1, O, "R", 0)));
         assertEquals(1, c.drops(), c.toString());
         assertEquals(0, c.toRequester(), c.toString());
     }
@@ -88,18 +91,12 @@ class SchedTraceTest {
      */
     @Test
     void aSleeperThatHoldsTheGilForAMomentTakesTheDrop() throws IOException {
-        HandoffStats.CrowdedRun c = read(REQUEST,
-                sw(5066, 1, R, "S", 0),
-                wake(5070, 0, H, false, O),
-                sw(5075, 0, H, "S", 0),
-                sw(5076, 1, 0, "R", O),
-                wake(5080, 1, O, false, H),
-                sw(5082, 0, 0, "R", H),
+        HandoffStats.CrowdedRun c = read(REQUEST, with(O_TAKES,
                 wake(5098, 1, O, false, R),
                 sw(5100, 1, O, "S", R),
                 sw(5105, 0, H, "S", 0),
                 wake(105_100, 1, 0, true, O),
-                sw(105_200, 1, R, "R", 0));
+                sw(105_200, 1, R, "R", 0)));
         assertEquals(1, c.drops(), c.toString());
         assertEquals(0, c.toRequester(), c.toString());
     }
@@ -148,6 +145,12 @@ class SchedTraceTest {
     private static BufferedReader gunzip(Path file) throws IOException {
         return new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(file)),
                 StandardCharsets.UTF_8));
+    }
+
+    private static String[] with(List<String> first, String... then) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(List.of(then));
+        return all.toArray(String[]::new);
     }
 
     private static HandoffStats.CrowdedRun read(List<String> start, String... then) throws IOException {
