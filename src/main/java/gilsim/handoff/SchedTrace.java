@@ -38,10 +38,10 @@ import java.util.regex.Pattern;
  * preempted it before its sleep on switch_cond and held the GIL for a moment, so that the dropper took it back
  * without sleeping: about a sixth of a sleeper's takes beside two spinners (2026-12-07; {@code sleeper.py} counts
  * them apart). Read as drops too, the wake-ups that preempt their waker moved four spinners' reading and the drop
- * count of a recorded sleeper's run more than they mended it, so they are left out. Read beside the shim on the same runs (2026-12-05,
- * 3.12.1, an AMD EPYC host; {@code tools/handoffs/schedshares.py --check}): four spinners 30.9 against 29.7 % of
- * 1,789 and 1,811 drops, each drop's requester and outcome the same in 90 %; a sleeper beside two spinners 81.7
- * against 76.2 % of 349 and 362 (97 %).
+ * count of a recorded sleeper's run more than they mended it, so they are left out. Read beside the shim on the
+ * same runs (2026-12-05, 3.12.1, an AMD EPYC host; {@code tools/handoffs/schedshares.py --check}): four spinners
+ * 30.9 against 29.7 % of 1,789 and 1,811 drops, each drop's requester and outcome the same in 90 %; a sleeper
+ * beside two spinners 81.7 against 76.2 % of 349 and 362 (97 %).
  */
 public final class SchedTrace {
     /** A 5 ms timed wait that ran out, with the timer's lateness. */

@@ -109,6 +109,11 @@ public record MachineProfile(String file, String source, String python, double[]
         return load(spec);
     }
 
+    /** Whether {@code spec} names a machine ({@value #DEFAULT_NAME} or {@value #NONE_NAME}) rather than a file. */
+    public static boolean isName(String spec) {
+        return spec.equals(DEFAULT_NAME) || spec.equals(NONE_NAME);
+    }
+
     /** The model's keys that calibrate fits to the crowded races, in the order a profile writes them. */
     public static final List<String> RACE_KEYS = List.of("checkpoint", "drop_reaction", "wait_entry",
             "wait_entry_jitter", "wait_entry_growth", "fast_race_percent", "fast_race_reaction");

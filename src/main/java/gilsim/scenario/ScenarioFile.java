@@ -782,8 +782,7 @@ public final class ScenarioFile {
         YamlTree.Scalar s = scalar(file, node, "machine");
         String spec = s.text().trim();
         try {
-            boolean named = spec.equals(MachineProfile.DEFAULT_NAME) || spec.equals(MachineProfile.NONE_NAME);
-            return MachineProfile.named(named ? Path.of(spec) : beside(file, spec));
+            return MachineProfile.named(MachineProfile.isName(spec) ? Path.of(spec) : beside(file, spec));
         } catch (InputError e) {
             throw new InputError(file + ":" + s.line() + ": machine: " + e.getMessage());
         }
