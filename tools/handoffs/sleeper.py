@@ -3,7 +3,12 @@
 # main waits (from the end of its 100 ms sleep to its take), by whether the requester last ran on the dropper's CPU,
 # and who took the GIL after each (the requester, main, another waiter); main's chance to take a forced drop while
 # it waits, and how many drops its waits held. tools/probes/SleeperProbe.java prints the same table for the model
-# (docs/validation.md, "What the sleeper loses").
+# (docs/validation.md, "A sleeper's race run by run, in plain runs").
+#
+# Then how main's chance moves: by the forced drop of its wait (of the waits that reached their k-th drop, how many
+# main took there; a chance that falls with k means the waits that last are the ones that meet a low chance), and
+# second by second within each run (each run's 1 s windows, a wait counted in the window it began, against the run's
+# own chance: the spread as a multiple of what chance alone gives, and as two levels fitted to the windows).
 #
 # main's take is not in the scheduler's events: main runs its 20 us of Python and sleeps again, so its take is read as
 # its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up (spinners drop
@@ -24,8 +29,8 @@ TAKERS = ("requester", "main", "another")
 
 
 def read(prefix):
-    """(For each of main's GIL waits: (its length in ns, [(R on the dropper's CPU, taker) for each forced drop in
-    it]); [(R on the dropper's CPU, taker)] for each crowded forced drop while main sleeps.)"""
+    """(For each of main's GIL waits: (its start and its length in ns, [(R on the dropper's CPU, taker) for each
+    forced drop in it]); [(R on the dropper's CPU, taker)] for each crowded forced drop while main sleeps.)"""
     meta = json.load(open(prefix + ".json"))
     ids = meta["threads"]
     names = {tid: n for n, tid in ids.items()}
@@ -77,7 +82,7 @@ def read(prefix):
             rows[-1] = (rows[-1][0], "main")
         else:
             rows.append((None, "main"))  # a drop the reader does not see (see the header)
-        out.append((taken - start, rows))
+        out.append((start - meta["start_ns"], taken - start, rows))
     return out, asleep
 
 
@@ -88,17 +93,86 @@ def quantile(xs, p):
 def main(prefixes):
     read_ = [read(p) for p in prefixes]
     waits = [w for ws, _ in read_ for w in ws]
-    lengths = sorted(w for w, _ in waits)
-    per_wait = sorted(len(rows) for _, rows in waits)
+    lengths = sorted(w for _, w, _ in waits)
+    per_wait = sorted(len(rows) for _, _, rows in waits)
     print("main's GIL waits: %d, p50 / p90 / p99 / max %.1f / %.1f / %.1f / %.1f ms; forced drops in one p50 / p90 / "
           "p99 / max %d / %d / %d / %d" % (len(lengths), *(quantile(lengths, p) / 1e6 for p in (50, 90, 99)),
                                            lengths[-1] / 1e6, *(quantile(per_wait, p) for p in (50, 90, 99)),
                                            per_wait[-1]))
-    total = table("forced drops while main waits, requester", [x for _, rows in waits for x in rows])
+    total = table("forced drops while main waits, requester", [x for _, _, rows in waits for x in rows])
     table("crowded forced drops while main sleeps", [x for _, asleep in read_ for x in asleep])
     n = sum(total.values())
     print("main's chance to take a forced drop while it waits: %.1f %% (one in %.1f)" %
           (100.0 * total["main"] / n, n / max(1, total["main"])))
+    print("main's longest wait run by run: %s ms" % ", ".join("%.0f" % (max(w for _, w, _ in ws) / 1e6)
+                                                               for ws, _ in read_ if ws))
+    runs = [[(start, len(rows)) for start, _, rows in ws] for ws, _ in read_]
+    print("main's chance at the k-th forced drop of its wait: " + "; ".join(
+        "%s %.1f %% of %d" % (label, 100.0 * taken / max(1, reached), reached)
+        for label, reached, taken in by_drop(per_wait)))
+    print("main's chance window by window within a run: spread %s times chance alone; two levels: %.1f %% in %d %% "
+          "of the 1 s windows, %.1f %% in the rest" % (" and ".join(
+              "%.2f (%g s)" % (spread(runs, w * 10 ** 9), w) for w in WINDOWS_S), *levels(runs, 10 ** 9)))
+
+
+# drops k of a wait, bands of the hazard table: SleeperProbe.java prints the same
+BANDS = ((1, 2), (3, 4), (5, 8), (9, 16), (17, 24), (25, None))
+WINDOWS_S = (1, 2.5)
+MIN_WINDOW_DROPS = 5  # a window with fewer drops says little about its chance
+
+
+def by_drop(per_wait):
+    """(label, drops reached, taken by main there) for each band of k: a wait of n drops reached drops 1 to n and
+    ended at its n-th, main's take (a take at no drop seen counts as one drop more)."""
+    out = []
+    for a, b in BANDS:
+        top = b or max(per_wait)
+        reached = sum(max(0, min(n, top) - a + 1) for n in per_wait)
+        out.append(("%d-%d" % (a, b) if b else "%d+" % a, reached, sum(1 for n in per_wait if a <= n <= top)))
+    return out
+
+
+def windows(runs, window_ns):
+    """For each run, its windows' [drops, waits ended] with MIN_WINDOW_DROPS drops or more; runs: [(start, drops)]
+    for each wait."""
+    out = []
+    for waits in runs:
+        bins = collections.defaultdict(lambda: [0, 0])
+        for start, drops in waits:
+            bins[int(start // window_ns)][0] += drops
+            bins[int(start // window_ns)][1] += 1
+        out.append([b for _, b in sorted(bins.items()) if b[0] >= MIN_WINDOW_DROPS])
+    return out
+
+
+def spread(runs, window_ns):
+    """Pearson's chi-squared of the windows' counts of waits ended against each run's own chance, over its degrees
+    of freedom: about 1 when a run's chance is one throughout, more when it moves within the run."""
+    chi, dof = 0.0, 0
+    for bins in windows(runs, window_ns):
+        if len(bins) < 2:
+            continue
+        p = sum(t for _, t in bins) / float(sum(d for d, _ in bins))
+        chi += sum((t - d * p) ** 2 / (d * p * (1 - p)) for d, t in bins)
+        dof += len(bins) - 1
+    return chi / max(1, dof)
+
+
+def levels(runs, window_ns):
+    """Two binomial levels fitted to the windows by expectation-maximisation: (low level %, % of windows at it,
+    high level %)."""
+    bins = [b for run in windows(runs, window_ns) for b in run]
+    lo, hi, w = 0.05, 0.3, 0.5
+    for _ in range(500):
+        r = []
+        for d, t in bins:
+            a = w * lo ** t * (1 - lo) ** (d - t)
+            b = (1 - w) * hi ** t * (1 - hi) ** (d - t)
+            r.append(a / (a + b))
+        w = sum(r) / len(r)
+        lo = sum(x * t for x, (d, t) in zip(r, bins)) / sum(x * d for x, (d, t) in zip(r, bins))
+        hi = sum((1 - x) * t for x, (d, t) in zip(r, bins)) / sum((1 - x) * d for x, (d, t) in zip(r, bins))
+    return 100 * lo, round(100 * w), 100 * hi
 
 
 def table(heading, drops):

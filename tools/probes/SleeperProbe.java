@@ -1,11 +1,16 @@
 package gilsim.validate;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import gilsim.handoff.HandoffEvent;
+import gilsim.handoff.HandoffLog;
+import gilsim.handoff.ShimLog;
 import gilsim.handoff.SimHandoffs;
 import gilsim.run.Simulation;
-import gilsim.scenario.Params;
-import gilsim.scenario.Scenario;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,8 +23,9 @@ import java.util.TreeMap;
  * tools/handoffs/sleeper.py's table for the model, over seeds 1 to 8 of 10 s (1 to N with {@code -Dseeds=N}): the
  * forced drops that come while the thread named {@code main} waits for the GIL, by whether the requester last ran on
  * the dropper's core, and who took the GIL after each (the requester, main, another waiter), and the crowded forced
- * drops while main sleeps; main's chance to take a forced drop while it waits, pooled and seed by seed, and how many
- * drops its waits held.
+ * drops while main sleeps; main's chance to take a forced drop while it waits, pooled and seed by seed, how many
+ * drops its waits held and the longest wait of each seed; and how main's chance moves, by the forced drop of its wait
+ * and window by window within a run, as sleeper.py reads it from real runs.
  * <pre>
  *   java [-Dseeds=N] -cp target/gilsim.jar:/tmp/probes gilsim.validate.SleeperProbe PROFILE|- SCENARIO [key=value ...]
  * </pre>
@@ -28,35 +34,76 @@ public final class SleeperProbe {
     /** Eight seeds of 10 s unless {@code -Dseeds=N} asks for more: a run's speed draws make its chance move. */
     private static final int SEEDS = Integer.getInteger("seeds", 8);
     private static final String[] TAKERS = {"requester", "main", "another"};
+    private static final String OTHER_CORE = "on the other core";
+    private static final String SAME_CORE = "on the dropper's core";
+    private static final String NO_CORE = "core not recorded";
 
-    public static void main(String[] args) {
-        ProbeArgs probe = ProbeArgs.of(args);
-        Scenario scenario = probe.scenario();
-        Params params = probe.params();
-        Map<Boolean, int[]> byCore = new TreeMap<>(); // R on the dropper's core -> drops, taken by R, main, another
-        Map<Boolean, int[]> without = new TreeMap<>(); // the same for crowded forced drops while main sleeps
-        List<Integer> dropsPerWait = new ArrayList<>();
-        List<Long> waitsNs = new ArrayList<>();
-        List<String> bySeed = new ArrayList<>(); // main's chance per forced drop in each seed
-        for (int seed = 1; seed <= SEEDS; seed++) {
-            Simulation sim = new Simulation(scenario, params, seed);
-            int main = sim.threadNames().indexOf("main");
-            if (main < 0) throw new IllegalArgumentException(args[1] + " has no thread named main");
-            SimHandoffs recorder = new SimHandoffs("sim seed " + seed, sim.threadNames());
-            CoreProbe.Cores cores = new CoreProbe.Cores();
-            sim.addListener(recorder);
-            sim.addListener(cores);
-            sim.run();
+    public static void main(String[] args) throws IOException {
+        Tally tally = new Tally();
+        if (args.length > 0 && args[0].equals("--real")) {
+            for (String prefix : Arrays.asList(args).subList(1, args.length)) {
+                HandoffLog log = real(prefix);
+                tally.run(log.events(), log.threads().indexOf("main"), null);
+            }
+        } else {
+            ProbeArgs probe = ProbeArgs.of(args);
+            for (int seed = 1; seed <= SEEDS; seed++) {
+                Simulation sim = new Simulation(probe.scenario(), probe.params(), seed);
+                SimHandoffs recorder = new SimHandoffs("sim seed " + seed, sim.threadNames());
+                CoreProbe.Cores cores = new CoreProbe.Cores();
+                sim.addListener(recorder);
+                sim.addListener(cores);
+                sim.run();
+                tally.run(recorder.log().events(), sim.threadNames().indexOf("main"),
+                        (r, d, t) -> cores.last(r, t) == cores.last(d, t));
+            }
+        }
+        tally.print();
+    }
+
+    /** A run recorded through the shim: PREFIX.calls.txt and PREFIX.json as tools/handoffs/sched-record.sh keeps them. */
+    private static HandoffLog real(String prefix) throws IOException {
+        JsonNode meta = new ObjectMapper().readTree(Path.of(prefix + ".json").toFile());
+        Map<Integer, String> names = new HashMap<>();
+        List<String> order = new ArrayList<>();
+        meta.get("threads").fields().forEachRemaining(f -> {
+            names.put(f.getValue().asInt(), f.getKey());
+            order.add(f.getKey());
+        });
+        return ShimLog.read(Path.of(prefix + ".calls.txt"), prefix, names, order, meta.get("start_ns").asLong(),
+                meta.get("end_ns").asLong());
+    }
+
+    /** Whether the requester last ran on the dropper's core at a time. */
+    private interface SameCore {
+        boolean test(int requester, int dropper, long timeNs);
+    }
+
+    /** What the probe gathers over runs. */
+    private static final class Tally {
+        final Map<String, int[]> byCore = new TreeMap<>(); // where R ran -> drops, taken by R, main, another
+        final Map<String, int[]> without = new TreeMap<>(); // the same for crowded forced drops while main sleeps
+        final List<Integer> dropsPerWait = new ArrayList<>();
+        final List<Long> waitsNs = new ArrayList<>();
+        final List<String> byRun = new ArrayList<>(); // main's chance per forced drop in each run
+        final List<String> longest = new ArrayList<>(); // main's longest wait in each run, ms
+        final List<List<long[]>> waitLists = new ArrayList<>(); // per run: each wait's start and its forced drops
+
+        /** One run's events; sameCore null when the run does not say where threads ran. */
+        void run(List<HandoffEvent> events, int main, SameCore sameCore) {
+            if (main < 0) throw new IllegalArgumentException("the run has no thread named main");
             // take_gil's rule, replayed: a timeout asks for a drop when no switch came during its wait
             Map<Integer, Integer> switchAtWait = new HashMap<>();
             Set<Integer> waiting = new HashSet<>();
             int switches = 0, dropsThisWait = 0;
             long mainWaitNs = -1;
             Integer holder = null, requester = null;
-            int seedDrops = 0, seedTakes = 0;
-            Boolean pending = null; // a crowded forced drop: whether R last ran on the dropper's core
+            int runDrops = 0, runTakes = 0;
+            long runMaxNs = 0;
+            List<long[]> runWaits = new ArrayList<>();
+            String pending = null; // a crowded forced drop: where R last ran
             boolean pendingMainWaits = false;
-            for (HandoffEvent e : recorder.log().events()) {
+            for (HandoffEvent e : events) {
                 int n = e.thread();
                 switch (e.kind()) {
                     case WAIT -> {
@@ -75,23 +122,30 @@ public final class SleeperProbe {
                         boolean crowded = false;
                         for (int o : waiting) if (o != requester && o != n) crowded = true;
                         if (!crowded) break;
-                        pending = cores.last(requester, e.timeNs()) == cores.last(n, e.timeNs());
+                        pending = sameCore == null ? NO_CORE
+                                : sameCore.test(requester, n, e.timeNs()) ? SAME_CORE : OTHER_CORE;
                         pendingMainWaits = waiting.contains(main);
                         if (pendingMainWaits) dropsThisWait++;
                     }
                     case TAKE -> {
+                        boolean atCounted = pending != null && pendingMainWaits;
                         if (pending != null) {
                             int[] c = (pendingMainWaits ? byCore : without).computeIfAbsent(pending, k -> new int[4]);
                             c[0]++;
                             c[n == requester ? 1 : n == main ? 2 : 3]++;
                             if (pendingMainWaits) {
-                                seedDrops++;
-                                if (n == main) seedTakes++;
+                                runDrops++;
+                                if (n == main) runTakes++;
                             }
                         }
                         if (n == main && mainWaitNs >= 0) {
                             waitsNs.add(e.timeNs() - mainWaitNs);
-                            dropsPerWait.add(dropsThisWait);
+                            // as sleeper.py counts it: a take at no counted drop (main asked for the drop
+                            // itself, or took a free GIL) ends the wait at one drop more
+                            int drops = atCounted ? dropsThisWait : dropsThisWait + 1;
+                            dropsPerWait.add(drops);
+                            runWaits.add(new long[] {mainWaitNs, drops});
+                            runMaxNs = Math.max(runMaxNs, e.timeNs() - mainWaitNs);
                             mainWaitNs = -1;
                         }
                         if (holder == null || holder != n) switches++;
@@ -103,31 +157,123 @@ public final class SleeperProbe {
                     default -> { }
                 }
             }
-            bySeed.add(String.format("%.1f", 100.0 * seedTakes / Math.max(1, seedDrops)));
+            byRun.add(String.format("%.1f", 100.0 * runTakes / Math.max(1, runDrops)));
+            longest.add(String.format("%.0f", runMaxNs / 1e6));
+            waitLists.add(runWaits);
         }
-        print(byCore, without, waitsNs, dropsPerWait, bySeed);
+
+        void print() {
+            List<Long> waits = new ArrayList<>(waitsNs);
+            List<Integer> drops = new ArrayList<>(dropsPerWait);
+            waits.sort(null);
+            drops.sort(null);
+            System.out.printf("main's GIL waits: %d, p50 / p90 / p99 / max %.1f / %.1f / %.1f / %.1f ms; forced drops "
+                            + "in one p50 / p90 / p99 / max %d / %d / %d / %d%n", waits.size(), q(waits, 50) / 1e6,
+                    q(waits, 90) / 1e6, q(waits, 99) / 1e6, waits.get(waits.size() - 1) / 1e6, q(drops, 50),
+                    q(drops, 90), q(drops, 99), drops.get(drops.size() - 1));
+            int[] all = table("forced drops while main waits, requester", byCore);
+            table("crowded forced drops while main sleeps", without);
+            System.out.printf("main's chance to take a forced drop while it waits: %.1f %% (one in %.1f); run by run "
+                    + "%s %%%n", 100.0 * all[2] / all[0], (double) all[0] / Math.max(1, all[2]), String.join(", ", byRun));
+            System.out.println("main's longest wait run by run: " + String.join(", ", longest) + " ms");
+            moves(dropsPerWait, waitLists);
+        }
     }
 
-    private static void print(Map<Boolean, int[]> byCore, Map<Boolean, int[]> without, List<Long> waitsNs,
-                              List<Integer> dropsPerWait, List<String> bySeed) {
-        waitsNs.sort(null);
-        dropsPerWait.sort(null);
-        System.out.printf("main's GIL waits: %d, p50 / p90 / p99 / max %.1f / %.1f / %.1f / %.1f ms; forced drops in "
-                        + "one p50 / p90 / p99 / max %d / %d / %d / %d%n", waitsNs.size(), q(waitsNs, 50) / 1e6,
-                q(waitsNs, 90) / 1e6, q(waitsNs, 99) / 1e6, waitsNs.get(waitsNs.size() - 1) / 1e6,
-                q(dropsPerWait, 50), q(dropsPerWait, 90), q(dropsPerWait, 99), dropsPerWait.get(dropsPerWait.size() - 1));
-        int[] all = table("forced drops while main waits, requester", byCore);
-        table("crowded forced drops while main sleeps", without);
-        System.out.printf("main's chance to take a forced drop while it waits: %.1f %% (one in %.1f); seed by seed %s %%%n",
-                100.0 * all[2] / all[0], (double) all[0] / Math.max(1, all[2]), String.join(", ", bySeed));
+    /** sleeper.py's bands of k, the forced drop of a wait; the last is open. */
+    private static final int[][] BANDS = {{1, 2}, {3, 4}, {5, 8}, {9, 16}, {17, 24}, {25, Integer.MAX_VALUE}};
+    private static final double[] WINDOWS_S = {1, 2.5};
+    private static final int MIN_WINDOW_DROPS = 5;
+
+    /** sleeper.py's two lines: main's chance by the forced drop of its wait, and window by window within a run. */
+    static void moves(List<Integer> dropsPerWait, List<List<long[]>> runs) {
+        List<String> bands = new ArrayList<>();
+        for (int[] b : BANDS) {
+            long reached = 0, taken = 0;
+            for (int n : dropsPerWait) {
+                reached += Math.max(0, Math.min(n, b[1]) - b[0] + 1);
+                if (n >= b[0] && n <= b[1]) taken++;
+            }
+            bands.add(String.format("%s %.1f %% of %d", b[1] == Integer.MAX_VALUE ? b[0] + "+" : b[0] + "-" + b[1],
+                    100.0 * taken / Math.max(1, reached), reached));
+        }
+        System.out.println("main's chance at the k-th forced drop of its wait: " + String.join("; ", bands));
+        List<String> spreads = new ArrayList<>();
+        for (double w : WINDOWS_S) spreads.add(String.format("%.2f (%s s)", spread(runs, (long) (w * 1e9)),
+                w == Math.rint(w) ? String.valueOf((long) w) : String.valueOf(w)));
+        double[] lv = levels(runs, 1_000_000_000L);
+        System.out.printf("main's chance window by window within a run: spread %s times chance alone; two levels: "
+                + "%.1f %% in %d %% of the 1 s windows, %.1f %% in the rest%n", String.join(" and ", spreads),
+                lv[0], Math.round(lv[1]), lv[2]);
+    }
+
+    /** Each run's windows of MIN_WINDOW_DROPS drops or more: drops, waits ended; a wait counts where it began. */
+    private static List<List<long[]>> windows(List<List<long[]>> runs, long windowNs) {
+        List<List<long[]>> out = new ArrayList<>();
+        for (List<long[]> waits : runs) {
+            Map<Long, long[]> bins = new TreeMap<>();
+            for (long[] w : waits) {
+                long[] c = bins.computeIfAbsent(w[0] / windowNs, k -> new long[2]);
+                c[0] += w[1];
+                c[1]++;
+            }
+            out.add(bins.values().stream().filter(c -> c[0] >= MIN_WINDOW_DROPS).toList());
+        }
+        return out;
+    }
+
+    /** Pearson's chi-squared of the windows against each run's own chance, over its degrees of freedom. */
+    private static double spread(List<List<long[]>> runs, long windowNs) {
+        double chi = 0;
+        int dof = 0;
+        for (List<long[]> bins : windows(runs, windowNs)) {
+            if (bins.size() < 2) continue;
+            double d = 0, t = 0;
+            for (long[] c : bins) {
+                d += c[0];
+                t += c[1];
+            }
+            double p = t / d;
+            for (long[] c : bins) chi += (c[1] - c[0] * p) * (c[1] - c[0] * p) / (c[0] * p * (1 - p));
+            dof += bins.size() - 1;
+        }
+        return chi / Math.max(1, dof);
+    }
+
+    /** Two binomial levels fitted to the windows by expectation-maximisation: low %, % of windows at it, high %. */
+    private static double[] levels(List<List<long[]>> runs, long windowNs) {
+        List<long[]> bins = windows(runs, windowNs).stream().flatMap(List::stream).toList();
+        double lo = 0.05, hi = 0.3, w = 0.5;
+        double[] r = new double[bins.size()];
+        for (int it = 0; it < 500; it++) {
+            for (int i = 0; i < r.length; i++) {
+                long d = bins.get(i)[0], t = bins.get(i)[1];
+                double a = w * Math.pow(lo, t) * Math.pow(1 - lo, d - t);
+                double b = (1 - w) * Math.pow(hi, t) * Math.pow(1 - hi, d - t);
+                r[i] = a / (a + b);
+            }
+            double sw = 0, loT = 0, loD = 0, hiT = 0, hiD = 0;
+            for (int i = 0; i < r.length; i++) {
+                long d = bins.get(i)[0], t = bins.get(i)[1];
+                sw += r[i];
+                loT += r[i] * t;
+                loD += r[i] * d;
+                hiT += (1 - r[i]) * t;
+                hiD += (1 - r[i]) * d;
+            }
+            w = sw / r.length;
+            lo = loT / loD;
+            hi = hiT / hiD;
+        }
+        return new double[] {100 * lo, 100 * w, 100 * hi};
     }
 
     /** The rows by the requester's core and their sum, which it returns: drops, then taken by R, main, another. */
-    private static int[] table(String heading, Map<Boolean, int[]> byCore) {
+    private static int[] table(String heading, Map<String, int[]> byCore) {
         System.out.printf("%-44s %6s %10s %6s %8s%n", heading, "drops", TAKERS[0], TAKERS[1], TAKERS[2]);
         int[] all = new int[4];
         for (var entry : byCore.entrySet()) {
-            row(entry.getKey() ? "on the dropper's core" : "on the other core", entry.getValue());
+            row(entry.getKey(), entry.getValue());
             for (int i = 0; i < 4; i++) all[i] += entry.getValue()[i];
         }
         row("all", all);
