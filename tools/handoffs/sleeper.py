@@ -8,7 +8,9 @@
 # Then how main's chance moves: by the forced drop of its wait (of the waits that reached their k-th drop, how many
 # main took there; a chance that falls with k means the waits that last are the ones that meet a low chance), and
 # second by second within each run (each run's 1 s windows, a wait counted in the window it began, against the run's
-# own chance: the spread as a multiple of what chance alone gives, and as two levels fitted to the windows).
+# own chance: the spread as a multiple of what chance alone gives, and as two levels fitted to the windows), and by
+# the wait's phase (the time from its start to its first forced drop seen: main calls wait again on its own timer, so
+# the phase is how long before each drop of the wait main last called wait).
 #
 # main's take is not in the scheduler's events: main runs its 20 us of Python and sleeps again, so its take is read as
 # its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up (spinners drop
@@ -30,7 +32,8 @@ TAKERS = ("requester", "main", "another")
 
 def read(prefix):
     """(For each of main's GIL waits: (its start and its length in ns, [(R on the dropper's CPU, taker) for each
-    forced drop in it]); [(R on the dropper's CPU, taker)] for each crowded forced drop while main sleeps.)"""
+    forced drop in it], ns from its start to its first forced drop seen or None); [(R on the dropper's CPU, taker)]
+    for each crowded forced drop while main sleeps.)"""
     meta = json.load(open(prefix + ".json"))
     ids = meta["threads"]
     names = {tid: n for n, tid in ids.items()}
@@ -82,7 +85,7 @@ def read(prefix):
             rows[-1] = (rows[-1][0], "main")
         else:
             rows.append((None, "main"))  # a drop the reader does not see (see the header)
-        out.append((start - meta["start_ns"], taken - start, rows))
+        out.append((start - meta["start_ns"], taken - start, rows, inside[0][0] - start if inside else None))
     return out, asleep
 
 
@@ -93,32 +96,51 @@ def quantile(xs, p):
 def main(prefixes):
     read_ = [read(p) for p in prefixes]
     waits = [w for ws, _ in read_ for w in ws]
-    lengths = sorted(w for _, w, _ in waits)
-    per_wait = sorted(len(rows) for _, _, rows in waits)
+    lengths = sorted(w[1] for w in waits)
+    per_wait = sorted(len(w[2]) for w in waits)
     print("main's GIL waits: %d, p50 / p90 / p99 / max %.1f / %.1f / %.1f / %.1f ms; forced drops in one p50 / p90 / "
           "p99 / max %d / %d / %d / %d" % (len(lengths), *(quantile(lengths, p) / 1e6 for p in (50, 90, 99)),
                                            lengths[-1] / 1e6, *(quantile(per_wait, p) for p in (50, 90, 99)),
                                            per_wait[-1]))
-    total = table("forced drops while main waits, requester", [x for _, _, rows in waits for x in rows])
+    total = table("forced drops while main waits, requester", [x for w in waits for x in w[2]])
     table("crowded forced drops while main sleeps", [x for _, asleep in read_ for x in asleep])
     n = sum(total.values())
     print("main's chance to take a forced drop while it waits: %.1f %% (one in %.1f)" %
           (100.0 * total["main"] / n, n / max(1, total["main"])))
-    print("main's longest wait run by run: %s ms" % ", ".join("%.0f" % (max(w for _, w, _ in ws) / 1e6)
+    print("main's longest wait run by run: %s ms" % ", ".join("%.0f" % (max(w[1] for w in ws) / 1e6)
                                                                for ws, _ in read_ if ws))
-    runs = [[(start, len(rows)) for start, _, rows in ws] for ws, _ in read_]
+    runs = [[(w[0], len(w[2])) for w in ws] for ws, _ in read_]
     print("main's chance at the k-th forced drop of its wait: " + "; ".join(
         "%s %.1f %% of %d" % (label, 100.0 * taken / max(1, reached), reached)
         for label, reached, taken in by_drop(per_wait)))
     print("main's chance window by window within a run: spread %s times chance alone; two levels: %.1f %% in %d %% "
           "of the 1 s windows, %.1f %% in the rest" % (" and ".join(
               "%.2f (%g s)" % (spread(runs, w * 10 ** 9), w) for w in WINDOWS_S), *levels(runs, 10 ** 9)))
+    print("main's chance by its phase, the time from the start of its wait to the wait's first forced drop: " +
+          "; ".join("%s ms %.1f %% of %d waits" % (label, 100.0 * n / d, n) for label, n, d in
+                    by_phase([(w[3], len(w[2])) for w in waits]) if n >= MIN_PHASE_WAITS))
 
 
 # drops k of a wait, bands of the hazard table: SleeperProbe.java prints the same
 BANDS = ((1, 2), (3, 4), (5, 8), (9, 16), (17, 24), (25, None))
 WINDOWS_S = (1, 2.5)
 MIN_WINDOW_DROPS = 5  # a window with fewer drops says little about its chance
+PHASE_STEP_NS = 500_000  # the phase table's bands, up to PHASE_TOP_NS; a later first drop (or none) in one more
+PHASE_TOP_NS = 5_000_000
+MIN_PHASE_WAITS = 20  # a band with fewer waits is left out
+
+
+def by_phase(waits):
+    """(label, waits, their forced drops) for each band of the phase; waits: [(ns to the first drop or None,
+    drops)]. A wait's chance is one take in its drops, so a band's chance is its waits over its drops."""
+    bands = collections.defaultdict(lambda: [0, 0])
+    for first, drops in waits:
+        b = PHASE_TOP_NS // PHASE_STEP_NS if first is None else min(first, PHASE_TOP_NS) // PHASE_STEP_NS
+        bands[b][0] += 1
+        bands[b][1] += drops
+    top = PHASE_TOP_NS // PHASE_STEP_NS
+    return [("%.1f-%.1f" % (b * PHASE_STEP_NS / 1e6, (b + 1) * PHASE_STEP_NS / 1e6) if b < top else
+             "%.1f+ (or none seen)" % (PHASE_TOP_NS / 1e6), n, d) for b, (n, d) in sorted(bands.items())]
 
 
 def by_drop(per_wait):

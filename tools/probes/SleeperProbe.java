@@ -88,6 +88,7 @@ public final class SleeperProbe {
         final List<String> byRun = new ArrayList<>(); // main's chance per forced drop in each run
         final List<String> longest = new ArrayList<>(); // main's longest wait in each run, ms
         final List<List<long[]>> waitLists = new ArrayList<>(); // per run: each wait's start and its forced drops
+        final Map<Integer, long[]> phase = new TreeMap<>(); // band of the phase -> waits, their forced drops
 
         /** One run's events; sameCore null when the run does not say where threads ran. */
         void run(List<HandoffEvent> events, int main, SameCore sameCore) {
@@ -97,6 +98,7 @@ public final class SleeperProbe {
             Set<Integer> waiting = new HashSet<>();
             int switches = 0, dropsThisWait = 0;
             long mainWaitNs = -1;
+            long firstDropNs = -1; // from the start of main's wait to its first counted drop; -1 before it
             Integer holder = null, requester = null;
             int runDrops = 0, runTakes = 0;
             long runMaxNs = 0;
@@ -125,7 +127,10 @@ public final class SleeperProbe {
                         pending = sameCore == null ? NO_CORE
                                 : sameCore.test(requester, n, e.timeNs()) ? SAME_CORE : OTHER_CORE;
                         pendingMainWaits = waiting.contains(main);
-                        if (pendingMainWaits) dropsThisWait++;
+                        if (pendingMainWaits) {
+                            if (dropsThisWait == 0) firstDropNs = e.timeNs() - mainWaitNs;
+                            dropsThisWait++;
+                        }
                     }
                     case TAKE -> {
                         boolean atCounted = pending != null && pendingMainWaits;
@@ -145,6 +150,11 @@ public final class SleeperProbe {
                             int drops = atCounted ? dropsThisWait : dropsThisWait + 1;
                             dropsPerWait.add(drops);
                             runWaits.add(new long[] {mainWaitNs, drops});
+                            long[] band = phase.computeIfAbsent(firstDropNs < 0 ? PHASE_BANDS
+                                    : (int) Math.min(PHASE_BANDS, firstDropNs / PHASE_STEP_NS), k -> new long[2]);
+                            band[0]++;
+                            band[1] += drops;
+                            firstDropNs = -1;
                             runMaxNs = Math.max(runMaxNs, e.timeNs() - mainWaitNs);
                             mainWaitNs = -1;
                         }
@@ -177,6 +187,14 @@ public final class SleeperProbe {
                     + "%s %%%n", 100.0 * all[2] / all[0], (double) all[0] / Math.max(1, all[2]), String.join(", ", byRun));
             System.out.println("main's longest wait run by run: " + String.join(", ", longest) + " ms");
             moves(dropsPerWait, waitLists);
+            List<String> bands = new ArrayList<>();
+            phase.forEach((b, c) -> {
+                if (c[0] >= MIN_PHASE_WAITS) bands.add(String.format("%s ms %.1f %% of %d waits", b == PHASE_BANDS
+                        ? PHASE_BANDS * PHASE_STEP_NS / 1e6 + "+ (or none seen)"
+                        : b * PHASE_STEP_NS / 1e6 + "-" + (b + 1) * PHASE_STEP_NS / 1e6, 100.0 * c[0] / c[1], c[0]));
+            });
+            System.out.println("main's chance by its phase, the time from the start of its wait to the wait's first "
+                    + "forced drop: " + String.join("; ", bands));
         }
     }
 
@@ -184,6 +202,10 @@ public final class SleeperProbe {
     private static final int[][] BANDS = {{1, 2}, {3, 4}, {5, 8}, {9, 16}, {17, 24}, {25, Integer.MAX_VALUE}};
     private static final double[] WINDOWS_S = {1, 2.5};
     private static final int MIN_WINDOW_DROPS = 5;
+    /** sleeper.py's phase bands: 0.5 ms wide up to 5 ms, then one for a later first drop or none. */
+    private static final long PHASE_STEP_NS = 500_000;
+    private static final int PHASE_BANDS = 10;
+    private static final int MIN_PHASE_WAITS = 20;
 
     /** sleeper.py's two lines: main's chance by the forced drop of its wait, and window by window within a run. */
     static void moves(List<Integer> dropsPerWait, List<List<long[]>> runs) {
