@@ -31,9 +31,9 @@ TAKERS = ("requester", "main", "another")
 
 
 def read(prefix):
-    """(For each of main's GIL waits: (its start and its length in ns, [(R on the dropper's CPU, taker) for each
-    forced drop in it], ns from its start to its first forced drop seen or None); [(R on the dropper's CPU, taker)]
-    for each crowded forced drop while main sleeps.)"""
+    """(For each of main's GIL waits: (its start and its length in ns, [(R on the dropper's CPU, taker, main on R's
+    CPU) for each forced drop in it], ns from its start to its first forced drop seen or None); [the same] for each
+    crowded forced drop while main sleeps.)"""
     meta = json.load(open(prefix + ".json"))
     ids = meta["threads"]
     names = {tid: n for n, tid in ids.items()}
@@ -65,8 +65,10 @@ def read(prefix):
     times = [d[0] for d in forced]
 
     def row(t, r, k):
-        """(whether the requester last ran on the dropper's CPU, the taker if it is not main)."""
-        return signal[t][1] == cpu_at(ids[r], t), "requester" if k == r else "another" if k != "main" else None
+        """(whether the requester last ran on the dropper's CPU, the taker if it is not main, whether main last ran
+        on the requester's CPU)."""
+        return (signal[t][1] == cpu_at(ids[r], t), "requester" if k == r else "another" if k != "main" else None,
+                cpu_at(main, t) == cpu_at(ids[r], t))
 
     out, asleep = [], []
     for t, r, k in forced:
@@ -82,9 +84,9 @@ def read(prefix):
         inside = forced[bisect.bisect_left(times, start):bisect.bisect_right(times, taken)]
         rows = [row(t, r, k) for t, r, k in inside]
         if rows and taken - inside[-1][0] <= schedshares.TAKER_WOKEN_NS:
-            rows[-1] = (rows[-1][0], "main")
+            rows[-1] = (rows[-1][0], "main", rows[-1][2])
         else:
-            rows.append((None, "main"))  # a drop the reader does not see (see the header)
+            rows.append((None, "main", None))  # a drop the reader does not see (see the header)
         out.append((start - meta["start_ns"], taken - start, rows, inside[0][0] - start if inside else None))
     return out, asleep
 
@@ -116,6 +118,11 @@ def main(prefixes):
     print("main's chance window by window within a run: spread %s times chance alone; two levels: %.1f %% in %d %% "
           "of the 1 s windows, %.1f %% in the rest" % (" and ".join(
               "%.2f (%g s)" % (spread(runs, w * 10 ** 9), w) for w in WINDOWS_S), *levels(runs, 10 ** 9)))
+    seen = [x for w in waits for x in w[2] if x[0] is not None]
+    print("main's chance at the drops seen by where it last ran: " + "; ".join(
+        "%s %.1f %% of %d" % (label, 100.0 * sum(1 for x in part if x[1] == "main") / max(1, len(part)), len(part))
+        for label, part in (("on the requester's CPU", [x for x in seen if x[2]]),
+                            ("on the other", [x for x in seen if not x[2]]))))
     print("main's chance by its phase, the time from the start of its wait to the wait's first forced drop: " +
           "; ".join("%s ms %.1f %% of %d waits" % (label, 100.0 * n / d, n) for label, n, d in
                     by_phase([(w[3], len(w[2])) for w in waits]) if n >= MIN_PHASE_WAITS))
@@ -198,9 +205,9 @@ def levels(runs, window_ns):
 
 
 def table(heading, drops):
-    """The drops (R on the dropper's CPU, taker) by the requester's CPU and in all; returns all's counts."""
+    """The drops (R on the dropper's CPU, taker, _) by the requester's CPU and in all; returns all's counts."""
     counts = collections.defaultdict(collections.Counter)
-    for same, taker in drops:
+    for same, taker, _ in drops:
         if taker:
             counts[same][taker] += 1
     print("%-44s %6s %10s %6s %8s" % (heading, "drops", *TAKERS))

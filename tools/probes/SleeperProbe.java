@@ -89,6 +89,8 @@ public final class SleeperProbe {
         final List<String> longest = new ArrayList<>(); // main's longest wait in each run, ms
         final List<List<long[]>> waitLists = new ArrayList<>(); // per run: each wait's start and its forced drops
         final Map<Integer, long[]> phase = new TreeMap<>(); // band of the phase -> waits, their forced drops
+        /** Counted drops while main waits, and main's takes there: main last ran on R's core, elsewhere. */
+        final long[][] whereMainRan = new long[2][2];
 
         /** One run's events; sameCore null when the run does not say where threads ran. */
         void run(List<HandoffEvent> events, int main, SameCore sameCore) {
@@ -104,6 +106,7 @@ public final class SleeperProbe {
             long runMaxNs = 0;
             List<long[]> runWaits = new ArrayList<>();
             String pending = null; // a crowded forced drop: where R last ran
+            boolean mainOnRequesters = false; // at it, whether main last ran on R's core
             boolean pendingMainWaits = false;
             for (HandoffEvent e : events) {
                 int n = e.thread();
@@ -127,6 +130,7 @@ public final class SleeperProbe {
                         pending = sameCore == null ? NO_CORE
                                 : sameCore.test(requester, n, e.timeNs()) ? SAME_CORE : OTHER_CORE;
                         pendingMainWaits = waiting.contains(main);
+                        mainOnRequesters = sameCore != null && sameCore.test(requester, main, e.timeNs());
                         if (pendingMainWaits) {
                             if (dropsThisWait == 0) firstDropNs = e.timeNs() - mainWaitNs;
                             dropsThisWait++;
@@ -141,6 +145,11 @@ public final class SleeperProbe {
                             if (pendingMainWaits) {
                                 runDrops++;
                                 if (n == main) runTakes++;
+                                if (sameCore != null) {
+                                    long[] w = whereMainRan[mainOnRequesters ? 0 : 1];
+                                    w[0]++;
+                                    if (n == main) w[1]++;
+                                }
                             }
                         }
                         if (n == main && mainWaitNs >= 0) {
@@ -187,6 +196,11 @@ public final class SleeperProbe {
                     + "%s %%%n", 100.0 * all[2] / all[0], (double) all[0] / Math.max(1, all[2]), String.join(", ", byRun));
             System.out.println("main's longest wait run by run: " + String.join(", ", longest) + " ms");
             moves(dropsPerWait, waitLists);
+            if (whereMainRan[0][0] + whereMainRan[1][0] > 0) {
+                System.out.printf("main's chance at the drops seen by where it last ran: on the requester's CPU %.1f "
+                                + "%% of %d; on the other %.1f %% of %d%n", 100.0 * whereMainRan[0][1] / whereMainRan[0][0],
+                        whereMainRan[0][0], 100.0 * whereMainRan[1][1] / whereMainRan[1][0], whereMainRan[1][0]);
+            }
             List<String> bands = new ArrayList<>();
             phase.forEach((b, c) -> {
                 if (c[0] >= MIN_PHASE_WAITS) bands.add(String.format("%s ms %.1f %% of %d waits", b == PHASE_BANDS
