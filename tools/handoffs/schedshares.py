@@ -14,7 +14,9 @@
 #   does not wait, and the taker is read as the thread that, awake at the drop or woken within 200 us of it, ran
 #   longest before its next sleep: a loser falls asleep again within microseconds. A waker of switch_cond that runs
 #   less than 50 us and then sleeps past LONG_NS held the GIL for a moment between sleeps (a sleeper's 20 us of
-#   Python): it is the taker too.
+#   Python): it is the taker too. When that sleeper, woken onto the dropper's CPU, preempts the dropper before it
+#   sleeps on switch_cond, no dropper's sleep marks the drop: a sleeper's GIL wait that a recorded thread's waking
+#   ends and a long sleep follows within 200 us, with no drop read just before, is such a drop, taken by the sleeper.
 # A sleep longer than 20 ms is not a GIL wait (time.sleep, join).
 # Drops whose signal found no waiter asleep are not seen; with another waiter asleep, a crowded drop's signal wakes
 # one.
@@ -146,17 +148,37 @@ def drops(sched_path, meta):
         i = bisect.bisect_left(v, t)
         return i > 0 and v[i - 1] > since
 
+    # A sleeper's take whose drop is not seen (SchedTrace.unseenTakes): a GIL wait ended by a recorded thread's
+    # waking, then a sleep past LONG_NS within TAKER_WOKEN_NS of it, and no drop read in the TAKER_WOKEN_NS before.
+    # The sleeper, woken onto the dropper's CPU, preempted it before it slept on switch_cond.
+    signal_times = [t for t, _ in signals]
+    unseen = {}  # t -> (taker, dropper)
+    for tid, v in sl.items():
+        for start, end, waker, irq in v:
+            if irq or waker == tid or waker not in names or end - start > LONG_NS:
+                continue
+            nxt = next_sleep(tid, end)
+            if nxt is None or nxt[1] - nxt[0] <= LONG_NS or nxt[0] - end > TAKER_WOKEN_NS:
+                continue
+            i = bisect.bisect_right(signal_times, end) - 1
+            if i >= 0 and end - signal_times[i] <= TAKER_WOKEN_NS:
+                continue
+            unseen[end] = (tid, waker)
+    seen = dict(signals)
+    events = sorted(set(seen) | set(unseen))
+
     # CPython's rule: a timed wait that ran out asks for a drop when no switch came during it; the first such
     # timeout since the last switch is the requester, and the next drop answers it.
     holder, last_switch, last_take, out, ti = None, 0, {}, [], 0
-    for t, dropper in signals:  # all of them, for the state; the drops counted are the run's own
+    for t in events:  # all of them, for the state; the drops counted are the run's own
+        dropper = seen[t] if t in seen else unseen[t][1]
         requester = None
         while ti < len(timeouts) and timeouts[ti][0] <= t:
             tt, tid, start = timeouts[ti]
             ti += 1
             if requester is None and start > last_switch and tid not in (holder, dropper):
                 requester = tid
-        taker, taken = taker_after(t, dropper)
+        taker, taken = (unseen[t][0], t) if t in unseen and t not in seen else taker_after(t, dropper)
         if meta["start_ns"] <= t <= meta["end_ns"] and requester is not None and waiting(
                 requester, t, last_take.get(requester, 0)) and any(
                 waiting(o, t, last_take.get(o, 0)) for o in names if o not in (requester, dropper)):

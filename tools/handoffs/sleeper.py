@@ -15,9 +15,9 @@
 # main's take is not in the scheduler's events: main runs its 20 us of Python and sleeps again, so its take is read as
 # its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up (spinners drop
 # only when asked, so a wait ends at a forced drop) when that wake-up came within schedshares.TAKER_WOKEN_NS of it.
-# Later, main took a drop the reader does not see, counted in a row of its own ("not seen"): main woke on the
-# dropper's CPU and preempted it before it could sleep (a dropper is read by its sleep right after its signal), or
-# main asked for the drop itself. schedshares.py reads the taker of the other drops.
+# Later, main took a drop the reader does not see, counted in a row of its own ("not seen"): main asked for the drop
+# itself, or took it in a way the reader misses. (A take of main's that preempted the dropper on its CPU before the
+# dropper could sleep is read by schedshares.py from main's side.) schedshares.py reads the taker of the other drops.
 #   python3 sleeper.py OUT_PREFIX [OUT_PREFIX ...]
 import bisect
 import collections

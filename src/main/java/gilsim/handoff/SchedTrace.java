@@ -34,11 +34,11 @@ import java.util.regex.Pattern;
  *       {@link #LONG_NS} held the GIL for a moment between sleeps (a sleeper's 20 us of Python): the taker too.</li>
  * </ul>
  * A sleep longer than {@link #LONG_NS} is not a GIL wait ({@code time.sleep}, a join). A drop whose signal found no
- * waiter asleep is not seen; a crowded one mostly has one. Nor is one whose taker, woken onto the dropper's CPU,
- * preempted it before its sleep on switch_cond and held the GIL for a moment, so that the dropper took it back
- * without sleeping: about a sixth of a sleeper's takes beside two spinners (2026-12-07; {@code sleeper.py} counts
- * them apart). Read as drops too, the wake-ups that preempt their waker moved four spinners' reading and the drop
- * count of a recorded sleeper's run more than they mended it, so they are left out. Read beside the shim on the
+ * waiter asleep is not seen; a crowded one mostly has one. A sleeper that, woken onto the dropper's CPU, preempts it
+ * before its sleep on switch_cond and holds the GIL for a moment leaves no dropper's sleep (the dropper takes the GIL
+ * back without sleeping); its take is read from the sleeper's side instead ({@link #unseenTakes}). Other wake-ups
+ * that preempt their waker are not read as drops: read so, they moved four spinners' reading and the drop count of
+ * a recorded sleeper's run more than they mended it. Read beside the shim on the
  * same runs (2026-12-05, 3.12.1, an AMD EPYC host; {@code tools/handoffs/schedshares.py --check}): four spinners
  * 30.9 against 29.7 % of 1,789 and 1,811 drops, each drop's requester and outcome the same in 90 %; a sleeper
  * beside two spinners 81.7 against 76.2 % of 349 and 362 (97 %).
@@ -148,15 +148,20 @@ public final class SchedTrace {
         }
         timeouts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
 
+        TreeMap<Long, int[]> unseen = unseenTakes(names, signals); // t -> {taker, dropper}
+
         Integer holder = null;
         long lastSwitch = Long.MIN_VALUE;
         Map<Integer, Long> lastTake = new HashMap<>();
         long drops = 0;
         long won = 0;
         int ti = 0;
-        for (Map.Entry<Long, Integer> signal : signals.entrySet()) {
+        TreeMap<Long, Integer> events = new TreeMap<>(signals); // the drops seen and unseen: t -> dropper
+        unseen.forEach((t, v) -> events.putIfAbsent(t, v[1]));
+        for (Map.Entry<Long, Integer> signal : events.entrySet()) {
             long t = signal.getKey();
             int dropper = signal.getValue();
+            int[] unseenTake = unseen.get(t);
             Integer requester = null;
             for (; ti < timeouts.size() && timeouts.get(ti)[0] <= t; ti++) {
                 long[] to = timeouts.get(ti);
@@ -165,7 +170,7 @@ public final class SchedTrace {
                     requester = tid;
                 }
             }
-            long[] take = takerAfter(t, dropper, names, endNs);
+            long[] take = unseenTake != null ? new long[] {unseenTake[0], t} : takerAfter(t, dropper, names, endNs);
             Integer taker = take == null ? null : (int) take[0];
             if (t >= startNs && t <= endNs && requester != null
                     && waiting(gilWaits, requester, t, lastTake.getOrDefault(requester, Long.MIN_VALUE))) {
@@ -182,6 +187,35 @@ public final class SchedTrace {
             if (taker != null) lastTake.put(taker, t);
         }
         return new HandoffStats.CrowdedRun(drops, won, null);
+    }
+
+    /**
+     * A sleeper's takes whose drop is not seen: a GIL wait ended by a recorded thread's waking, after which the thread
+     * slept past {@link #LONG_NS} within {@link #TAKER_WOKEN_NS} (it held the GIL for a moment, see
+     * {@link #shortHolder}), with no drop read in the {@link #TAKER_WOKEN_NS} before. The waker dropped the GIL and
+     * signalled, but the sleeper, woken onto its CPU, preempted it before it slept on switch_cond, so the drop left no
+     * dropper's sleep to read. Left out, they were a sleeper's takes the reader missed, more in a plain run than in a
+     * recorded one, and the sleeper still counted as waiting through the drops of its next sleep: both read the
+     * requester's share too high, and the recorder's cost with it (docs/calibration.md, section 5). t -> {taker,
+     * dropper}.
+     */
+    private TreeMap<Long, int[]> unseenTakes(Map<Integer, String> names, TreeMap<Long, Integer> signals) {
+        TreeMap<Long, int[]> out = new TreeMap<>();
+        for (Map.Entry<Integer, List<Sleep>> e : sleeps.entrySet()) {
+            int tid = e.getKey();
+            if (!names.containsKey(tid)) continue;
+            for (Sleep s : e.getValue()) {
+                if (s.irq || s.waker == tid || !names.containsKey(s.waker) || s.endNs - s.startNs > LONG_NS) continue;
+                Sleep next = nextSleep(tid, s.endNs);
+                if (next == null || next.endNs - next.startNs <= LONG_NS || next.startNs - s.endNs > TAKER_WOKEN_NS) {
+                    continue;
+                }
+                Long seen = signals.floorKey(s.endNs);
+                if (seen != null && s.endNs - seen <= TAKER_WOKEN_NS) continue;
+                out.put(s.endNs, new int[] {tid, s.waker});
+            }
+        }
+        return out;
     }
 
     /** Whether tid fell asleep in a GIL wait after {@code sinceNs} and before {@code t}. */

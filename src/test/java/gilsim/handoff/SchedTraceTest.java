@@ -102,6 +102,25 @@ class SchedTraceTest {
     }
 
     /**
+     * The same request with R back asleep, and O a sleeper that H's signal wakes onto H's own CPU: O preempts H before
+     * H can sleep on switch_cond, holds the GIL for 20 us and sleeps 100 ms; H never sleeps, so no dropper's sleep
+     * marks the drop. The sleeper's take still reads as a crowded forced drop, to another waiter than the requester;
+     * before this rule the drop was not seen at all (about a twentieth of a sleeper's drops beside two spinners).
+     */
+    @Test
+    void aSleeperThatPreemptsTheDropperTakesADropNotOtherwiseSeen() throws IOException {
+        HandoffStats.CrowdedRun c = read(REQUEST,
+                sw(5066, 1, R, "S", 0),
+                wake(5070, 0, H, false, O),
+                sw(5071, 0, H, "R", O),
+                sw(5095, 0, O, "S", H),
+                wake(105_095, 1, 0, true, O),
+                sw(105_100, 1, 0, "R", O));
+        assertEquals(1, c.drops(), c.toString());
+        assertEquals(0, c.toRequester(), c.toString());
+    }
+
+    /**
      * Real runs read from the trace and from the shim's log of the same run. The trace sees nearly every drop the
      * shim does; it reads the sleeper's race some points higher (docs/calibration.md, section 5: calibrate compares
      * plain and recorded runs through this one reader, so that its own bias cancels).
