@@ -24,11 +24,15 @@ import java.util.TreeMap;
  * forced drops that come while the thread named {@code main} waits for the GIL, by whether the requester last ran on
  * the dropper's core, and who took the GIL after each (the requester, main, another waiter), and the crowded forced
  * drops while main sleeps; main's chance to take a forced drop while it waits, pooled and seed by seed, how many
- * drops its waits held and the longest wait of each seed; and how main's chance moves, by the forced drop of its wait
- * and window by window within a run, as sleeper.py reads it from real runs.
+ * drops its waits held and the longest wait of each seed; and how main's chance moves, by the forced drop of its wait,
+ * window by window within a run, by where main last ran and by its wait's phase, as sleeper.py reads it from real
+ * runs.
  * <pre>
  *   java [-Dseeds=N] -cp target/gilsim.jar:/tmp/probes gilsim.validate.SleeperProbe PROFILE|- SCENARIO [key=value ...]
+ *   java -cp target/gilsim.jar:/tmp/probes gilsim.validate.SleeperProbe --real PREFIX [PREFIX ...]
  * </pre>
+ * With {@code --real} it reads runs recorded through the shim ({@code PREFIX.calls.txt} and {@code PREFIX.json}, as
+ * {@code tools/handoffs/sched-record.sh} keeps them) with the same code, where no core is known.
  */
 public final class SleeperProbe {
     /** Eight seeds of 10 s unless {@code -Dseeds=N} asks for more: a run's speed draws make its chance move. */

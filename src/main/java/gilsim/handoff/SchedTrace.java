@@ -158,9 +158,9 @@ public final class SchedTrace {
         int ti = 0;
         TreeMap<Long, Integer> events = new TreeMap<>(signals); // the drops seen and unseen: t -> dropper
         unseen.forEach((t, v) -> events.putIfAbsent(t, v[1]));
-        for (Map.Entry<Long, Integer> signal : events.entrySet()) {
-            long t = signal.getKey();
-            int dropper = signal.getValue();
+        for (Map.Entry<Long, Integer> event : events.entrySet()) {
+            long t = event.getKey();
+            int dropper = event.getValue();
             int[] unseenTake = unseen.get(t);
             Integer requester = null;
             for (; ti < timeouts.size() && timeouts.get(ti)[0] <= t; ti++) {
