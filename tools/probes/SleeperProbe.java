@@ -87,7 +87,6 @@ public final class SleeperProbe {
     private static final class Tally {
         final Map<String, int[]> byCore = new TreeMap<>(); // where R ran -> drops, taken by R, main, another
         final Map<String, int[]> without = new TreeMap<>(); // the same for crowded forced drops while main sleeps
-        final List<Integer> dropsPerWait = new ArrayList<>();
         final List<Long> waitsNs = new ArrayList<>();
         final List<String> byRun = new ArrayList<>(); // main's chance per forced drop in each run
         final List<String> longest = new ArrayList<>(); // main's longest wait in each run, ms
@@ -161,7 +160,6 @@ public final class SleeperProbe {
                             // as sleeper.py counts it: a take at no counted drop (main asked for the drop
                             // itself, or took a free GIL) ends the wait at one drop more
                             int drops = atCounted ? dropsThisWait : dropsThisWait + 1;
-                            dropsPerWait.add(drops);
                             runWaits.add(new long[] {mainWaitNs, drops});
                             long[] band = phase.computeIfAbsent(firstDropNs < 0 ? PHASE_BANDS
                                     : (int) Math.min(PHASE_BANDS, firstDropNs / PHASE_STEP_NS), k -> new long[2]);
@@ -187,9 +185,8 @@ public final class SleeperProbe {
 
         void print() {
             List<Long> waits = new ArrayList<>(waitsNs);
-            List<Integer> drops = new ArrayList<>(dropsPerWait);
+            List<Long> drops = waitLists.stream().flatMap(List::stream).map(w -> w[1]).sorted().toList();
             waits.sort(null);
-            drops.sort(null);
             System.out.printf("main's GIL waits: %d, p50 / p90 / p99 / max %.1f / %.1f / %.1f / %.1f ms; forced drops "
                             + "in one p50 / p90 / p99 / max %d / %d / %d / %d%n", waits.size(), q(waits, 50) / 1e6,
                     q(waits, 90) / 1e6, q(waits, 99) / 1e6, waits.get(waits.size() - 1) / 1e6, q(drops, 50),
@@ -199,7 +196,7 @@ public final class SleeperProbe {
             System.out.printf("main's chance to take a forced drop while it waits: %.1f %% (one in %.1f); run by run "
                     + "%s %%%n", 100.0 * all[2] / all[0], (double) all[0] / Math.max(1, all[2]), String.join(", ", byRun));
             System.out.println("main's longest wait run by run: " + String.join(", ", longest) + " ms");
-            moves(dropsPerWait, waitLists);
+            moves(drops, waitLists);
             if (whereMainRan[0][0] + whereMainRan[1][0] > 0) {
                 System.out.printf("main's chance at the drops seen by where it last ran: on the requester's CPU %.1f "
                                 + "%% of %d; on the other %.1f %% of %d%n", 100.0 * whereMainRan[0][1] / whereMainRan[0][0],
@@ -226,11 +223,11 @@ public final class SleeperProbe {
     private static final int MIN_PHASE_WAITS = 20;
 
     /** sleeper.py's two lines: main's chance by the forced drop of its wait, and window by window within a run. */
-    static void moves(List<Integer> dropsPerWait, List<List<long[]>> runs) {
+    static void moves(List<Long> dropsPerWait, List<List<long[]>> runs) {
         List<String> bands = new ArrayList<>();
         for (int[] b : BANDS) {
             long reached = 0, taken = 0;
-            for (int n : dropsPerWait) {
+            for (long n : dropsPerWait) {
                 reached += Math.max(0, Math.min(n, b[1]) - b[0] + 1);
                 if (n >= b[0] && n <= b[1]) taken++;
             }
