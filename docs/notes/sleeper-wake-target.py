@@ -23,8 +23,8 @@ for p in sys.argv[1:]:
     wk_t = [x[0] for x in wk]; outs_t = [x[0] for x in outs]
     forced = [(t, r, k) for t, r, k in schedshares.drops(p + ".sched.txt", meta) if r != "main"]
     times = [d[0] for d in forced]
-    waits, _ = sleeper.read(p)
-    for start, length, rows, first in waits:
+    waits = sleeper.read(p)[0]
+    for start, length, rows, first, _ in waits:
         if first is None or first >= 5e6: continue
         band = "%.1f" % (min(int(first / 5e5) * 0.5, 3.0))
         s = start + meta["start_ns"]

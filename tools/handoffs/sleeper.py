@@ -12,6 +12,12 @@
 # the wait's phase (the time from its start to its first forced drop seen: main calls wait again on its own timer, so
 # the phase is how long before each drop of the wait main last called wait).
 #
+# Last, main's chance by how late the requester's timer woke it (its 5 ms timed wait that ran out, against the run's
+# p20 lateness: a late wake-up is LATE_PAST_P20_NS or more past it), and how the share of late wake-ups moves
+# window by window: on a 2-vCPU VM the timer wakes an idle vCPU, and some wake-ups come some 25 us after the rest;
+# main's chance at the drops they lead to is several times its chance at the others (docs/validation.md, "What the
+# phase marks: late timer wake-ups").
+#
 # main's take is not in the scheduler's events: main runs its 20 us of Python and sleeps again, so its take is read as
 # its last wake-up before that sleep, and the drop it took as the last forced drop before that wake-up (spinners drop
 # only when asked, so a wait ends at a forced drop) when that wake-up came within schedshares.TAKER_WOKEN_NS of it.
@@ -32,8 +38,9 @@ TAKERS = ("requester", "main", "another")
 
 def read(prefix):
     """(For each of main's GIL waits: (its start and its length in ns, [(R on the dropper's CPU, taker, main on R's
-    CPU) for each forced drop in it], ns from its start to its first forced drop seen or None); [the same] for each
-    crowded forced drop while main sleeps.)"""
+    CPU) for each forced drop in it], ns from its start to its first forced drop seen or None, [whether R's timer woke
+    it late for each drop, None when R's wait did not run out just before]); [the same] for each crowded forced drop
+    while main sleeps; [late, all] timed-out wake-ups of the other threads for each 1 s window.)"""
     meta = json.load(open(prefix + ".json"))
     ids = meta["threads"]
     names = {tid: n for n, tid in ids.items()}
@@ -58,6 +65,14 @@ def read(prefix):
         return switched_in[tid][i][1] if i >= 0 else None
 
     main = ids["main"]
+    timeouts, late_from = timed_out(sleeps, names, main)
+
+    def late(r, t):
+        """Whether r's timed wait that ran out just before the drop at t woke late; None when none did."""
+        v = timeouts.get(r, [])
+        i = bisect.bisect_right(v, (t, 1 << 62)) - 1
+        return v[i][1] >= late_from if i >= 0 and t - v[i][0] <= REQUEST_TO_DROP_NS else None
+
     long_sleeps = [s for s in sleeps[main] if s[1] - s[0] > schedshares.LONG_NS]
     wakes = [s[1] for s in sleeps[main]]
     forced = [(t, r, k) for t, r, k in schedshares.drops(prefix + ".sched.txt", meta)
@@ -87,8 +102,27 @@ def read(prefix):
             rows[-1] = (rows[-1][0], "main", rows[-1][2])
         else:
             rows.append((None, "main", None))  # a drop the reader does not see (see the header)
-        out.append((start - meta["start_ns"], taken - start, rows, inside[0][0] - start if inside else None))
-    return out, asleep
+        out.append((start - meta["start_ns"], taken - start, rows, inside[0][0] - start if inside else None,
+                    [late(r, t) for t, r, _ in inside]))
+    windows_late = collections.defaultdict(lambda: [0, 0])  # 1 s window -> [late wake-ups, timed-out wake-ups]
+    for v in timeouts.values():
+        for end, length in v:
+            if meta["start_ns"] <= end < meta["end_ns"]:
+                w = windows_late[(end - meta["start_ns"]) // 10 ** 9]
+                w[0] += length >= late_from
+                w[1] += 1
+    return out, asleep, list(windows_late.values())
+
+
+def timed_out(sleeps, names, main):
+    """The other threads' timed waits that ran out, by name, as [(end, length)] in time order, and the length from
+    which one woke late: LATE_PAST_P20_NS past the p20 lateness of those at least the timer slack late."""
+    timeouts = {names[tid]: sorted((end, end - start) for start, end, _, irq in v
+                                   if irq and schedshares.TIMEOUT_MIN_NS <= end - start <= schedshares.TIMEOUT_MAX_NS)
+                for tid, v in sleeps.items() if tid != main}
+    lateness = sorted(length - TIMED_WAIT_NS for v in timeouts.values() for _, length in v
+                      if length - TIMED_WAIT_NS >= TIMER_SLACK_NS)
+    return timeouts, TIMED_WAIT_NS + lateness[len(lateness) // 5] + LATE_PAST_P20_NS if lateness else 1 << 62
 
 
 def quantile(xs, p):
@@ -97,7 +131,7 @@ def quantile(xs, p):
 
 def main(prefixes):
     read_ = [read(p) for p in prefixes]
-    waits = [w for ws, _ in read_ for w in ws]
+    waits = [w for ws, _, _ in read_ for w in ws]
     lengths = sorted(w[1] for w in waits)
     per_wait = sorted(len(w[2]) for w in waits)
     print("main's GIL waits: %d, p50 / p90 / p99 / max %.1f / %.1f / %.1f / %.1f ms; forced drops in one p50 / p90 / "
@@ -105,13 +139,13 @@ def main(prefixes):
                                            lengths[-1] / 1e6, *(quantile(per_wait, p) for p in (50, 90, 99)),
                                            per_wait[-1]))
     total = table("forced drops while main waits, requester", [x for w in waits for x in w[2]])
-    table("crowded forced drops while main sleeps", [x for _, asleep in read_ for x in asleep])
+    table("crowded forced drops while main sleeps", [x for _, asleep, _ in read_ for x in asleep])
     n = sum(total.values())
     print("main's chance to take a forced drop while it waits: %.1f %% (one in %.1f)" %
           (100.0 * total["main"] / n, n / max(1, total["main"])))
     print("main's longest wait run by run: %s ms" % ", ".join("%.0f" % (max(w[1] for w in ws) / 1e6)
-                                                               for ws, _ in read_ if ws))
-    runs = [[(w[0], len(w[2])) for w in ws] for ws, _ in read_]
+                                                               for ws, _, _ in read_ if ws))
+    runs = [[(w[0], len(w[2])) for w in ws] for ws, _, _ in read_]
     print("main's chance at the k-th forced drop of its wait: " + "; ".join(
         "%s %.1f %% of %d" % (label, 100.0 * taken / max(1, reached), reached)
         for label, reached, taken in by_drop(per_wait)))
@@ -126,6 +160,20 @@ def main(prefixes):
     print("main's chance by its phase, the time from the start of its wait to the wait's first forced drop: " +
           "; ".join("%s ms %.1f %% of %d waits" % (label, 100.0 * n / d, n) for label, n, d in
                     by_phase([(w[3], len(w[2])) for w in waits]) if n >= MIN_PHASE_WAITS))
+    by_late = collections.defaultdict(lambda: [0, 0])  # late, on time or None -> [drops, taken by main]
+    for w in waits:
+        for (_, taker, _), is_late in zip(w[2], w[4]):
+            by_late[is_late][0] += 1
+            by_late[is_late][1] += taker == "main"
+    chance = {k: "%.1f %% of %d" % (100.0 * t / max(1, n), n) for k, (n, t) in by_late.items()}
+    counts = [c for _, _, ws in read_ for c in ws]
+    shares = sorted(late / float(n) for late, n in counts if n >= MIN_WINDOW_TIMEOUTS)
+    print("main's chance by the requester's timer: woken on time %s; late (%g us past the run's p20 or more) %s; "
+          "no timed wait ran out just before %s. Late wake-ups: %.0f %% of all; of a 1 s window's, p10 / p50 / p90 "
+          "%.0f / %.0f / %.0f %%" % (chance.get(False, "-"), LATE_PAST_P20_NS / 1e3, chance.get(True, "-"),
+                                     chance.get(None, "-"), 100.0 * sum(c[0] for c in counts) /
+                                     max(1, sum(c[1] for c in counts)),
+                                     *(100 * quantile(shares, p) if shares else float("nan") for p in (10, 50, 90))))
 
 
 # drops k of a wait, bands of the hazard table: SleeperProbe.java prints the same
@@ -135,6 +183,16 @@ MIN_WINDOW_DROPS = 5  # a window with fewer drops says little about its chance
 PHASE_STEP_NS = 500_000  # the phase table's bands, up to PHASE_TOP_NS; a later first drop (or none) in one more
 PHASE_TOP_NS = 5_000_000
 MIN_PHASE_WAITS = 20  # a band with fewer waits is left out
+# A timed-out wake-up this far past the run's p20 lateness or more is late: on the 2-vCPU VM of docs/validation.md the
+# lateness has two modes some 25 us apart (p50 61 and 87 us, each within some 5 us), the later one a fifth to two
+# fifths of the wake-ups, so the p20 lies in the earlier mode. Only the wake-ups that came the kernel's timer slack
+# late or more count for the p20: an earlier one ran out at another timer's interrupt, or its wait began before the
+# sleep the reader sees.
+LATE_PAST_P20_NS = 15_000
+TIMED_WAIT_NS = 5_000_000  # the switch interval spinners.py runs at
+TIMER_SLACK_NS = 50_000  # Linux's default for a thread of normal priority
+REQUEST_TO_DROP_NS = 200_000  # a drop this soon after the requester's wait ran out is the one that wait asked for
+MIN_WINDOW_TIMEOUTS = 50  # a 1 s window with fewer timed-out wake-ups gives no share
 
 
 def by_phase(waits):

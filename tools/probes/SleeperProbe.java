@@ -94,12 +94,20 @@ public final class SleeperProbe {
         final Map<Integer, long[]> phase = new TreeMap<>(); // band of the phase -> waits, their forced drops
         /** Counted drops while main waits, and main's takes there: main last ran on R's core, elsewhere. */
         final long[][] whereMainRan = new long[2][2];
+        /** Counted drops while main waits, and main's takes there: R's timer woke it on time, late, no timer. */
+        final long[][] byLateness = new long[3][2];
+        /** [late, all] timed-out wake-ups of the threads other than main, for each 1 s window of each run. */
+        final List<long[]> lateWindows = new ArrayList<>();
 
         /** One run's events; sameCore null when the run does not say where threads ran. */
         void run(List<HandoffEvent> events, int main, SameCore sameCore) {
             if (main < 0) throw new IllegalArgumentException("the run has no thread named main");
             // take_gil's rule, replayed: a timeout asks for a drop when no switch came during its wait
             Map<Integer, Integer> switchAtWait = new HashMap<>();
+            Map<Integer, Long> waitAtNs = new HashMap<>();
+            List<long[]> timeouts = new ArrayList<>(); // [time, lateness] of each other thread's 5 ms wait that ran out
+            List<long[]> dropLateness = new ArrayList<>(); // [R's lateness or -1, main took it] for each counted drop
+            long requesterLateNs = -1, pendingLateNs = -1;
             Set<Integer> waiting = new HashSet<>();
             int switches = 0, dropsThisWait = 0;
             long mainWaitNs = -1;
@@ -116,14 +124,21 @@ public final class SleeperProbe {
                 switch (e.kind()) {
                     case WAIT -> {
                         switchAtWait.put(n, switches);
+                        waitAtNs.put(n, e.timeNs());
                         if (waiting.add(n) && n == main) {
                             mainWaitNs = e.timeNs();
                             dropsThisWait = 0;
                         }
                     }
                     case TIMED_OUT -> {
+                        long lateNs = waitAtNs.containsKey(n) ? e.timeNs() - waitAtNs.get(n) - TIMED_WAIT_NS : -1;
+                        boolean timed = n != main && lateNs >= TIMEOUT_MIN_LATE_NS && lateNs <= TIMEOUT_MAX_LATE_NS;
+                        if (timed) timeouts.add(new long[] {e.timeNs(), lateNs});
                         if (Objects.equals(switchAtWait.get(n), switches) && requester == null && holder != null
-                                && holder != n) requester = n;
+                                && holder != n) {
+                            requester = n;
+                            requesterLateNs = timed ? lateNs : -1;
+                        }
                     }
                     case DROP -> {
                         if (requester == null || requester == main || n == main) break;
@@ -133,6 +148,7 @@ public final class SleeperProbe {
                         pending = sameCore == null ? NO_CORE
                                 : sameCore.test(requester, n, e.timeNs()) ? SAME_CORE : OTHER_CORE;
                         pendingMainWaits = waiting.contains(main);
+                        pendingLateNs = requesterLateNs;
                         mainOnRequesters = sameCore != null && sameCore.test(requester, main, e.timeNs());
                         if (pendingMainWaits) {
                             if (dropsThisWait == 0) firstDropNs = e.timeNs() - mainWaitNs;
@@ -148,6 +164,7 @@ public final class SleeperProbe {
                             if (pendingMainWaits) {
                                 runDrops++;
                                 if (n == main) runTakes++;
+                                dropLateness.add(new long[] {pendingLateNs, n == main ? 1 : 0});
                                 if (sameCore != null) {
                                     long[] w = whereMainRan[mainOnRequesters ? 0 : 1];
                                     w[0]++;
@@ -179,8 +196,29 @@ public final class SleeperProbe {
                 }
             }
             byRun.add(String.format("%.1f", 100.0 * runTakes / Math.max(1, runDrops)));
+            lateness(timeouts, dropLateness, events.isEmpty() ? 0 : events.get(0).timeNs());
             longest.add(String.format("%.0f", runMaxNs / 1e6));
             waitLists.add(runWaits);
+        }
+
+        /** One run's timed-out wake-ups and counted drops by lateness, as sleeper.py reads them. */
+        private void lateness(List<long[]> timeouts, List<long[]> dropLateness, long startNs) {
+            if (timeouts.isEmpty()) return;
+            long[] sorted = timeouts.stream().mapToLong(t -> t[1]).filter(ns -> ns >= TIMER_SLACK_NS).sorted()
+                    .toArray();
+            long lateFromNs = sorted.length == 0 ? Long.MAX_VALUE : sorted[sorted.length / 5] + LATE_PAST_P20_NS;
+            for (long[] d : dropLateness) {
+                long[] c = byLateness[d[0] < 0 ? 2 : d[0] >= lateFromNs ? 1 : 0];
+                c[0]++;
+                c[1] += d[1];
+            }
+            Map<Long, long[]> windows = new TreeMap<>();
+            for (long[] t : timeouts) {
+                long[] w = windows.computeIfAbsent((t[0] - startNs) / 1_000_000_000L, k -> new long[2]);
+                if (t[1] >= lateFromNs) w[0]++;
+                w[1]++;
+            }
+            lateWindows.addAll(windows.values());
         }
 
         void print() {
@@ -210,6 +248,16 @@ public final class SleeperProbe {
             });
             System.out.println("main's chance by its phase, the time from the start of its wait to the wait's first "
                     + "forced drop: " + String.join("; ", bands));
+            List<Double> shares = lateWindows.stream().filter(w -> w[1] >= MIN_WINDOW_TIMEOUTS)
+                    .map(w -> (double) w[0] / w[1]).sorted().toList();
+            long lateWakes = lateWindows.stream().mapToLong(w -> w[0]).sum();
+            long timedWakes = Math.max(1, lateWindows.stream().mapToLong(w -> w[1]).sum());
+            System.out.printf("main's chance by the requester's timer: woken on time %s; late (%d us past the run's p20 "
+                            + "or more) %s; no timed wait ran out just before %s. Late wake-ups: %.0f %% of all; of a 1 "
+                            + "s window's, p10 / p50 / p90 %s%n", chance(byLateness[0]), LATE_PAST_P20_NS / 1000,
+                    chance(byLateness[1]), chance(byLateness[2]), 100.0 * lateWakes / timedWakes, shares.isEmpty() ? "-"
+                            : String.format("%.0f / %.0f / %.0f %%", 100 * shares.get(shares.size() / 10),
+                            100 * shares.get(shares.size() / 2), 100 * shares.get(shares.size() * 9 / 10)));
         }
     }
 
@@ -221,6 +269,18 @@ public final class SleeperProbe {
     private static final long PHASE_STEP_NS = 500_000;
     private static final int PHASE_BANDS = 10;
     private static final int MIN_PHASE_WAITS = 20;
+    /**
+     * sleeper.py's reading of a timed-out wake-up: its lateness is the wait's length past the 5 ms interval, and it is
+     * late 15 us or more past the run's p20 lateness, of the wake-ups at least the timer slack late.
+     */
+    private static final long TIMED_WAIT_NS = 5_000_000;
+    private static final long TIMEOUT_MIN_LATE_NS = -500_000, TIMEOUT_MAX_LATE_NS = 3_000_000;
+    private static final long LATE_PAST_P20_NS = 15_000, TIMER_SLACK_NS = 50_000;
+    private static final int MIN_WINDOW_TIMEOUTS = 50;
+
+    private static String chance(long[] c) {
+        return c[0] == 0 ? "-" : String.format("%.1f %% of %d", 100.0 * c[1] / c[0], c[0]);
+    }
 
     /** sleeper.py's two lines: main's chance by the forced drop of its wait, and window by window within a run. */
     static void moves(List<Long> dropsPerWait, List<List<long[]>> runs) {
