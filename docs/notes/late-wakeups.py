@@ -111,7 +111,8 @@ def main(prefixes):
     for late in (False, True):
         v, a, a2 = acc["lateness"][late], acc["after"][late], acc["after2"][late]
         print("%s: %d timed-out wake-ups, lateness p10 / p50 / p90 %.0f / %.0f / %.0f us; the next one late %.1f %%, "
-              "the one two on %.1f %%" % ("late" if late else "on time", len(v), *(pct(v, p) / 1e3 for p in (.1, .5, .9)),
+              "the one two on %.1f %%" % ("late" if late else "on time", len(v),
+                                          *(pct(v, p) / 1e3 for p in (.1, .5, .9)),
                                           100.0 * a[True] / max(1, sum(a.values())),
                                           100.0 * a2[True] / max(1, sum(a2.values()))))
     shares = [x for w in acc["windows"] for x in w]

@@ -252,12 +252,13 @@ public final class SleeperProbe {
                     .map(w -> (double) w[0] / w[1]).sorted().toList();
             long lateWakes = lateWindows.stream().mapToLong(w -> w[0]).sum();
             long timedWakes = Math.max(1, lateWindows.stream().mapToLong(w -> w[1]).sum());
-            System.out.printf("main's chance by the requester's timer: woken on time %s; late (%d us past the run's p20 "
-                            + "or more) %s; no timed wait ran out just before %s. Late wake-ups: %.0f %% of all; of a 1 "
-                            + "s window's, p10 / p50 / p90 %s%n", chance(byLateness[0]), LATE_PAST_P20_NS / 1000,
-                    chance(byLateness[1]), chance(byLateness[2]), 100.0 * lateWakes / timedWakes, shares.isEmpty() ? "-"
-                            : String.format("%.0f / %.0f / %.0f %%", 100 * shares.get(shares.size() / 10),
-                            100 * shares.get(shares.size() / 2), 100 * shares.get(shares.size() * 9 / 10)));
+            String windowShares = shares.isEmpty() ? "-" : String.format("%.0f / %.0f / %.0f %%",
+                    100 * shares.get(shares.size() / 10), 100 * shares.get(shares.size() / 2),
+                    100 * shares.get(shares.size() * 9 / 10));
+            System.out.printf("main's chance by the requester's timer: woken on time %s; late (%d us past the run's "
+                    + "p20 or more) %s; no timed wait ran out just before %s. Late wake-ups: %.0f %% of all; of a 1 s "
+                    + "window's, p10 / p50 / p90 %s%n", chance(byLateness[0]), LATE_PAST_P20_NS / 1000,
+                    chance(byLateness[1]), chance(byLateness[2]), 100.0 * lateWakes / timedWakes, windowShares);
         }
     }
 
