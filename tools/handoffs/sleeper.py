@@ -184,8 +184,8 @@ PHASE_STEP_NS = 500_000  # the phase table's bands, up to PHASE_TOP_NS; a later 
 PHASE_TOP_NS = 5_000_000
 MIN_PHASE_WAITS = 20  # a band with fewer waits is left out
 # A timed-out wake-up this far past the run's p20 lateness or more is late: on the 2-vCPU VM of docs/validation.md the
-# lateness has two modes some 25 us apart (p50 61 and 87 us, each within some 5 us), the later one a fifth to two
-# fifths of the wake-ups, so the p20 lies in the earlier mode. Only the wake-ups that came the kernel's timer slack
+# lateness has two modes some 25 us apart (p50 61 and 87 us, most wake-ups within 5 us of one), the later one a fifth
+# to two fifths of the wake-ups, so the p20 lies in the earlier mode. Only the wake-ups that came the kernel's timer slack
 # late or more count for the p20: an earlier one ran out at another timer's interrupt, or its wait began before the
 # sleep the reader sees.
 LATE_PAST_P20_NS = 15_000
