@@ -4,7 +4,8 @@
 #   - the lateness on time and late, and whether the next wake-up and the one two on (the same vCPU's next: the
 #     timers alternate vCPUs) are late after a late one and after an on-time one;
 #   - how the share of late wake-ups in 250 ms windows keeps from one window to the next (its autocorrelation);
-#   - the late share by how long the CPU the timer woke had been idle;
+#   - the late share by how long the CPU the timer woke had been idle, and, in a recording made with IDLE=1, by how
+#     long the halt the timer ended had lasted (from its power:cpu_idle entry);
 #   - at the crowded forced drops while main waits: whether the requester was back asleep before the drop's signal,
 #     main's chance then and otherwise, and the requester's steps (woken to running, running to asleep again, running
 #     to the signal);
@@ -24,6 +25,8 @@ import sleeper  # noqa: E402
 
 WINDOW_NS = 250_000_000
 SWITCH = re.compile(r"^\s*\S.*?\[(\d+)\].*?\s(\d+)\.(\d+): sched_switch: .*next_pid=(\d+) ")
+IDLE = re.compile(r"\s(\d+)\.(\d+): cpu_idle: state=(\d+) cpu_id=(\d+)")
+IDLE_EXIT = 4294967295  # the state cpu_idle gives on leaving idle ((u32)-1)
 
 
 def pct(v, p):
@@ -52,7 +55,13 @@ def run(prefix, acc):
     # how long the CPU the timer fired on had been idle: from its last switch to the idle task
     idle_since, ends = {}, {e for e, _, _ in seq}
     late_at = {e: late for e, late, _ in seq}
+    halted_since = {}  # CPU -> when it entered its current halt (power:cpu_idle), None when it is not halted
     for line in open(prefix + ".sched.txt"):
+        m = IDLE.search(line)
+        if m:
+            t = int(m.group(1)) * 10 ** 9 + int(m.group(2).ljust(9, "0")[:9])
+            halted_since[int(m.group(4))] = None if int(m.group(3)) == IDLE_EXIT else t
+            continue
         m = SWITCH.match(line)
         if m:
             cpu, t = int(m.group(1)), int(m.group(2)) * 10 ** 9 + int(m.group(3).ljust(9, "0")[:9])
@@ -66,6 +75,11 @@ def run(prefix, acc):
                 band = min(int((t - since) / 1e6), 5)
                 acc["idle"][band][0] += 1
                 acc["idle"][band][1] += late_at[t]
+            halted = halted_since.get(int(m.group(2)), "none")
+            if t in ends and halted != "none":
+                band = None if halted is None else min(int((t - halted) / 1e6), 5)
+                acc["halt"][band][0] += 1
+                acc["halt"][band][1] += late_at[t]
     # the crowded forced drops while main waits
     starts = {names[tid]: [s[0] for s in v] for tid, v in sleeps.items()}
     run_starts = {names[tid]: [r[0] for r in v] for tid, v in runs.items()}
@@ -104,6 +118,7 @@ def main(prefixes):
     acc = {"lateness": collections.defaultdict(list), "after": collections.defaultdict(collections.Counter),
            "after2": collections.defaultdict(collections.Counter),
            "windows": [], "idle": collections.defaultdict(lambda: [0, 0]),
+           "halt": collections.defaultdict(lambda: [0, 0]),
            "drops": collections.defaultdict(lambda: [0, 0]), "steps": collections.defaultdict(list),
            "period": collections.defaultdict(list)}
     for p in prefixes:
@@ -128,6 +143,11 @@ def main(prefixes):
     print("late share by how long the timer's CPU had been idle: " + "; ".join(
         "%s ms %.1f %% of %d" % ("%d-%d" % (b, b + 1) if b < 5 else "5+", 100.0 * n_late / n, n)
         for b, (n, n_late) in sorted(acc["idle"].items())))
+    if acc["halt"]:
+        print("late share by how long the halt the timer ended had lasted: " + "; ".join(
+            "%s %.1f %% of %d" % ("not halted" if b is None else "%d-%d ms" % (b, b + 1) if b < 5 else "5+ ms",
+                                  100.0 * n_late / n, n)
+            for b, (n, n_late) in sorted(acc["halt"].items(), key=lambda x: -1 if x[0] is None else x[0])))
     for late in (False, True):
         parts = [acc["drops"][(late, asleep)] for asleep in (True, False)]
         steps = acc["steps"][late]

@@ -7,8 +7,9 @@
 # crowded race moves with it (the requester's share rose from 9-22 % to 51 % for four spinners).
 # PLAIN=1 runs the script with nothing preloaded: the scheduler's events alone, for schedshares.py and sleeper.py.
 # TSC=1 stamps the trace with the TSC (x86-tsc, in cycles) instead: finer than the microseconds the mono clock prints,
-# for rewait.py.
-#   sudo [PLAIN=1] [FUTEX=1] [TSC=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
+# for rewait.py. IDLE=1 also records each CPU's idle entries and exits (power:cpu_idle), for
+# docs/notes/late-wakeups.py; the readers of the scheduler's events skip those lines.
+#   sudo [PLAIN=1] [FUTEX=1] [TSC=1] [IDLE=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
 #   python3 cores.py OUT_PREFIX
 set -euo pipefail
 out=$1; py=$2; shift 2
@@ -21,6 +22,7 @@ rmdir $I 2>/dev/null || true
 mkdir $I
 events="sched/sched_switch sched/sched_waking sched/sched_wakeup"
 [ "${FUTEX:-0}" = 1 ] && events="$events syscalls/sys_enter_futex syscalls/sys_exit_futex"
+[ "${IDLE:-0}" = 1 ] && events="$events power/cpu_idle"
 trap 'for e in $events; do echo 0 > $I/events/$e/enable; done; rmdir $I' EXIT
 if [ "${TSC:-0}" = 1 ]; then echo x86-tsc > $I/trace_clock; else echo mono > $I/trace_clock; fi
 echo 65536 > $I/buffer_size_kb
