@@ -119,19 +119,29 @@ public final class HandoffStats {
      * requester's re-wait to the drop (null with no such drop; negative when the requester had not yet waited again);
      * {@code each} lists those after a re-wait one by one (not in the JSON).
      */
-    public record CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns, List<CrowdedDrop> each) {
+    public record CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns, List<CrowdedDrop> each,
+                             TimerWakes timerWakes) {
         public CrowdedRun {
             each = List.copyOf(each);
+        }
+
+        public CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns, List<CrowdedDrop> each) {
+            this(drops, toRequester, rewaitToDropP50Ns, each, null);
         }
 
         public CrowdedRun(long drops, long toRequester, Long rewaitToDropP50Ns) {
             this(drops, toRequester, rewaitToDropP50Ns, List.of());
         }
 
-        /** The runs' drops and the requester's counted together (no gap: medians do not add). */
+        /**
+         * The runs' drops and the requester's counted together (no gap: medians do not add), and their timer
+         * wake-ups when every run has them.
+         */
         public static CrowdedRun pooled(List<CrowdedRun> runs) {
+            boolean wakes = !runs.isEmpty() && runs.stream().allMatch(r -> r.timerWakes != null);
             return new CrowdedRun(runs.stream().mapToLong(CrowdedRun::drops).sum(),
-                    runs.stream().mapToLong(CrowdedRun::toRequester).sum(), null);
+                    runs.stream().mapToLong(CrowdedRun::toRequester).sum(), null, List.of(),
+                    wakes ? TimerWakes.pooled(runs.stream().map(CrowdedRun::timerWakes).toList()) : null);
         }
 
         /** The requester's share, per cent; 0 without drops. */
@@ -144,6 +154,56 @@ public final class HandoffStats {
             o.put("crowded_forced_drops", drops);
             o.put("crowded_to_requester", toRequester);
             o.put("crowded_rewait_to_drop_p50_ns", rewaitToDropP50Ns);
+            if (timerWakes != null) o.put("timer_wakes", timerWakes.json());
+            return o;
+        }
+    }
+
+    /**
+     * A run's timed waits that ran out, as the scheduler's trace reads them ({@link SchedTrace}), and the crowded
+     * forced drops by how late the requester's timer woke it. On a 2-vCPU VM some timer wake-ups come some 25 us
+     * after the rest, and at the drops they lead to a sleeping waiter takes the GIL several times as often
+     * (docs/validation.md, "What the phase marks: late timer wake-ups"). A wake-up is late {@link #LATE_PAST_P20_NS}
+     * or more past the run's p20 lateness (of those at least {@link #TIMER_SLACK_NS} past the deadline: an earlier one
+     * ran out at another timer's interrupt), as {@code tools/handoffs/sleeper.py} reads it.
+     *
+     * @param wakeUps              the timed waits that ran out in the run
+     * @param late                 those that woke late
+     * @param dropsAfterOnTime     crowded forced drops whose requester's timer woke it on time just before
+     * @param requesterAfterOnTime of those, the requester's
+     * @param dropsAfterLate       crowded forced drops whose requester's timer woke it late just before
+     * @param requesterAfterLate   of those, the requester's
+     */
+    public record TimerWakes(long wakeUps, long late, long dropsAfterOnTime,
+                             long requesterAfterOnTime, long dropsAfterLate, long requesterAfterLate) {
+        /** Past the run's p20 lateness by this much or more, a wake-up is late: the VM's two modes are 25 us apart. */
+        public static final long LATE_PAST_P20_NS = 15_000;
+        /** Linux's default timer slack for a thread of normal priority. */
+        public static final long TIMER_SLACK_NS = 50_000;
+
+        /** The runs' counts added (each run's wake-ups were judged against its own p20). */
+        static TimerWakes pooled(List<TimerWakes> runs) {
+            return new TimerWakes(runs.stream().mapToLong(TimerWakes::wakeUps).sum(),
+                    runs.stream().mapToLong(TimerWakes::late).sum(),
+                    runs.stream().mapToLong(TimerWakes::dropsAfterOnTime).sum(),
+                    runs.stream().mapToLong(TimerWakes::requesterAfterOnTime).sum(),
+                    runs.stream().mapToLong(TimerWakes::dropsAfterLate).sum(),
+                    runs.stream().mapToLong(TimerWakes::requesterAfterLate).sum());
+        }
+
+        /** The late wake-ups' share, per cent; 0 without wake-ups. */
+        public double latePercent() {
+            return wakeUps == 0 ? 0 : 100.0 * late / wakeUps;
+        }
+
+        public Map<String, Object> json() {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("wake_ups", wakeUps);
+            o.put("late", late);
+            o.put("drops_after_on_time", dropsAfterOnTime);
+            o.put("to_requester_after_on_time", requesterAfterOnTime);
+            o.put("drops_after_late", dropsAfterLate);
+            o.put("to_requester_after_late", requesterAfterLate);
             return o;
         }
     }

@@ -133,6 +133,25 @@ public final class HandoffText {
         return String.join(", ", runs);
     }
 
+    /**
+     * Runs' timed waits that ran out as the scheduler's trace read them ({@link HandoffStats.TimerWakes}), in two
+     * lines under {@code indent}; empty when the runs have none or were not read so. Reported beside the race: the
+     * model has no late wake-ups yet (docs/validation.md, "What the phase marks: late timer wake-ups").
+     */
+    public static String timerWakes(HandoffStats.CrowdedRun pooled, String indent) {
+        HandoffStats.TimerWakes w = pooled.timerWakes();
+        if (w == null || w.wakeUps() == 0) return "";
+        return String.format(Locale.ROOT, "%splain runs' timed waits that ran out: %.0f %% of %d woke late;%n"
+                        + "%sthe requester took %s of the drops after on-time ones, %s after late ones%n", indent,
+                w.latePercent(), w.wakeUps(), indent, ofDrops(w.requesterAfterOnTime(), w.dropsAfterOnTime()),
+                ofDrops(w.requesterAfterLate(), w.dropsAfterLate()));
+    }
+
+    /** "84 % of 162": the requester's share of some drops; "-" of none. */
+    private static String ofDrops(long won, long drops) {
+        return drops == 0 ? "- of 0" : String.format(Locale.ROOT, "%.0f %% of %d", 100.0 * won / drops, drops);
+    }
+
     private static void row(List<String[]> rows, List<Side> sides, String label, Function<HandoffStats, String> f) {
         String[] r = new String[sides.size() + 1];
         r[0] = label;

@@ -53,6 +53,10 @@ public final class SchedTrace {
     static final long DROPPER_RUNS_NS = 50_000;
     /** A thread woken this soon after a drop may be its taker. */
     static final long TAKER_WOKEN_NS = 200_000;
+    /** The switch interval of the timed waits read: 5 ms, CPython's default (as {@link #TIMEOUT_MIN_NS} assumes). */
+    static final long INTERVAL_NS = 5_000_000;
+    /** A drop this soon after its requester's timer woke it is the one that wake-up asked for. */
+    static final long REQUEST_TO_DROP_NS = 200_000;
 
     private static final Pattern LINE = Pattern.compile(
             "^\\s*.*-(\\d+)\\s+\\[(\\d+)]\\s+(\\S+)\\s+(\\d+)\\.(\\d+): (sched_switch|sched_waking): (.*)$");
@@ -122,8 +126,9 @@ public final class SchedTrace {
     /**
      * The crowded forced drops between {@code startNs} and {@code endNs}: a drop request pending (CPython's rule: the
      * first timeout since the last switch whose wait began after it) and another thread waiting besides the
-     * requester and the dropper; and how many the requester took. {@code names}: the run's threads by kernel id.
-     * The gaps are not known here (null), nor each drop.
+     * requester and the dropper; and how many the requester took; and the run's timed waits that ran out, with the
+     * crowded drops by how late the requester's timer woke it ({@link HandoffStats.TimerWakes}). {@code names}: the
+     * run's threads by kernel id. The gaps are not known here (null), nor each drop.
      */
     public HandoffStats.CrowdedRun crowded(Map<Integer, String> names, long startNs, long endNs) {
         Map<Integer, long[]> gilWaits = new HashMap<>();
@@ -147,6 +152,8 @@ public final class SchedTrace {
             gilWaits.put(tid, waits.stream().mapToLong(Long::longValue).sorted().toArray());
         }
         timeouts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        long lateFromNs = lateFromNs(timeouts, startNs, endNs);
+        long[] byLateness = new long[4]; // drops after on-time wake-ups, the requester's; after late ones, its
 
         TreeMap<Long, int[]> unseen = unseenTakes(names, signals); // t -> {taker, dropper}
 
@@ -163,11 +170,13 @@ public final class SchedTrace {
             int dropper = event.getValue();
             int[] unseenTake = unseen.get(t);
             Integer requester = null;
+            long[] request = null; // the requester's timed wait that ran out
             for (; ti < timeouts.size() && timeouts.get(ti)[0] <= t; ti++) {
                 long[] to = timeouts.get(ti);
                 int tid = (int) to[1];
                 if (requester == null && to[2] > lastSwitch && tid != dropper && !Integer.valueOf(tid).equals(holder)) {
                     requester = tid;
+                    request = to;
                 }
             }
             long[] take = unseenTake != null ? new long[] {unseenTake[0], t} : takerAfter(t, dropper, names, endNs);
@@ -180,13 +189,38 @@ public final class SchedTrace {
                 if (crowded) {
                     drops++;
                     if (requester.equals(taker)) won++;
+                    if (t - request[0] <= REQUEST_TO_DROP_NS) {
+                        int k = request[0] - request[2] - INTERVAL_NS >= lateFromNs ? 2 : 0;
+                        byLateness[k]++;
+                        if (requester.equals(taker)) byLateness[k + 1]++;
+                    }
                 }
             }
             if (taker != null && !taker.equals(holder)) lastSwitch = take[1];
             holder = taker;
             if (taker != null) lastTake.put(taker, t);
         }
-        return new HandoffStats.CrowdedRun(drops, won, null);
+        long wakeUps = 0;
+        long late = 0;
+        for (long[] to : timeouts) {
+            if (to[0] < startNs || to[0] > endNs) continue;
+            wakeUps++;
+            if (to[0] - to[2] - INTERVAL_NS >= lateFromNs) late++;
+        }
+        return new HandoffStats.CrowdedRun(drops, won, null, List.of(), new HandoffStats.TimerWakes(wakeUps, late,
+                byLateness[0], byLateness[1], byLateness[2], byLateness[3]));
+    }
+
+    /**
+     * The lateness past the deadline from which a timed wait that ran out between {@code startNs} and {@code endNs}
+     * woke late: {@link HandoffStats.TimerWakes#LATE_PAST_P20_NS} past the p20 of those at least the timer slack late
+     * (as {@code tools/handoffs/sleeper.py} reads it); {@link Long#MAX_VALUE} with none.
+     */
+    private static long lateFromNs(List<long[]> timeouts, long startNs, long endNs) {
+        long[] late = timeouts.stream().filter(to -> to[0] >= startNs && to[0] <= endNs)
+                .mapToLong(to -> to[0] - to[2] - INTERVAL_NS)
+                .filter(ns -> ns >= HandoffStats.TimerWakes.TIMER_SLACK_NS).sorted().toArray();
+        return late.length == 0 ? Long.MAX_VALUE : late[late.length / 5] + HandoffStats.TimerWakes.LATE_PAST_P20_NS;
     }
 
     /**

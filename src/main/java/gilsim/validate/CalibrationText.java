@@ -244,6 +244,7 @@ public final class CalibrationText {
     private static void traced(StringBuilder b, String race, CrowdedRace.Traced t) {
         b.append(String.format(Locale.ROOT, "    %s %s / %s: %+.0f points%n", race, pooled(t.plain()),
                 pooled(t.recorded()), t.recorderCostPoints()));
+        b.append(HandoffText.timerWakes(HandoffStats.CrowdedRun.pooled(t.plain()), "      "));
     }
 
     private static String pooled(List<HandoffStats.CrowdedRun> runs) {

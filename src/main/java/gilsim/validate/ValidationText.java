@@ -125,6 +125,7 @@ public final class ValidationText {
         }
         b.append("; the recorder's own log ").append(percent(shim.toRequester(), shim.drops())).append(", sim ")
                 .append(percent(model.toRequester(), model.drops())).append('\n');
+        b.append(HandoffText.timerWakes(plain, "  "));
     }
 
     /**

@@ -280,4 +280,26 @@ class HandoffStatsTest {
         assertEquals(1, HandoffStats.percentile(v, 1));
         assertEquals(-1, HandoffStats.percentile(new long[0], 50));
     }
+
+    /**
+     * Runs' timer wake-ups pool by adding their counts, only when every run was read from the scheduler's trace, and
+     * print as two lines.
+     */
+    @Test
+    void timerWakeUpsPoolAndPrint() {
+        HandoffStats.CrowdedRun a = new HandoffStats.CrowdedRun(70, 60, null, List.of(),
+                new HandoffStats.TimerWakes(300, 100, 50, 46, 15, 9));
+        HandoffStats.CrowdedRun b = new HandoffStats.CrowdedRun(30, 20, null, List.of(),
+                new HandoffStats.TimerWakes(200, 20, 25, 20, 4, 0));
+        HandoffStats.CrowdedRun pooled = HandoffStats.CrowdedRun.pooled(List.of(a, b));
+        assertEquals(new HandoffStats.TimerWakes(500, 120, 75, 66, 19, 9), pooled.timerWakes());
+        assertEquals(24.0, pooled.timerWakes().latePercent(), 1e-9);
+        assertEquals("  plain runs' timed waits that ran out: 24 % of 500 woke late;" + System.lineSeparator()
+                + "  the requester took 88 % of 75 of the drops after on-time ones, 47 % of 19 after late ones"
+                + System.lineSeparator(), HandoffText.timerWakes(pooled, "  "));
+        // a run read from the shim's log has none: the pooled runs then have none either, and print nothing
+        HandoffStats.CrowdedRun c = new HandoffStats.CrowdedRun(10, 5, null);
+        assertEquals(null, HandoffStats.CrowdedRun.pooled(List.of(a, c)).timerWakes());
+        assertEquals("", HandoffText.timerWakes(HandoffStats.CrowdedRun.pooled(List.of(a, c)), "  "));
+    }
 }
