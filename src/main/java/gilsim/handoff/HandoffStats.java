@@ -165,7 +165,8 @@ public final class HandoffStats {
      * after the rest, and at the drops they lead to a sleeping waiter takes the GIL several times as often
      * (docs/validation.md, "What the phase marks: late timer wake-ups"). A wake-up is late {@link #LATE_PAST_P20_NS}
      * or more past the run's p20 lateness (of those at least {@link #TIMER_SLACK_NS} past the deadline: an earlier one
-     * ran out at another timer's interrupt), as {@code tools/handoffs/sleeper.py} reads it.
+     * ran out at another timer's interrupt), the rule of {@code tools/handoffs/sleeper.py}, here over every thread of
+     * the run (sleeper.py reads the threads other than its sleeper).
      *
      * @param wakeUps              the timed waits that ran out in the run
      * @param late                 those that woke late
