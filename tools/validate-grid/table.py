@@ -11,7 +11,11 @@
 # recorded run right after its plain one), the first thread's mean p99 and max over the runs, and the recorded race's
 # seconds at the fast speed; then in how many cells the recorded runs' p99 was the shorter (docs/validation.md,
 # "The recorder's cost").
-#   python3 tools/validate-grid/table.py OUT_DIR [--race | --recorder]
+# With --wakes, the fourth: for the same cells, the plain runs' timed waits that ran out as the scheduler's trace read
+# them (traced.plain_runs[].timer_wakes): the share that woke late, run by run and in all, and the requester's share of
+# the crowded forced drops after on-time and after late wake-ups (docs/validation.md, "What the phase marks: late
+# timer wake-ups").
+#   python3 tools/validate-grid/table.py OUT_DIR [--race | --recorder | --wakes]
 import json
 import os
 import statistics
@@ -20,6 +24,7 @@ import sys
 out = sys.argv[1]
 RACE = "--race" in sys.argv[2:]
 RECORDER = "--recorder" in sys.argv[2:]
+WAKES = "--wakes" in sys.argv[2:]
 SAME = ("cpu-bound-4", "cpu-bound-8", "lock-contention")
 order = ["latency-1", "latency-2", "latency-3", "cpu-bound-4", "cpu-bound-8", "convoy", "short-release",
          "short-release-pinned", "lock-contention"]
@@ -151,8 +156,37 @@ def recorder_table():
               % (shorter, len(ratios_p99), statistics.median(ratios_p99)))
 
 
+def wakes_table():
+    head = ["scenario", "python", "half", "late wake-ups, run by run", "in all",
+            "the requester's share after on-time / late wake-ups"]
+    print("| " + " | ".join(head) + " |")
+    print("|---" * len(head) + "|")
+    for name in order:
+        for half in ("defaults", "profile"):
+            d = half_of(half, name)
+            for it in (d or {}).get("interpreters", []):
+                runs = [r.get("timer_wakes") for r in ((it.get("traced") or {}).get("plain_runs") or [])]
+                runs = [w for w in runs if w]
+                if not runs:
+                    continue
+                total = {k: sum(w[k] for w in runs) for k in runs[0]}
+                print("| %s | %s | %s | %s | %.0f %% of %d | %s / %s |" % (
+                    name, it["label"].split()[1], half,
+                    ", ".join("%.0f" % (100.0 * w["late"] / max(1, w["wake_ups"])) for w in runs) + " %",
+                    100.0 * total["late"] / max(1, total["wake_ups"]), total["wake_ups"],
+                    share(total["to_requester_after_on_time"], total["drops_after_on_time"]),
+                    share(total["to_requester_after_late"], total["drops_after_late"])))
+
+
+def share(won, drops):
+    return "-" if drops == 0 else "%.0f %% of %d" % (100.0 * won / drops, drops)
+
+
 if RACE:
     race_table()
+    sys.exit(0)
+if WAKES:
+    wakes_table()
     sys.exit(0)
 if RECORDER:
     recorder_table()
