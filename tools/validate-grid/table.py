@@ -94,31 +94,40 @@ def loads(it):
     return min(vals), max(vals), max(steal) if steal else 0
 
 
-def race_table():
-    head = ["scenario", "python", "half", "thread", "race", "its runs' round p50 / p99 / max (ms)",
-            "requester's share: real / sim at the run's window / matched (window)",
-            "sim/real p50, p99, max at that race", "verdicts at that race"]
+def header(head):
     print("| " + " | ".join(head) + " |")
     print("|---" * len(head) + "|")
+
+
+def interpreters():
+    """(cell, half, interpreter) for every interpreter of every cell's halves found, in the table's order."""
     for name in order:
         for half in ("defaults", "profile"):
             d = half_of(half, name)
             for it in (d or {}).get("interpreters", []):
-                m = it.get("race_match")
-                if m is None:
-                    continue
-                threads = m["threads"] if name in SAME else m["threads"][:1]
-                real = " / ".join(rng([t["real"][k]["mean"] for t in threads], ms)
-                                  for k in ("round_p50_ns", "round_p99_ns", "round_max_ns"))
-                share = "%.0f / %.0f / %.0f %% (%s +- %s ns, %d %%)" % (
-                    100 * m["real_to_requester"] / m["real_crowded_forced_drops"],
-                    100 * m["sim_to_requester_at_own_window"] / max(1, m["sim_crowded_forced_drops_at_own_window"]),
-                    100 * m["sim_to_requester"] / max(1, m["sim_crowded_forced_drops"]),
-                    m["wait_entry_ns"], m["wait_entry_jitter_ns"], m["wait_entry_growth"])
-                print("| " + " | ".join([name, it["label"].split()[1], half,
-                                         "all" if name in SAME else threads[0]["name"], m.get("race", "recorded"),
-                                         real, share,
-                                         ratios(threads), verdicts(m["threads"])]) + " |")
+                yield name, half, it
+
+
+def race_table():
+    head = ["scenario", "python", "half", "thread", "race", "its runs' round p50 / p99 / max (ms)",
+            "requester's share: real / sim at the run's window / matched (window)",
+            "sim/real p50, p99, max at that race", "verdicts at that race"]
+    header(head)
+    for name, half, it in interpreters():
+        m = it.get("race_match")
+        if m is None:
+            continue
+        threads = m["threads"] if name in SAME else m["threads"][:1]
+        real = " / ".join(rng([t["real"][k]["mean"] for t in threads], ms)
+                          for k in ("round_p50_ns", "round_p99_ns", "round_max_ns"))
+        share = "%.0f / %.0f / %.0f %% (%s +- %s ns, %d %%)" % (
+            100 * m["real_to_requester"] / m["real_crowded_forced_drops"],
+            100 * m["sim_to_requester_at_own_window"] / max(1, m["sim_crowded_forced_drops_at_own_window"]),
+            100 * m["sim_to_requester"] / max(1, m["sim_crowded_forced_drops"]),
+            m["wait_entry_ns"], m["wait_entry_jitter_ns"], m["wait_entry_growth"])
+        print("| " + " | ".join([name, it["label"].split()[1], half,
+                                 "all" if name in SAME else threads[0]["name"], m.get("race", "recorded"),
+                                 real, share, ratios(threads), verdicts(m["threads"])]) + " |")
 
 
 def mean_of(runs, key):
@@ -130,26 +139,22 @@ def mean_of(runs, key):
 def recorder_table():
     head = ["scenario", "python", "half", "thread", "plain runs' p99 / max (ms)", "recorded runs' p99 / max (ms)",
             "recorded / plain", "the recorded race's seconds fast"]
-    print("| " + " | ".join(head) + " |")
-    print("|---" * len(head) + "|")
+    header(head)
     ratios_p99 = []
-    for name in order:
-        for half in ("defaults", "profile"):
-            d = half_of(half, name)
-            for it in (d or {}).get("interpreters", []):
-                recorded = it.get("recorded_runs")
-                if not recorded:
-                    continue
-                plain = [mean_of(it["real_runs"], k) for k in ("round_p99_ns", "round_max_ns")]
-                rec = [mean_of(recorded, k) for k in ("round_p99_ns", "round_max_ns")]
-                if None in plain or None in rec:
-                    continue
-                ratios_p99.append(rec[0] / plain[0])
-                speeds = it.get("handoffs_race_speeds") or {}
-                print("| %s | %s | %s | %s | %s / %s | %s / %s | %.2f, %.2f | %s of %s |" % (
-                    name, it["label"].split()[1], half, it["threads"][0]["name"], ms(plain[0]), ms(plain[1]),
-                    ms(rec[0]), ms(rec[1]), rec[0] / plain[0], rec[1] / plain[1],
-                    speeds.get("fast_seconds", "-"), speeds.get("seconds", "-")))
+    for name, half, it in interpreters():
+        recorded = it.get("recorded_runs")
+        if not recorded:
+            continue
+        plain = [mean_of(it["real_runs"], k) for k in ("round_p99_ns", "round_max_ns")]
+        rec = [mean_of(recorded, k) for k in ("round_p99_ns", "round_max_ns")]
+        if None in plain or None in rec:
+            continue
+        ratios_p99.append(rec[0] / plain[0])
+        speeds = it.get("handoffs_race_speeds") or {}
+        print("| %s | %s | %s | %s | %s / %s | %s / %s | %.2f, %.2f | %s of %s |" % (
+            name, it["label"].split()[1], half, it["threads"][0]["name"], ms(plain[0]), ms(plain[1]),
+            ms(rec[0]), ms(rec[1]), rec[0] / plain[0], rec[1] / plain[1],
+            speeds.get("fast_seconds", "-"), speeds.get("seconds", "-")))
     if ratios_p99:
         shorter = sum(1 for r in ratios_p99 if r < 1)
         print("the recorded runs' p99 the shorter in %d of %d cells; recorded / plain at the median %.2f"
@@ -159,23 +164,19 @@ def recorder_table():
 def wakes_table():
     head = ["scenario", "python", "half", "late wake-ups, run by run", "in all",
             "the requester's share after on-time / late wake-ups"]
-    print("| " + " | ".join(head) + " |")
-    print("|---" * len(head) + "|")
-    for name in order:
-        for half in ("defaults", "profile"):
-            d = half_of(half, name)
-            for it in (d or {}).get("interpreters", []):
-                runs = [r.get("timer_wakes") for r in ((it.get("traced") or {}).get("plain_runs") or [])]
-                runs = [w for w in runs if w]
-                if not runs:
-                    continue
-                total = {k: sum(w[k] for w in runs) for k in runs[0]}
-                print("| %s | %s | %s | %s | %.0f %% of %d | %s / %s |" % (
-                    name, it["label"].split()[1], half,
-                    ", ".join("%.0f" % (100.0 * w["late"] / max(1, w["wake_ups"])) for w in runs) + " %",
-                    100.0 * total["late"] / max(1, total["wake_ups"]), total["wake_ups"],
-                    share(total["to_requester_after_on_time"], total["drops_after_on_time"]),
-                    share(total["to_requester_after_late"], total["drops_after_late"])))
+    header(head)
+    for name, half, it in interpreters():
+        runs = [r.get("timer_wakes") for r in ((it.get("traced") or {}).get("plain_runs") or [])]
+        runs = [w for w in runs if w]
+        if not runs:
+            continue
+        total = {k: sum(w[k] for w in runs) for k in runs[0]}
+        print("| %s | %s | %s | %s | %.0f %% of %d | %s / %s |" % (
+            name, it["label"].split()[1], half,
+            ", ".join("%.0f" % (100.0 * w["late"] / max(1, w["wake_ups"])) for w in runs) + " %",
+            100.0 * total["late"] / max(1, total["wake_ups"]), total["wake_ups"],
+            share(total["to_requester_after_on_time"], total["drops_after_on_time"]),
+            share(total["to_requester_after_late"], total["drops_after_late"])))
 
 
 def share(won, drops):
@@ -201,8 +202,7 @@ if has_defaults:
     head += ["sim/real p50, p99, max: defaults", "verdicts: defaults"]
 if has_profile:
     head += ["sim/real p50, p99, max: profile", "verdicts: profile"]
-print("| " + " | ".join(head) + " |")
-print("|---" * len(head) + "|")
+header(head)
 lo_hi = {"defaults": [9, 0, 0], "profile": [9, 0, 0]}
 for name in order:
     halves = {h: d for h in ("defaults", "profile") for d in [half_of(h, name)] if d is not None}
