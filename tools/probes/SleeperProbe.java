@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gilsim.handoff.HandoffEvent;
 import gilsim.handoff.HandoffLog;
+import gilsim.handoff.HandoffStats;
 import gilsim.handoff.ShimLog;
 import gilsim.handoff.SimHandoffs;
 import gilsim.run.Simulation;
@@ -204,9 +205,7 @@ public final class SleeperProbe {
         /** One run's timed-out wake-ups and counted drops by lateness, as sleeper.py reads them. */
         private void lateness(List<long[]> timeouts, List<long[]> dropLateness, long startNs) {
             if (timeouts.isEmpty()) return;
-            long[] sorted = timeouts.stream().mapToLong(t -> t[1]).filter(ns -> ns >= TIMER_SLACK_NS).sorted()
-                    .toArray();
-            long lateFromNs = sorted.length == 0 ? Long.MAX_VALUE : sorted[sorted.length / 5] + LATE_PAST_P20_NS;
+            long lateFromNs = HandoffStats.TimerWakes.lateFromNs(timeouts.stream().mapToLong(t -> t[1]));
             for (long[] d : dropLateness) {
                 long[] c = byLateness[d[0] < 0 ? 2 : d[0] >= lateFromNs ? 1 : 0];
                 c[0]++;
@@ -257,7 +256,7 @@ public final class SleeperProbe {
                     100 * shares.get(shares.size() * 9 / 10));
             System.out.printf("main's chance by the requester's timer: woken on time %s; late (%d us past the run's "
                     + "p20 or more) %s; no timed wait ran out just before %s. Late wake-ups: %.0f %% of all; of a 1 s "
-                    + "window's, p10 / p50 / p90 %s%n", chance(byLateness[0]), LATE_PAST_P20_NS / 1000,
+                    + "window's, p10 / p50 / p90 %s%n", chance(byLateness[0]), HandoffStats.TimerWakes.LATE_PAST_P20_NS / 1000,
                     chance(byLateness[1]), chance(byLateness[2]), 100.0 * lateWakes / timedWakes, windowShares);
         }
     }
@@ -271,12 +270,11 @@ public final class SleeperProbe {
     private static final int PHASE_BANDS = 10;
     private static final int MIN_PHASE_WAITS = 20;
     /**
-     * sleeper.py's reading of a timed-out wake-up: its lateness is the wait's length past the 5 ms interval, and it is
-     * late 15 us or more past the run's p20 lateness, of the wake-ups at least the timer slack late.
+     * sleeper.py's reading of a timed-out wake-up: its lateness is the wait's length past the 5 ms interval (within
+     * sleeper.py's 4.5 to 8 ms), late as {@link HandoffStats.TimerWakes#lateFromNs} says.
      */
     private static final long TIMED_WAIT_NS = 5_000_000;
     private static final long TIMEOUT_MIN_LATE_NS = -500_000, TIMEOUT_MAX_LATE_NS = 3_000_000;
-    private static final long LATE_PAST_P20_NS = 15_000, TIMER_SLACK_NS = 50_000;
     private static final int MIN_WINDOW_TIMEOUTS = 50;
 
     private static String chance(long[] c) {

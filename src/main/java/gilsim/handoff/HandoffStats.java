@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 /**
  * What the hand-offs of one or more runs show, computed the same way for a real and a simulated log. State is
@@ -181,6 +182,16 @@ public final class HandoffStats {
         public static final long LATE_PAST_P20_NS = 15_000;
         /** Linux's default timer slack for a thread of normal priority. */
         public static final long TIMER_SLACK_NS = 50_000;
+
+        /**
+         * The lateness past the deadline, ns, from which a run's timed wait that ran out woke late:
+         * {@link #LATE_PAST_P20_NS} past the p20 of those at least the timer slack late; {@link Long#MAX_VALUE} with
+         * none.
+         */
+        public static long lateFromNs(LongStream latenessNs) {
+            long[] late = latenessNs.filter(ns -> ns >= TIMER_SLACK_NS).sorted().toArray();
+            return late.length == 0 ? Long.MAX_VALUE : late[late.length / 5] + LATE_PAST_P20_NS;
+        }
 
         /** The runs' counts added (each run's wake-ups were judged against its own p20). */
         static TimerWakes pooled(List<TimerWakes> runs) {

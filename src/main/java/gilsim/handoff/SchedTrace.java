@@ -152,7 +152,8 @@ public final class SchedTrace {
             gilWaits.put(tid, waits.stream().mapToLong(Long::longValue).sorted().toArray());
         }
         timeouts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        long lateFromNs = lateFromNs(timeouts, startNs, endNs);
+        long lateFromNs = HandoffStats.TimerWakes.lateFromNs(timeouts.stream()
+                .filter(to -> to[0] >= startNs && to[0] <= endNs).mapToLong(to -> to[0] - to[2] - INTERVAL_NS));
         long[] byLateness = new long[4]; // drops after on-time wake-ups, the requester's; after late ones, its
 
         TreeMap<Long, int[]> unseen = unseenTakes(names, signals); // t -> {taker, dropper}
@@ -209,18 +210,6 @@ public final class SchedTrace {
         }
         return new HandoffStats.CrowdedRun(drops, won, null, List.of(), new HandoffStats.TimerWakes(wakeUps, late,
                 byLateness[0], byLateness[1], byLateness[2], byLateness[3]));
-    }
-
-    /**
-     * The lateness past the deadline from which a timed wait that ran out between {@code startNs} and {@code endNs}
-     * woke late: {@link HandoffStats.TimerWakes#LATE_PAST_P20_NS} past the p20 of those at least the timer slack late
-     * (as {@code tools/handoffs/sleeper.py} reads it); {@link Long#MAX_VALUE} with none.
-     */
-    private static long lateFromNs(List<long[]> timeouts, long startNs, long endNs) {
-        long[] late = timeouts.stream().filter(to -> to[0] >= startNs && to[0] <= endNs)
-                .mapToLong(to -> to[0] - to[2] - INTERVAL_NS)
-                .filter(ns -> ns >= HandoffStats.TimerWakes.TIMER_SLACK_NS).sorted().toArray();
-        return late.length == 0 ? Long.MAX_VALUE : late[late.length / 5] + HandoffStats.TimerWakes.LATE_PAST_P20_NS;
     }
 
     /**
