@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:no verdict disagrees: on every thread and interpreter the sides agree or are too close "
                 + "to call (the last line names those)",
                 "1:a verdict disagrees: one side starves in every run and the other in none, or Fisher's exact test "
-                        + "on the starved runs gives p < 0.05",
+                        + "on the starved runs gives p < 0.05 after Holm's correction over the interpreter's threads",
                 "2:bad input, a busy machine without --force, or a real run failed (one line on stderr; nothing "
                         + "written)",
                 "3:a simulated run exceeded its event budget (max_events)"})

@@ -195,6 +195,8 @@ public final class ValidationJson {
         t.put("sim_own_starved_runs", row.simOwnStarved());
         t.put("agreement", row.agreement().id);
         t.put("fisher_p", Stat.num(row.fisherP(), false));
+        t.put("fisher_p_holm", Stat.num(row.holmP(), false));
+        t.put("holm_tested", row.tested());
         t.put("agree", row.agree());
         return t;
     }

@@ -404,6 +404,14 @@ public final class ValidationText {
         return lo.equals(hi) ? lo : lo + ".." + hi;
     }
 
+    /** Fisher's p, and where the interpreter's block tested more than this thread, Holm's correction of it. */
+    static String fisherText(Comparison.Row row) {
+        String raw = String.format(Locale.ROOT, "Fisher's exact p %.2g", row.fisherP());
+        if (row.tested() < 2) return raw;
+        return raw + String.format(Locale.ROOT, ", %.2g after Holm's correction over %d threads", row.holmP(),
+                row.tested());
+    }
+
     static String finalLine(Validation.Report r) {
         List<String> off = new ArrayList<>();
         List<String> close = new ArrayList<>();
@@ -412,8 +420,7 @@ public final class ValidationText {
                 Comparison.Agreement a = row.agreement();
                 if (a == Comparison.Agreement.AGREE) continue;
                 (a == Comparison.Agreement.DISAGREE ? off : close).add(row.name() + " on " + label(i) + " ("
-                        + counts(row) + longestRounds(row) + String.format(Locale.ROOT, "; Fisher's exact p %.2g",
-                        row.fisherP()) + ")");
+                        + counts(row) + longestRounds(row) + "; " + fisherText(row) + ")");
             }
         }
         String every = "every thread" + (r.interpreters().size() > 1 ? " and every interpreter" : "");

@@ -1,11 +1,16 @@
 package gilsim.validate;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import gilsim.metrics.Stat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The disagreement line gives each side's starved runs and, where both have rounds, their longest rounds. */
+/**
+ * The disagreement line gives each side's starved runs and, where both have rounds, their longest rounds; Fisher's test
+ * and Holm's correction over an interpreter's threads.
+ */
 class VerdictLineTest {
     private static final double MS = 1e6;
 
@@ -47,6 +52,45 @@ class VerdictLineTest {
         assertEquals(Comparison.Agreement.DISAGREE, row(side(10, 9), side(10, 1)).agreement()); // both mixed, p 0.001
         assertEquals(Comparison.Agreement.AGREE, row(side(10, 6), side(10, 4)).agreement());
         assertEquals(Comparison.Agreement.AGREE, row(side(3, 0), side(3, 0)).agreement());
+    }
+
+    @Test
+    void holmsCorrectionWorkedByHand() {
+        // Sorted 0.01, 0.03, 0.04 of three: 0.01 * 3, then 0.03 * 2, then 0.04 * 1 but not below the one before.
+        assertArrayEquals(new double[] {0.03, 0.06, 0.06}, Comparison.holm(new double[] {0.01, 0.04, 0.03}), 1e-12);
+        assertArrayEquals(new double[] {0.9, 0.5}, Comparison.holm(new double[] {0.9, 0.25}), 1e-12);
+        assertArrayEquals(new double[] {1, 1}, Comparison.holm(new double[] {0.6, 0.7}), 1e-12); // 0.6 * 2, capped
+        assertArrayEquals(new double[0], Comparison.holm(new double[0]), 0);
+    }
+
+    @Test
+    void oneOfThreeIdenticalThreadsOffByChanceIsTooCloseToCallAfterTheCorrection() {
+        // Grid 80's latency-3 on 3.13.0: real 5, 5, 5 and 3 of 5 starved, sim 18, 19, 19 and 20 of 20. bg2 alone
+        // gives p = C(5,3) / C(25,23) = 10/300; over four tested threads Holm makes it 4 * 10/300.
+        // A thread fair on both sides cannot be tested and is not counted.
+        List<Comparison.Row> rows = Comparison.corrected(List.of(
+                named("main", side(5, 5), side(20, 18)), named("bg0", side(5, 5), side(20, 19)),
+                named("bg1", side(5, 5), side(20, 19)), named("bg2", side(5, 3), side(20, 20)),
+                named("idle", side(5, 0), side(20, 0))));
+        Comparison.Row bg2 = rows.get(3);
+        assertEquals(10.0 / 300, bg2.fisherP(), 1e-12);
+        assertEquals(Comparison.Agreement.DISAGREE, named("bg2", side(5, 3), side(20, 20)).agreement());
+        assertEquals(40.0 / 300, bg2.holmP(), 1e-12);
+        assertEquals(4, bg2.tested());
+        assertEquals(Comparison.Agreement.CLOSE, bg2.agreement());
+        assertEquals(1, rows.get(4).holmP(), 0);
+        assertEquals("Fisher's exact p 0.033, 0.13 after Holm's correction over 4 threads",
+                ValidationText.fisherText(bg2));
+
+        // A difference far beyond chance still disagrees: 0 of 5 against 20 of 20 is p = 1 / C(25, 5).
+        List<Comparison.Row> far = Comparison.corrected(List.of(
+                named("main", side(5, 5), side(20, 18)), named("bg2", side(5, 0), side(20, 20))));
+        assertEquals(2.0 / 53_130, far.get(1).holmP(), 1e-12);
+        assertEquals(Comparison.Agreement.DISAGREE, far.get(1).agreement());
+    }
+
+    private static Comparison.Row named(String name, Comparison.Side real, Comparison.Side sim) {
+        return new Comparison.Row(name, 255_000L, 100_255_000L, real, sim, 0.1, 0);
     }
 
     private static Comparison.Row row(Comparison.Side real, Comparison.Side sim) {
