@@ -44,8 +44,8 @@ public final class Comparison {
             + "nominal round (the step durations of one pass of its outer loop); a side says starves when it does "
             + "in every run, fair in none, mixed otherwise; the sides disagree when one starves in every run and "
             + "the other in none, or their counts of starved runs differ beyond chance (Fisher's exact test, "
-            + "p < 0.05 after Holm's correction over the interpreter's threads that starved in some runs of the two sides but not in all); "
-            + "other differences are too close to call";
+            + "p < 0.05 after Holm's correction over the interpreter's threads that starved in some runs of the two "
+            + "sides but not in all); other differences are too close to call";
 
     /**
      * Below this, Fisher's exact test, corrected for the interpreter's other threads, says two counts of starved runs
@@ -129,7 +129,7 @@ public final class Comparison {
          */
         boolean testable() {
             int starved = real.starvedRuns() + sim.starvedRuns();
-            return thresholdNs >= 0 && starved > 0 && starved < real.runs() + sim.runs();
+            return starved > 0 && starved < real.runs() + sim.runs();
         }
 
         private static double fisherP(Side real, Side sim) {
