@@ -68,7 +68,9 @@ LOOSE_SWEEP_NS = [2000, 10000, 40000, 150000, 600000]
 DIRECT_SAMPLES = 100 if QUICK else 400
 TIMED_SAMPLES = 40 if QUICK else 100
 TIMED_NS = 5000000
-PREEMPT_ROUNDS = 100 if QUICK else 400
+# 1,600 rounds put the share's standard error under 0.7 points: it counts twice in a pinned hand-off (gil->mutex),
+# and at 400 one sitting's 2 point spread between interpreters moved the model's longest pinned round by 2 ms.
+PREEMPT_ROUNDS = 100 if QUICK else 1600
 PREEMPT_SPIN_NS = 50000
 CALIBRATION_NS = 200000000
 BACKGROUND_NS = (4 if QUICK else 20) * 1000000000  # every core busy
