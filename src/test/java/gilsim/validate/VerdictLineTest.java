@@ -82,10 +82,14 @@ class VerdictLineTest {
         assertEquals("Fisher's exact p 0.033, 0.13 after Holm's correction over 4 threads",
                 ValidationText.fisherText(bg2));
 
-        // A difference far beyond chance still disagrees: 0 of 5 against 20 of 20 is p = 1 / C(25, 5).
+        // A difference far beyond chance still disagrees, by the test and not only as starves against fair: grid
+        // 79's 0 of 5 against 17 of 20 (sim mixed): of the 17 starved runs among 25, none real has
+        // P(0) = C(20,17) / C(25,17), and every other table is likelier, so p = 1140 / 1081575.
         List<Comparison.Row> far = Comparison.corrected(List.of(
-                named("main", side(5, 5), side(20, 18)), named("bg2", side(5, 0), side(20, 20))));
-        assertEquals(2.0 / 53_130, far.get(1).holmP(), 1e-12);
+                named("main", side(5, 5), side(20, 18)), named("a", side(5, 0), side(20, 17))));
+        double p = 1140.0 / 1_081_575;
+        assertEquals(p, far.get(1).fisherP(), 1e-12);
+        assertEquals(2 * p, far.get(1).holmP(), 1e-12);
         assertEquals(Comparison.Agreement.DISAGREE, far.get(1).agreement());
     }
 
