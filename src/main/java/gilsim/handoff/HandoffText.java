@@ -147,7 +147,7 @@ public final class HandoffText {
                 ofDrops(w.requesterAfterLate(), w.dropsAfterLate()));
     }
 
-    /** "84 % of 162": the requester's share of some drops; "-" of none. */
+    /** "84 % of 162": the requester's share of some drops; "- of 0" without any. */
     private static String ofDrops(long won, long drops) {
         return drops == 0 ? "- of 0" : String.format(Locale.ROOT, "%.0f %% of %d", 100.0 * won / drops, drops);
     }

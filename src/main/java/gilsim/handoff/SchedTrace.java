@@ -152,8 +152,8 @@ public final class SchedTrace {
             gilWaits.put(tid, waits.stream().mapToLong(Long::longValue).sorted().toArray());
         }
         timeouts.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        long lateFromNs = HandoffStats.TimerWakes.lateFromNs(timeouts.stream()
-                .filter(to -> to[0] >= startNs && to[0] <= endNs).mapToLong(to -> to[0] - to[2] - INTERVAL_NS));
+        List<long[]> inRun = timeouts.stream().filter(to -> to[0] >= startNs && to[0] <= endNs).toList();
+        long lateFromNs = HandoffStats.TimerWakes.lateFromNs(inRun.stream().mapToLong(SchedTrace::latenessNs));
         long[] byLateness = new long[4]; // drops after on-time wake-ups, the requester's; after late ones, its
 
         TreeMap<Long, int[]> unseen = unseenTakes(names, signals); // t -> {taker, dropper}
@@ -191,7 +191,7 @@ public final class SchedTrace {
                     drops++;
                     if (requester.equals(taker)) won++;
                     if (t - request[0] <= REQUEST_TO_DROP_NS) {
-                        int k = request[0] - request[2] - INTERVAL_NS >= lateFromNs ? 2 : 0;
+                        int k = latenessNs(request) >= lateFromNs ? 2 : 0;
                         byLateness[k]++;
                         if (requester.equals(taker)) byLateness[k + 1]++;
                     }
@@ -201,15 +201,14 @@ public final class SchedTrace {
             holder = taker;
             if (taker != null) lastTake.put(taker, t);
         }
-        long wakeUps = 0;
-        long late = 0;
-        for (long[] to : timeouts) {
-            if (to[0] < startNs || to[0] > endNs) continue;
-            wakeUps++;
-            if (to[0] - to[2] - INTERVAL_NS >= lateFromNs) late++;
-        }
-        return new HandoffStats.CrowdedRun(drops, won, null, List.of(), new HandoffStats.TimerWakes(wakeUps, late,
-                byLateness[0], byLateness[1], byLateness[2], byLateness[3]));
+        long late = inRun.stream().filter(to -> latenessNs(to) >= lateFromNs).count();
+        return new HandoffStats.CrowdedRun(drops, won, null, List.of(), new HandoffStats.TimerWakes(inRun.size(),
+                late, byLateness[0], byLateness[1], byLateness[2], byLateness[3]));
+    }
+
+    /** How late a timed wait that ran out ({t, tid, sleep start}) woke, past its deadline. */
+    private static long latenessNs(long[] timeout) {
+        return timeout[0] - timeout[2] - INTERVAL_NS;
     }
 
     /**
