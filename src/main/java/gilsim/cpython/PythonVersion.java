@@ -44,8 +44,7 @@ public record PythonVersion(String name, GilKind gil, DropRequestScope dropReque
                 (policy, setup, oldGil) -> policy.factory().apply(setup),
                 (policy, f) -> f.pinned() ? "With every thread on one core, a woken waiter preempts the thread that "
                         + "released the GIL, so it runs before that thread can take the GIL back; a wake-up that "
-                        + "does not preempt (preempt_percent, and preempt_put_back_percent for the second, on gil->mutex) "
-                        + "leaves it to wait for the next release."
+                        + "does not preempt (preempt_percent) leaves it to wait for the next release."
                         : policy.explanation().apply(f),
                 // Every policy goes with ceval_gil (GilPolicies.Policy insists).
                 (version, policy) -> null),

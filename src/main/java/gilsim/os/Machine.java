@@ -18,9 +18,9 @@ import java.util.SplittableRandom;
  * {@code idle}, to any idle core it may use. Onto an idle core it runs after the wake-up latency (an idle core must be
  * kicked out of idle first). Onto a busy one it preempts the runner at once, on its way back from the wake-up call
  * (with {@code idle}: the runner that has run longest on a core it may use): the outcome Linux's scheduler gave for
- * most same-core wake-ups measured on this project's VM (EEVDF). {@link Preemption} sets the share, by how recently
- * the runner was put back on its core ({@code preempt_percent}, {@code preempt_put_back_percent}); the others queue.
- * That is why two threads pinned to one core hand the GIL over promptly. The preempted thread keeps its place at the front of the run queue. With {@code run_to_parity} a
+ * most same-core wake-ups measured on this project's VM (EEVDF; 86 to 92 %).
+ * {@code preempt_percent} sets the share; the others queue. That is why two threads pinned to one core hand the GIL
+ * over promptly. The preempted thread keeps its place at the front of the run queue. With {@code run_to_parity} a
  * runner that got its core from a wake-up is not preempted during its first time slice (EEVDF's protected slice): the
  * wake-up queues for that core instead.
  *
@@ -55,8 +55,8 @@ public final class Machine {
     private final long timesliceNs;
     private final SplittableRandom latencyRandom;
     private final SplittableRandom slackRandom;
-    /** Of the wake-ups onto a busy core, the shares that preempt its runner at once, by the runner's state. */
-    private final Preemption preemption;
+    /** Of the wake-ups onto a busy core, the percentage that preempt its runner at once (Linux: most, measured). */
+    private final int preemptPercent;
     private final SplittableRandom preemptRandom;
     private final WakeCore wakeCore;
     /**
@@ -160,9 +160,9 @@ public final class Machine {
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
-        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, wakeCore,
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
                 balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false, TimerExpiry.UNIFORM, 0,
-                RunQueue.SHARED, false, Preemption.uniform(preemptPercent));
+                RunQueue.SHARED, false);
     }
 
     /**
@@ -181,14 +181,12 @@ public final class Machine {
      * @param balancePerTick with {@link WakeCore#PREVIOUS}: an idle core has one balance pending at a time, and a
      *                  thread queued meanwhile waits for it; false: each queueing beside an idle core, and each time a
      *                  core comes free with a thread queued elsewhere, draws a balance of its own for that core
-     * @param preemption of the wake-ups onto a busy core whose runner is not protected, the shares that preempt it
-     *                  at once, by how recently it was put back on its core; the others queue
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
-                   long timerSlackNs, long timesliceNs, WakeCore wakeCore, long balanceTickNs,
+                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
                    WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs,
-                   RunQueue queueRule, boolean balancePerTick, Preemption preemption) {
+                   RunQueue queueRule, boolean balancePerTick) {
         if (cores <= 0) throw new IllegalArgumentException("cores must be positive");
         this.engine = engine;
         this.trace = trace;
@@ -200,7 +198,8 @@ public final class Machine {
         this.timesliceNs = timesliceNs;
         this.latencyRandom = streams.stream("wake-latency");
         this.slackRandom = streams.stream("timer-slack");
-        this.preemption = preemption;
+        if (preemptPercent < 0 || preemptPercent > 100) throw new IllegalArgumentException("preempt percent 0..100");
+        this.preemptPercent = preemptPercent;
         this.preemptRandom = streams.stream("wake-preempt");
         this.wakeCore = wakeCore;
         if (wakeCore == WakeCore.PREVIOUS && balanceTickNs <= 0) throw new IllegalArgumentException("balance tick");
@@ -464,7 +463,7 @@ public final class Machine {
         t.waking = false;
         t.sleeper = true;
         int core = idleCoreOf(t);
-        if (core < 0) core = preemptFor(t);
+        if (core < 0 && preempts()) core = preemptFor(t);
         if (core < 0) {
             setState(t, RunState.RUNNABLE, -1);
             enqueue(t, false);
@@ -531,18 +530,14 @@ public final class Machine {
         return false;
     }
 
-    /**
-     * Whether a wake-up onto {@code victim}'s core (null: no runner it could take) preempts, by the runner's state
-     * ({@link Preemption}); drawn only when not every such wake-up does, so a share of 100 draws nothing.
-     */
-    private boolean preempts(SimThread victim) {
-        int percent = victim == null ? preemption.percent() : preemption.percentFor(victim.putBackNs, engine.nowNs());
-        return percent >= 100 || preemptRandom.nextInt(100) < percent;
+    /** Whether this wake-up preempts; drawn only when not every wake-up does, so the default draws nothing. */
+    private boolean preempts() {
+        return preemptPercent >= 100 || preemptRandom.nextInt(100) < preemptPercent;
     }
 
     /**
-     * Preempts, if this wake-up does, the runner of {@code t}'s core: with {@code previous} the core it last ran on,
-     * else the longest-running thread on a core it may use; returns that core, or -1.
+     * Preempts the runner of {@code t}'s core: with {@code previous} the core it last ran on, else the longest-running
+     * thread on a core it may use; returns that core, or -1.
      */
     private int preemptFor(SimThread t) {
         int victimCore = -1;
@@ -554,8 +549,8 @@ public final class Machine {
                 victimCore = c;
             }
         }
-        SimThread victim = victimCore < 0 ? null : running[victimCore];
-        if (!preempts(victim) || victim == null) return -1;
+        if (victimCore < 0) return -1;
+        SimThread victim = running[victimCore];
         // EEVDF's run to parity: a runner picked after a wake-up is owed its slice (eligible, with a fresh deadline)
         // and pick_eevdf keeps it; one put back after a preemption has had its share and is not protected.
         if (engine.nowNs() < victim.protectedUntilNs) return -1;
@@ -585,7 +580,6 @@ public final class Machine {
         t.lastCore = core;
         t.dispatchedNs = engine.nowNs();
         t.protectedUntilNs = runToParity && t.sleeper ? engine.nowNs() + timesliceNs : Long.MIN_VALUE;
-        t.putBackNs = t.sleeper ? Long.MIN_VALUE / 2 : engine.nowNs();
         t.sleeper = false;
         ++t.dispatchGeneration;
         // A paused burst runs again from now: a stop or a preemption before proceed() must not count the time the

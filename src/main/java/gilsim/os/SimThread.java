@@ -27,11 +27,6 @@ public final class SimThread {
     boolean sleeper;
     /** Until when no wake-up preempts it ({@code run_to_parity}): a sleeper's first slice on a core, in ns. */
     long protectedUntilNs = Long.MIN_VALUE;
-    /**
-     * When it last got a core back other than from a wake-up (after a preemption or a slice's end), for
-     * {@link Preemption#putBackPercent}; far in the past when its latest core came from a wake-up.
-     */
-    long putBackNs = Long.MIN_VALUE / 2;
     /** When it last got a core: the preemption victim is the runner that has run longest. */
     long dispatchedNs;
     /** Bumped on every dispatch, so a stale "proceed" event of an earlier dispatch does nothing. */

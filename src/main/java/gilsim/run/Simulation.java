@@ -20,7 +20,6 @@ import gilsim.metrics.Summary;
 import gilsim.os.BackgroundLoad;
 import gilsim.os.FutexPath;
 import gilsim.os.Machine;
-import gilsim.os.Preemption;
 import gilsim.os.RaceSpeed;
 import gilsim.os.RunQueue;
 import gilsim.os.SimThread;
@@ -84,13 +83,13 @@ public final class Simulation {
         RandomStreams streams = new RandomStreams(seed);
         this.engine = new Engine(params.count("max_events"));
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), wakeLatency(params),
-                params.ns("timer_slack"), params.ns("timeslice"), WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"),
+                params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"),
+                WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"),
                 (int) params.count("wake_move_percent"), (int) params.count("signal_move_percent"),
                 params.ns("migration_cost"),
                 new FutexPath(params.ns("futex_sleep"), params.ns("futex_return")), timerWake(params),
                 params.bool("run_to_parity"), TimerExpiry.byId(params.choice("timer_expiry")), params.ns("wake_ipi"),
-                RunQueue.byId(params.choice("run_queue")), params.bool("balance_per_tick"),
-                new Preemption((int) params.count("preempt_percent"), (int) params.count("preempt_put_back_percent")));
+                RunQueue.byId(params.choice("run_queue")), params.bool("balance_per_tick"));
         BackgroundLoad.start(machine, streams, params.ns("load_gap"), params.ns("load_run"),
                 params.bool("load_idle_first"));
         Workload workload = scenario.workload().apply(params);

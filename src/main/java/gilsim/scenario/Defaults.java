@@ -66,9 +66,6 @@ public final class Defaults {
                         + "core is busy reaches it this long after the interrupt (scheduler traces: p50 2 us)"),
                 Key.percent("preempt_percent", "94", "of wake-ups onto a busy core, the percentage that preempt its "
                         + "runner at once (Linux's wake-up preemption); 0..100"),
-                Key.percent("preempt_put_back_percent", "97", "the same, onto a runner put back on its core under "
-                        + "10us before, after a preemption: a hand-off's second wake-up, on gil->mutex (scheduler "
-                        + "traces of pinned #161868: 96 to 97; docs/model.md); 0..100"),
                 Key.choice("wake_core", WakeCore.DEFAULT.id, WakeCore.ids(),
                         "which core a woken thread runs on: previous (the one it last ran on, unless it is busy and "
                                 + "wake_move_percent sends the thread to an idle one) or idle (any idle core first)"),

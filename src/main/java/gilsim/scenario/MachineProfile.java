@@ -15,7 +15,7 @@ import java.util.Map;
  * A machine profile: what {@code gilsim calibrate} measured on a machine, for {@code --machine FILE}. It replaces
  * the uniform wake-up latency with the machine's own distribution (its quantiles), may give a timer's own way from its
  * deadline to running ({@code timer_wake}), and sets {@code timer_slack},
- * {@code preempt_percent} and {@code preempt_put_back_percent}, the crowded race's keys ({@link #RACE_KEYS}) and the background load ({@code load_gap},
+ * {@code preempt_percent}, the crowded race's keys ({@link #RACE_KEYS}) and the background load ({@code load_gap},
  * {@code load_run}, {@code load_idle_first}) to the measured values; {@code --set} still overrides them.
  *
  * <pre>
@@ -33,9 +33,7 @@ import java.util.Map;
  *     - [0.5, 85us]
  *     - [1.0, 2ms]
  * timer_slack: 60us        # optional
- * preempt_probability: 0.99  # optional, 0..1, rounded to a whole percent: wake-ups that preempt a busy core's runner
- * preempt_put_back_probability: 0.97   # optional, with the one above: the same onto a runner put back under 10 us
- *                          # before (calibrate does not measure it; without it the key's default applies)
+ * preempt_probability: 0.89   # optional, 0..1; rounded to a whole percent
  * checkpoint: 1800ns       # optional, more than 0: fitted to the crowded races (docs/calibration.md)
  * drop_reaction: 1500ns    # optional, as the four below
  * wait_entry: 1400ns
@@ -62,7 +60,7 @@ import java.util.Map;
  */
 public record MachineProfile(String file, String source, String python, double[] probabilities, long[] latenciesNs,
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
-                             Integer preemptPercent, Integer preemptPutBackPercent, Map<String, Long> race, Boolean waitEntrySameCore,
+                             Integer preemptPercent, Map<String, Long> race, Boolean waitEntrySameCore,
                              Map<String, String> model, Background background) {
     /**
      * The machine's own background as the model's load ({@code load_gap}, {@code load_run},
@@ -83,7 +81,7 @@ public record MachineProfile(String file, String source, String python, double[]
      * turns into no profile at all, so that "none given" (null: the default machine) and "none wanted" differ.
      */
     public static final MachineProfile NONE = new MachineProfile(NONE_NAME, "the model's keys alone", null,
-            new double[0], new long[0], null, null, null, null, null, Map.of(), null, Map.of(), null);
+            new double[0], new long[0], null, null, null, null, Map.of(), null, Map.of(), null);
     private static final String DEFAULT_RESOURCE = "/gilsim/scenario/vm-2core.yaml";
     private static MachineProfile defaultMachine;
 
@@ -122,7 +120,7 @@ public record MachineProfile(String file, String source, String python, double[]
     /**
      * The model's rules a profile may fix under {@code model:} (and {@code calibrate --set}): how the scheduler, the
      * timers and the condition variable behave, which change what the fitted race keys mean. Not the workload's
-     * keys, nor the ones a profile measures (the wake-up latency, {@code timer_slack}, the two preemption shares, the
+     * keys, nor the ones a profile measures (the wake-up latency, {@code timer_slack}, {@code preempt_percent}, the
      * race's keys).
      */
     public static final List<String> MODEL_KEYS = List.of("timeslice", "timer_expiry", "wake_ipi", "wake_core",
@@ -130,7 +128,7 @@ public record MachineProfile(String file, String source, String python, double[]
             "migration_cost", "run_to_parity", "futex_sleep", "futex_return", "race_dwell", "gil_mutex", "wake_order",
             "wait_entry_quiet", "wake_timed_out");
     private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
-            "preempt_probability", "preempt_put_back_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
+            "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
             "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction", "load_gap",
             "load_run", "load_idle_first", "model");
     private static final long MAX_FILE_BYTES = 1 << 20;
@@ -249,15 +247,6 @@ public record MachineProfile(String file, String source, String python, double[]
         if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
         }
-        Integer putBack = null;
-        if (top.entries().get("preempt_put_back_probability") instanceof YamlTree.Scalar s) {
-            if (preempt == null) {
-                throw new InputError(file + ":" + s.line() + ": preempt_put_back_probability: needs "
-                        + "preempt_probability beside it");
-            }
-            putBack = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_put_back_probability: ",
-                    s.text()));
-        }
         Map<String, String> model = new LinkedHashMap<>();
         YamlTree rules = top.entries().get("model");
         if (rules != null) {
@@ -275,7 +264,7 @@ public record MachineProfile(String file, String source, String python, double[]
         }
         return new MachineProfile(file, source, python, wake.probabilities(), wake.durationsNs(),
                 timerWake == null ? null : timerWake.probabilities(), timerWake == null ? null : timerWake.durationsNs(),
-                slack, preempt, putBack, race, sameCore, model, background(file, top));
+                slack, preempt, race, sameCore, model, background(file, top));
     }
 
     /** {@code load_gap}, {@code load_run} and {@code load_idle_first}, in the ranges the model runs; null without. */

@@ -140,9 +140,6 @@ public record Scenario(String name, String description, String origin, List<Key>
             Map<String, Object> fromMachine = new LinkedHashMap<>();
             if (machine.timerSlackNs() != null) fromMachine.put("timer_slack", machine.timerSlackNs());
             if (machine.preemptPercent() != null) fromMachine.put("preempt_percent", (long) machine.preemptPercent());
-            if (machine.preemptPutBackPercent() != null) {
-                fromMachine.put("preempt_put_back_percent", (long) machine.preemptPutBackPercent());
-            }
             fromMachine.putAll(machine.race());
             if (machine.waitEntrySameCore() != null) fromMachine.put("wait_entry_same_core", machine.waitEntrySameCore());
             MachineProfile.Background bg = machine.background();

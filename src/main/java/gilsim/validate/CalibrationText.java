@@ -87,7 +87,7 @@ public final class CalibrationText {
                 + "n=%d), lateness:%n  %s%n", Durations.human(m.timedWaitNs()), m.latenessNs().length,
                 quantiles(m.latenessNs())));
         b.append(String.format(Locale.ROOT, "Preemption on a shared core (both threads on core %d): %d of %d woken "
-                + "threads preempted a waker that had spun %s: %.3f%n", m.preemptCore(), m.preempted(),
+                + "threads ran before the waker's %s spin ended: %.3f%n", m.preemptCore(), m.preempted(),
                 m.preemptRounds(), Durations.human(m.preemptSpinNs()), m.preemptProbability()));
         Calibration.Background bg = m.background();
         if (bg != null) {

@@ -22,13 +22,10 @@
 #     the waiter must run on the other core; the waiter reads the clock as its first instruction after wait().
 #  3. timer lateness: threading.Lock().acquire(timeout=0.005) on a held lock (a timed wait): return minus 5 ms.
 #  4. wake-up preemption on a shared core: waker and woken pinned to one core (os.sched_setaffinity per thread).
-#     The woken blocks in os.read on a pipe (GIL released). The waker spins 1 ms in crc32 (GIL released: a runner
-#     that has been on its core a while, as a GIL holder is when a waiter's timer or a drop's signal wakes a thread
-#     onto its core), then writes one byte (os.write releases the GIL around the system call, so the wake-up
-#     happens while nobody holds the GIL) and reads the clock when the write returns. The woken reads the clock as
-#     soon as os.read returns. It preempted the waker when it ran first. (Until 2026-12-07 the waker slept 1 ms
-#     before its write instead: a runner freshly woken itself, which Linux preempts less often, 87 to 93 %, and the
-#     model protects for its first slice: docs/model.md, "A runner put back moments ago".)
+#     The woken blocks in os.read on a pipe (GIL released). The waker sleeps 1 ms, writes one byte (os.write
+#     releases the GIL around the system call, so the wake-up happens while nobody holds the GIL), then spins
+#     50 us in crc32 (GIL released: the woken can take it whenever the kernel runs it) and reads the clock. The
+#     woken reads the clock as soon as os.read returns. It preempted the waker when it ran before the spin ended.
 #  5. the machine's own background: on each core this process may use, a process pinned there spins reading the
 #     clock, all at once (every core busy), then on the lowest core alone (the others idle); a gap between two
 #     readings is time the core ran something else (another task, the kernel, the host under a VM). It runs last,
@@ -74,7 +71,7 @@ TIMED_NS = 5000000
 # 1,600 rounds put the share's standard error under 0.7 points: it counts twice in a pinned hand-off (gil->mutex),
 # and at 400 one sitting's 2 point spread between interpreters moved the model's longest pinned round by 2 ms.
 PREEMPT_ROUNDS = 100 if QUICK else 1600
-PREEMPT_SPIN_NS = 1000000  # the waker's run before each wake-up
+PREEMPT_SPIN_NS = 50000
 CALIBRATION_NS = 200000000
 BACKGROUND_NS = (4 if QUICK else 20) * 1000000000  # every core busy
 ALONE_NS = (2 if QUICK else 10) * 1000000000       # the lowest core busy, the others idle
@@ -338,11 +335,12 @@ def preemption(rate):
     try:
         crc = zlib.crc32
         for i in range(PREEMPT_ROUNDS + 10):
-            crc(buf)
+            time.sleep(0.001)
             n = len(ran)
             t0 = wall()
             os.write(w, b"x")
-            t_back = wall()
+            crc(buf)
+            t_end = wall()
             waited = 0
             while len(ran) == n and waited < 2000:
                 time.sleep(0.0002)
@@ -352,7 +350,7 @@ def preemption(rate):
             rounds += 1
             t1 = ran[-1]
             wakes.append(t1 - t0)
-            if t1 < t_back:
+            if t1 < t_end:
                 preempted += 1
     finally:
         os.write(w, b"q")

@@ -310,8 +310,7 @@ final class BadInputs {
                 "wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [NaN, 90us]\n",
                 "wake_latency:\n  quantiles:\n    - [0.0]\n    - [1.0, 90us]\n",
                 "wake_latency:\n  quantiles:\n    - [0.0, 10us]\n    - [1.0, 99999999s]\n",
-                good + "preempt_probability: 1.01\n", good + "preempt_put_back_probability: 0.9\n",
-                good + "preempt_probability: 0.9\npreempt_put_back_probability: 2\n", good + "preempt_probability: -0\n".replace("-0", "-0.1"),
+                good + "preempt_probability: 1.01\n", good + "preempt_probability: -0\n".replace("-0", "-0.1"),
                 good + "timer_slack: soon\n", good + "speed: 11\n", "source: only\n", good + "checkpoint: 0ns\n",
                 good + "checkpoint: 2\n", good + "wait_entry_growth: 401\n", good + "wait_entry_growth: 1.5\n",
                 good + "wait_entry: 1us\nwait_entry_jitter: 2us\n", good + "drop_reaction: -1us\n");

@@ -63,15 +63,15 @@ class MachineTest {
               int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity,
               RunQueue runQueue) {
             this(seed, cores, latency, slackNs, timesliceNs, wakeCore, wakeMovePercent, signalMovePercent,
-                    migrationCostNs, runToParity, runQueue, false, Preemption.uniform(100));
+                    migrationCostNs, runToParity, runQueue, false);
         }
 
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
               int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity,
-              RunQueue runQueue, boolean balancePerTick, Preemption preemption) {
-            machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs,
+              RunQueue runQueue, boolean balancePerTick) {
+            machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
                     wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
-                    null, runToParity, TimerExpiry.UNIFORM, 0, runQueue, balancePerTick, preemption);
+                    null, runToParity, TimerExpiry.UNIFORM, 0, runQueue, balancePerTick);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
             });
@@ -364,7 +364,7 @@ class MachineTest {
         for (long s0 = 1; s0 <= 20; s0++) {
             long seed = s0;
             Bench b = new Bench(seed, 2, new WakeLatency.Uniform(5 * US, 0), 0, 100 * MS, WakeCore.PREVIOUS, 0, 0, 0,
-                    false, RunQueue.PER_CORE, balancePerTick, Preemption.uniform(100));
+                    false, RunQueue.PER_CORE, balancePerTick);
             // s runs first on core 0 and sleeps, busy takes core 0 after it, the blinker has core 1 to itself
             SimThread s = b.sleeper("s", -1, 20 * MS);
             SimThread busy = b.computer("busy", -1, 10 * US, 20 * MS);
@@ -546,39 +546,6 @@ class MachineTest {
     }
 
     /**
-     * The two preemption shares, worked by hand on one core with no wake-up latency, a 1 ms slice and no
-     * {@code run_to_parity}: {@code a} computes from 0.1 ms; at 3 ms {@code s1}'s wake-up preempts it (it has run
-     * for ms) and {@code s1} blocks again after 5 us, which puts {@code a} back on the core at 3.005 ms. {@code s2}'s
-     * wake-up 4 us later finds a runner put back under 10 us before: at a put-back share of 0 it queues, and
-     * {@code s3}'s 20 us after the put-back preempts {@code a} under the other share; at one share of 100 for both
-     * {@code s2} preempts at once.
-     */
-    @Test
-    void aRunnerPutBackMomentsAgoIsPreemptedAtItsOwnShare() {
-        for (Preemption preemption : List.of(new Preemption(100, 0), Preemption.uniform(100))) {
-            Bench b = new Bench(1, 1, new WakeLatency.Uniform(0, 0), 0, MS, WakeCore.IDLE, 0, 0, 0, false,
-                    RunQueue.SHARED, false, preemption);
-            SimThread s1 = b.machine.newThread("s1", -1);
-            b.engine.at(0, () -> b.machine.start(s1, () -> b.machine.block(s1, () -> b.machine.cpu(s1, 5 * US,
-                    () -> b.machine.exit(s1)))));
-            SimThread s2 = parked(b, "s2", 10 * US);
-            SimThread s3 = parked(b, "s3", 20 * US);
-            b.computer("a", -1, 100 * US, 20 * MS);
-            b.engine.at(3 * MS, () -> b.machine.wake(s1));
-            b.engine.at(3 * MS + 9 * US, () -> b.machine.wake(s2));
-            b.engine.at(3 * MS + 25 * US, () -> b.machine.wake(s3));
-            b.engine.runUntil(40 * MS);
-            List<String> want = preemption.putBackPercent() == 0
-                    ? List.of("a@" + 100 * US + " c0", "s1@" + 3 * MS + " c0", "a@" + (3 * MS + 5 * US) + " c0",
-                            "s3@" + (3 * MS + 25 * US) + " c0")
-                    : List.of("a@" + 100 * US + " c0", "s1@" + 3 * MS + " c0", "a@" + (3 * MS + 5 * US) + " c0",
-                            "s2@" + (3 * MS + 9 * US) + " c0");
-            List<String> got = b.dispatches().subList(3, 3 + want.size()); // after the three sleepers' first runs
-            assertEquals(want, got, preemption.toString());
-        }
-    }
-
-    /**
      * {@code run_queue}, worked by hand on two cores ({@code wake_core=previous}, {@code run_to_parity}, no wake-up
      * latency): {@code a} and {@code w} last ran on core 1, {@code h} computes on core 0 from 0. At 2 ms {@code a}'s
      * wake-up takes the idle core 1 and is owed its first slice; at 2.1 ms {@code w}'s wake-up finds core 1 so taken
@@ -637,8 +604,8 @@ class MachineTest {
     void anHrtimerInterruptWakesItsThreadsInDeadlineOrderTheInterruptedCoreFirst() {
         Bench b = new Bench(1, MS);
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 2, new WakeLatency.Uniform(10 * US, 0),
-                50 * US, MS, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true, TimerExpiry.HRTIMER, 2 * US,
-                RunQueue.SHARED, false, Preemption.uniform(100));
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true, TimerExpiry.HRTIMER, 2 * US,
+                RunQueue.SHARED, false);
         SimThread x1 = napper(b, m, "x1", 1, 0);
         SimThread x2 = napper(b, m, "x2", 1, 20 * US);
         SimThread y = napper(b, m, "y", 0, 0);
@@ -728,8 +695,8 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
-                0, MS, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
-                RunQueue.SHARED, false, Preemption.uniform(100));
+                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
+                RunQueue.SHARED, false);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
             m.timedWaitTimer(waiter, MS, () -> m.wakeTimedOut(waiter));
@@ -755,8 +722,8 @@ class MachineTest {
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
-                RunQueue.SHARED, false, Preemption.uniform(100));
+                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
+                RunQueue.SHARED, false);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);
         one.start(spinner, () -> one.cpu(spinner, 5 * MS, () -> one.exit(spinner)));

@@ -42,8 +42,7 @@ class WaitChainTest {
      */
     @Test
     void pinnedTheWaitEndsAtItsFirstWakeUp() {
-        Cli r = Cli.run("run", "short-release", "--set", "pinned=true", "--set", "preempt_percent=100",
-                "--set", "preempt_put_back_percent=100", "--why", "main");
+        Cli r = Cli.run("run", "short-release", "--set", "pinned=true", "--set", "preempt_percent=100", "--why", "main");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("in short: main was woken once; its timed wait began once and ran out 0 times, "
                 + "and it asked for 0 drops. main took the GIL at "), r.out());

@@ -46,11 +46,6 @@ class MachineProfileRunTest {
         Params p = s.params(List.of(), m);
         assertEquals(70_000L, p.ns("timer_slack"));
         assertEquals(90L, p.count("preempt_percent"));
-        assertEquals(97L, p.count("preempt_put_back_percent"), "not in the profile: the key's default");
-        MachineProfile two = profile("source: test\nwake_latency:\n  quantiles:\n    - [0.0, 20us]\n"
-                + "    - [1.0, 100us]\npreempt_probability: 0.998\npreempt_put_back_probability: 0.974\n");
-        assertEquals(100L, s.params(List.of(), two).count("preempt_percent"));
-        assertEquals(97L, s.params(List.of(), two).count("preempt_put_back_percent"));
         // The profile's latency already counts the waker's cost of signalling: a waking release costs nothing more;
         // and the woken waiter's way out of its futex wait.
         assertEquals(0L, p.ns("sem_wake"));
@@ -320,9 +315,8 @@ class MachineProfileRunTest {
     @Test
     void withoutWakeUpPreemptionPinnedThreadsWaitForTheTimeSlice() {
         Scenario s = Builtins.get("short-release");
-        Summary always = run(s, s.params(List.of("pinned=true", "preempt_percent=100",
-                "preempt_put_back_percent=100")));
-        Summary never = run(s, s.params(List.of("pinned=true", "preempt_percent=0", "preempt_put_back_percent=0")));
+        Summary always = run(s, s.params(List.of("pinned=true", "preempt_percent=100")));
+        Summary never = run(s, s.params(List.of("pinned=true", "preempt_percent=0")));
         // Preempting at once, main runs within its wake-up; never preempting, it waits for the worker's slice.
         assertTrue(always.thread("main").get(Metrics.WAIT_MAX_NS) <= 1_100_000, always.thread("main").toString());
         assertTrue(never.thread("main").get(Metrics.WAIT_MAX_NS) >= 1_400_000, never.thread("main").toString());
