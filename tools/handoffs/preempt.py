@@ -64,4 +64,5 @@ for c in ("timer", "signal", "switch_cond", "other"):
             total = sum(n.values())
             if total:
                 print("  %-11s %-10s runner %-5s %5d: prompt %3.0f %%, late %3.0f %%, blocked %3.0f %%, elsewhere %3.0f %%"
-                      % ((c, band, how, total) + tuple(100.0 * n[o] / total for o in n)))
+                      % ((c, band, how, total) + tuple(100.0 * n[o] / total for o in n))
+                      + "  (%d / %d / %d / %d)" % tuple(n.values()))

@@ -65,16 +65,42 @@ public final class SchedTrace {
     private static final Pattern NEXT_PID = Pattern.compile("next_pid=(\\d+)");
     private static final Pattern PID = Pattern.compile(" pid=(\\d+)");
 
+    /** A sleep shorter than this, ended by the thread's waker, was a wait on a lock the waker held (gil->mutex). */
+    static final long LOCK_WAIT_NS = 100_000;
+
     /** A sleep: from the switch away in state S to the waking; who woke it, and whether in interrupt context. */
     record Sleep(long startNs, long endNs, int waker, boolean irq) {}
 
-    /** Each thread's sleeps and its stretches on a CPU ({startNs, endNs}), in time order. */
+    /** A recorded thread woken by another one, not in interrupt context, that then ran on its waker's CPU. */
+    record SharedWake(int wakee, int waker, long wakeNs, long runNs) {}
+
+    /**
+     * The GIL's hand-offs on a run whose two threads share one core, read from the wake-ups of one by the other
+     * onto that core (the dropper's signal on {@code gil->cond}, then, when the woken thread found {@code gil->mutex}
+     * still held, the mutex's release). After each the woken thread either went on (it took the mutex, or the GIL)
+     * or lost: it went back to wait for the GIL before taking it, because the waker had taken it again first.
+     * {@code wakeUps} and {@code keptOn} count the wake-ups, the unit the model's {@code preempt_percent} draws on; a
+     * hand-off is the wake-ups from a signal to the GIL taken or lost, and {@code afterLost} of them followed a
+     * lost one, {@code lostAfterLost} of those lost too, as {@code afterWon} and {@code lostAfterWon} after a won one.
+     */
+    public record PinnedHandoffs(long wakeUps, long keptOn, long handoffs, long lost, long afterLost,
+                                 long lostAfterLost, long afterWon, long lostAfterWon) {
+        /** The share of wake-ups after which the woken thread went on, 0..1; NaN without one. */
+        public double keptOnShare() {
+            return wakeUps == 0 ? Double.NaN : keptOn / (double) wakeUps;
+        }
+    }
+
+    /** Each thread's sleeps and its stretches on a CPU ({startNs, endNs}), in time order; the shared wake-ups. */
     private final Map<Integer, List<Sleep>> sleeps;
     private final Map<Integer, List<long[]>> runs;
+    private final List<SharedWake> sharedWakes;
 
-    private SchedTrace(Map<Integer, List<Sleep>> sleeps, Map<Integer, List<long[]>> runs) {
+    private SchedTrace(Map<Integer, List<Sleep>> sleeps, Map<Integer, List<long[]>> runs,
+                       List<SharedWake> sharedWakes) {
         this.sleeps = sleeps;
         this.runs = runs;
+        this.sharedWakes = sharedWakes;
     }
 
     /**
@@ -86,6 +112,8 @@ public final class SchedTrace {
         Map<Integer, List<long[]>> runs = new HashMap<>();
         Map<Integer, Long> asleepSince = new HashMap<>();
         Map<Integer, Long> onCpuSince = new HashMap<>();
+        Map<Integer, long[]> woken = new HashMap<>(); // by a recorded thread: wakee -> {t, waker, the waker's CPU}
+        List<SharedWake> sharedWakes = new ArrayList<>();
         long t = 0;
         for (String line; (line = in.readLine()) != null; ) {
             Matcher m = LINE.matcher(line);
@@ -101,26 +129,80 @@ public final class SchedTrace {
                 Matcher state = PREV_STATE.matcher(body);
                 if (tids.contains(prev) && state.find() && state.group(1).startsWith("S")) asleepSince.put(prev, t);
                 if (tids.contains(next)) onCpuSince.put(next, t);
+                long[] w = woken.remove(next);
+                int cpu = Integer.parseInt(m.group(2));
+                if (w != null && w[2] == cpu) sharedWakes.add(new SharedWake(next, (int) w[1], w[0], t));
             } else {
                 int pid = intOf(PID, body);
+                int waker = Integer.parseInt(m.group(1));
+                boolean irq = isIrq(m.group(3));
+                if (tids.contains(pid) && tids.contains(waker) && waker != pid && !irq) {
+                    woken.put(pid, new long[] {t, waker, Integer.parseInt(m.group(2))});
+                } else {
+                    woken.remove(pid);
+                }
                 Long since = asleepSince.remove(pid);
                 if (since != null) {
-                    char context = m.group(3).length() > 2 ? m.group(3).charAt(2) : '.';
-                    sleeps.computeIfAbsent(pid, k -> new ArrayList<>()).add(new Sleep(since, t,
-                            Integer.parseInt(m.group(1)), context == 'h' || context == 's' || context == 'H'));
+                    sleeps.computeIfAbsent(pid, k -> new ArrayList<>()).add(new Sleep(since, t, waker, irq));
                 }
             }
         }
         final long last = t; // a thread still on a CPU when the trace stopped ran until its last event
         onCpuSince.forEach((tid, since) ->
                 runs.computeIfAbsent(tid, k -> new ArrayList<>()).add(new long[] {since, last}));
-        return new SchedTrace(sleeps, runs);
+        return new SchedTrace(sleeps, runs, sharedWakes);
+    }
+
+    /** Whether an event's flags ({@code d.h2.}) say it fired in interrupt context: hard or soft irq. */
+    private static boolean isIrq(String flags) {
+        char context = flags.length() > 2 ? flags.charAt(2) : '.';
+        return context == 'h' || context == 's' || context == 'H';
     }
 
     private static int intOf(Pattern p, String body) {
         Matcher m = p.matcher(body);
         if (!m.find()) throw new IllegalArgumentException("a scheduler event without " + p.pattern() + ": " + body);
         return Integer.parseInt(m.group(1));
+    }
+
+    /**
+     * The hand-offs whose signal came between {@code startNs} and {@code endNs}, on a run whose two recorded threads
+     * share one core ({@link PinnedHandoffs}). A wake-up's outcome is read from the woken thread's next sleep: one
+     * under {@link #LOCK_WAIT_NS} ended by the same waker was a wait on gil->mutex (it went on, and the mutex's
+     * release is the hand-off's next wake-up); one ended by that waker later was a GIL wait again (lost); any other
+     * (its own sleep, ended by a timer) came after it held the GIL (went on). A wake-up with no sleep after it in the
+     * trace is not counted.
+     */
+    public PinnedHandoffs pinnedHandoffs(long startNs, long endNs) {
+        long wakeUps = 0;
+        long keptOn = 0;
+        long[] handoffs = new long[2]; // won, lost
+        long[][] after = new long[2][2]; // [previous lost][this lost]
+        int previous = -1; // the last hand-off: 0 won, 1 lost
+        boolean inHandoff = false; // the last wake-up was followed by a wait on gil->mutex
+        boolean counting = false; // the hand-off under way began in the window
+        for (SharedWake w : sharedWakes) {
+            if (!inHandoff) {
+                if (w.wakeNs > endNs) break;
+                counting = w.wakeNs >= startNs;
+            }
+            Sleep next = nextSleep(w.wakee, w.runNs);
+            if (next == null) break;
+            boolean byWaker = !next.irq && next.waker == w.waker;
+            boolean lockWait = byWaker && next.endNs - next.startNs < LOCK_WAIT_NS;
+            boolean lost = byWaker && !lockWait;
+            inHandoff = lockWait;
+            if (!counting) continue;
+            wakeUps++;
+            if (!lost) keptOn++;
+            if (lockWait) continue;
+            int outcome = lost ? 1 : 0;
+            handoffs[outcome]++;
+            if (previous >= 0) after[previous][outcome]++;
+            previous = outcome;
+        }
+        return new PinnedHandoffs(wakeUps, keptOn, handoffs[0] + handoffs[1], handoffs[1], after[1][0] + after[1][1],
+                after[1][1], after[0][0] + after[0][1], after[0][1]);
     }
 
     /**

@@ -205,6 +205,69 @@ class SchedTraceTest {
         }
     }
 
+    /**
+     * Four pinned hand-offs from H (the worker) to R on CPU 0. The first: R, woken by H's signal, preempts it, finds
+     * gil->mutex held and sleeps 3 us until H lets it go, then takes the GIL and sleeps 1 ms on its timer (won). The
+     * second: R wakes, runs and waits for the GIL again until H's next signal 2 ms later (lost). The third: R waits on
+     * the mutex, then loses after its release. The fourth: R takes the GIL at once (won). A wake-up of O, run on
+     * CPU 1, is not a shared core's. Six wake-ups, four went on; two hand-offs lost, one of them after a lost one.
+     */
+    @Test
+    void pinnedHandOffsReadAsWonOrLost() throws IOException {
+        String text = String.join("\n",
+                sw(0, 0, 0, "R", H),
+                wake(100, 0, H, false, R),
+                sw(103, 0, H, "R", R),
+                sw(107, 0, R, "S", H),
+                wake(110, 0, H, false, R),
+                sw(112, 0, H, "R", R),
+                sw(120, 0, R, "S", H),
+                wake(1_120, 0, H, true, R),
+                sw(1_125, 0, H, "R", R),
+                sw(1_130, 0, R, "S", H),
+                wake(2_100, 0, H, false, R),
+                sw(2_108, 0, H, "R", R),
+                sw(2_112, 0, R, "S", H),
+                wake(3_000, 0, H, false, O),
+                sw(3_003, 1, 0, "R", O),
+                wake(4_100, 0, H, false, R),
+                sw(4_103, 0, H, "R", R),
+                sw(4_106, 0, R, "S", H),
+                wake(4_110, 0, H, false, R),
+                sw(4_111, 0, H, "R", R),
+                sw(4_130, 0, R, "S", H),
+                wake(6_100, 0, H, false, R),
+                sw(6_105, 0, H, "R", R),
+                sw(6_120, 0, R, "S", H),
+                wake(7_120, 0, H, true, R),
+                sw(7_122, 0, H, "R", R));
+        SchedTrace t = SchedTrace.read(new BufferedReader(new StringReader(text)), Set.of(H, R, O));
+        assertEquals(new SchedTrace.PinnedHandoffs(6, 4, 4, 2, 2, 1, 1, 1), t.pinnedHandoffs(at(0), at(8_000)));
+        assertEquals(new SchedTrace.PinnedHandoffs(3, 2, 2, 1, 1, 0, 0, 0), t.pinnedHandoffs(at(4_000), at(8_000)),
+                "the window holds the last two hand-offs");
+    }
+
+    /**
+     * Pinned #161868 (tools/handoffs/pinned.py, 1.5 s, 3.12.1, an AMD EPYC host, 2026-12-07 20:21, recorded through
+     * the shim with the scheduler traced), read as a Python reading of the same trace reads it
+     * ({@code tools/handoffs/pinned-handoffs.py}): 1,441 wake-ups by the worker, 55 of them lost; 15 of the 55 hand-offs after a lost one lost too, 40 of the 677 after a won one.
+     */
+    @Test
+    void aRealPinnedRunReadsAsThePythonReaderReadsIt() throws IOException {
+        JsonNode meta = new ObjectMapper().readTree(DIR.resolve("pinned-3.12.1.json").toFile());
+        Set<Integer> tids = Set.of(meta.at("/threads/main").asInt(), meta.at("/threads/worker").asInt());
+        SchedTrace.PinnedHandoffs p;
+        try (BufferedReader in = gunzip(DIR.resolve("pinned-3.12.1.sched.txt.gz"))) {
+            p = SchedTrace.read(in, tids).pinnedHandoffs(Long.MIN_VALUE, Long.MAX_VALUE);
+        }
+        assertEquals(1441, p.wakeUps(), p.toString());
+        assertEquals(1386, p.keptOn(), p.toString());
+        assertEquals(55, p.afterLost(), p.toString());
+        assertEquals(15, p.lostAfterLost(), p.toString());
+        assertEquals(677, p.afterWon(), p.toString());
+        assertEquals(40, p.lostAfterWon(), p.toString());
+    }
+
     private static BufferedReader gunzip(Path file) throws IOException {
         return new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(file)),
                 StandardCharsets.UTF_8));
