@@ -8,6 +8,7 @@ import gilsim.validate.CalibrationProfile;
 import gilsim.validate.CalibrationText;
 import gilsim.validate.CrowdedRace;
 import gilsim.validate.Interpreters;
+import gilsim.validate.PinnedHandoff;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,10 @@ import picocli.CommandLine.Spec;
                 + "the wake-up latency's CDF), the wake-up latency directly, how late a 5 ms timed wait returns, and "
                 + "how often a thread woken on a busy shared core preempts its waker, and the machine's own "
                 + "background (a process on each core spinning on the clock, then one alone: load_gap, load_run, "
-                + "load_idle_first); then (about 30 s; --quick about 11 s) it records two crowded races through the "
+                + "load_idle_first); where it can trace the kernel's scheduler (root, tracefs) it runs pinned #161868 "
+                + "for 5 s (--quick 2 s) and reads, from the trace, the share of its hand-offs' wake-ups after which "
+                + "the woken thread went on: preempt_probability, instead of the pipe's share; then (about 30 s; "
+                + "--quick about 11 s) it records two crowded races through the "
                 + "hand-off recorder (four threads spinning in Python; "
                 + "one sleeping 100 ms beside two) and fits the model's crowded-race keys to them (checkpoint, "
                 + "drop_reaction, wait_entry, wait_entry_jitter, wait_entry_growth, wait_entry_same_core (the rule of "
@@ -125,17 +129,21 @@ final class CalibrateCommand implements Callable<Integer> {
         String unrecordable = CrowdedRace.unrecordable(py);
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
+        if (PinnedHandoff.seconds(quick) > 0 && Terminal.stderrIsTerminal()) {
+            err.println("gilsim calibrate: tracing the pinned hand-off for about " + PinnedHandoff.seconds(quick) + " s");
+        }
+        PinnedHandoff.Measured pinned = PinnedHandoff.measure(py, quick);
         if (unrecordable == null && Terminal.stderrIsTerminal()) {
             err.println("gilsim calibrate: recording the crowded races for about "
                     + CrowdedRace.seconds(quick, raceRuns, rareRuns) + " s");
         }
         CrowdedRace.Measured crowd = unrecordable == null ? CrowdedRace.measure(py, quick, raceRuns, rareRuns,
-                CalibrationProfile.machine(m, model))
+                CalibrationProfile.machine(m, pinned, model))
                 : CrowdedRace.Measured.skipped(unrecordable);
-        CalibrationProfile profile = CalibrationProfile.of(m, crowd, model);
+        CalibrationProfile profile = CalibrationProfile.of(m, pinned, crowd, model);
         if (out != null) write(profile.yaml(), out);
-        spec.commandLine().getOut().print(json ? CalibrationText.json(m, crowd, profile, warning, out) + "\n"
-                : CalibrationText.text(m, crowd, profile, warning, out));
+        spec.commandLine().getOut().print(json ? CalibrationText.json(m, pinned, crowd, profile, warning, out) + "\n"
+                : CalibrationText.text(m, pinned, crowd, profile, warning, out));
         return 0;
     }
 

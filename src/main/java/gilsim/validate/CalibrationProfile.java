@@ -42,7 +42,7 @@ import java.util.Map;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        RaceFit race, String python, String source, Instant written, List<String> notes, Map<String, String> model,
+        boolean preemptTraced, RaceFit race, String python, String source, Instant written, List<String> notes, Map<String, String> model,
         MachineProfile.Background background) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
@@ -60,10 +60,12 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
 
     /**
      * The profile for these measurements, written now; {@code model} holds the model's rules the race was fitted
-     * under ({@code calibrate --set}, {@link MachineProfile#MODEL_KEYS}), which the profile carries.
+     * under ({@code calibrate --set}, {@link MachineProfile#MODEL_KEYS}), which the profile carries. The preemption
+     * share is the traced pinned hand-off's ({@code pinned}) when it had enough wake-ups, else the pipe step's.
      */
-    public static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Map<String, String> model) {
-        return of(m, crowd, model, Instant.now());
+    public static CalibrationProfile of(Calibration.Measured m, PinnedHandoff.Measured pinned,
+                                        CrowdedRace.Measured crowd, Map<String, String> model) {
+        return of(m, pinned, crowd, model, Instant.now());
     }
 
     static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Instant when) {
@@ -72,6 +74,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
 
     static CalibrationProfile of(Calibration.Measured m, CrowdedRace.Measured crowd, Map<String, String> model,
                                  Instant when) {
+        return of(m, PinnedHandoff.Measured.skipped("not traced"), crowd, model, when);
+    }
+
+    static CalibrationProfile of(Calibration.Measured m, PinnedHandoff.Measured pinned, CrowdedRace.Measured crowd,
+                                 Map<String, String> model, Instant when) {
         List<String> notes = new ArrayList<>();
         List<Point> q = quantiles(m.race(), m.directNs(), notes);
         // The kernel's slack, not the measured lateness: the model adds the wake-up latency to a timer's slack, and
@@ -82,7 +89,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             notes.add("the kernel's timer slack was not readable (/proc/self/timerslack_ns): timer_slack is Linux's "
                     + "default, 50us");
         }
-        double pre = m.preemptProbability();
+        double pre = pinned.usable() ? pinned.handoffs().keptOnShare() : m.preemptProbability();
         if (Double.isNaN(pre)) throw new gilsim.scenario.InputError("the preemption measurement saw no wake-up");
         String source = String.format(Locale.ROOT, "gilsim calibrate, %s %s, %d cores (%s), load %s before / %s after, "
                 + "%d s", m.implementation().equals("CPython") ? "CPython" : m.implementation(), m.python(), m.cores(),
@@ -97,7 +104,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     + "thread waiting");
         }
         MachineProfile.Background bg = m.background() == null ? null : background(m.background(), notes);
-        return new CalibrationProfile(q, slack, round3(pre), crowd.fit(), m.python(), source,
+        return new CalibrationProfile(q, slack, round3(pre), pinned.usable(), crowd.fit(), m.python(), source,
                 when.truncatedTo(ChronoUnit.SECONDS), notes, model, bg);
     }
 
@@ -134,8 +141,9 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
      * those keys are fitted ({@link RaceFit}), so that the fitted keys give, with the rest of the profile they are
      * written into, the shares the fit reports.
      */
-    public static MachineProfile machine(Calibration.Measured m, Map<String, String> model) {
-        String yaml = of(m, CrowdedRace.Measured.skipped("not fitted yet"), model).yaml();
+    public static MachineProfile machine(Calibration.Measured m, PinnedHandoff.Measured pinned,
+                                         Map<String, String> model) {
+        String yaml = of(m, pinned, CrowdedRace.Measured.skipped("not fitted yet"), model).yaml();
         return MachineProfile.parse("the machine measured", yaml);
     }
 
@@ -261,7 +269,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         String slack = "timer_slack: " + Durations.format(timerSlackNs);
         b.append(pad(slack, 21)).append("# the kernel's timer slack for the interpreter's threads\n");
         String pre = "preempt_probability: " + probability(preemptProbability);
-        b.append(pad(pre, 28)).append("# woken waiters that preempted the waker on a shared core\n");
+        b.append(pad(pre, 28)).append(preemptTraced ? "# wake-ups of the pinned hand-off after which the woken went on\n"
+                : "# woken waiters that preempted the waker on a shared core\n");
         if (!model.isEmpty()) {
             b.append("model:                      # the model's rules the race below was fitted under (--set)\n");
             for (Map.Entry<String, String> rule : model.entrySet()) {

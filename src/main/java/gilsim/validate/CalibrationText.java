@@ -7,6 +7,7 @@ import gilsim.handoff.EntryFit;
 import gilsim.handoff.HandoffStats;
 import gilsim.handoff.HandoffText;
 import gilsim.handoff.RaceSpeeds;
+import gilsim.handoff.SchedTrace;
 import gilsim.sim.Durations;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -31,8 +32,8 @@ public final class CalibrationText {
      * @param warning a line on how to read the figures (a busy machine measured with --force), or null
      * @param out     where the profile was written, or null
      */
-    public static String text(Calibration.Measured m, CrowdedRace.Measured crowd, CalibrationProfile p,
-            String warning, Path out) {
+    public static String text(Calibration.Measured m, PinnedHandoff.Measured pinned, CrowdedRace.Measured crowd,
+            CalibrationProfile p, String warning, Path out) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "gilsim calibrate: %s %s (%s), %d cores (%s), load %s before / %s after, "
                 + "took %.1f s%s%n", m.implementation(), m.python(), m.executable(), m.cores(), m.cpu(),
@@ -89,6 +90,7 @@ public final class CalibrationText {
         b.append(String.format(Locale.ROOT, "Preemption on a shared core (both threads on core %d): %d of %d woken "
                 + "threads ran before the waker's %s spin ended: %.3f%n", m.preemptCore(), m.preempted(),
                 m.preemptRounds(), Durations.human(m.preemptSpinNs()), m.preemptProbability()));
+        pinned(b, pinned);
         Calibration.Background bg = m.background();
         if (bg != null) {
             b.append(String.format(Locale.ROOT, "The machine's own background (a process on each core spinning on the "
@@ -108,6 +110,31 @@ public final class CalibrationText {
                 : "The profile, written to " + out + ":\n");
         b.append(p.yaml());
         return b.toString();
+    }
+
+    /** The traced pinned hand-off, or why it was not traced, and which share the profile took. */
+    private static void pinned(StringBuilder b, PinnedHandoff.Measured pinned) {
+        SchedTrace.PinnedHandoffs h = pinned.handoffs();
+        if (h == null) {
+            b.append("The pinned hand-off was not traced (").append(pinned.skipped())
+                    .append("): preempt_probability is the share above.\n");
+            return;
+        }
+        b.append(String.format(Locale.ROOT, "The pinned hand-off (short-release, pinned=true, %s, the scheduler traced):"
+                + " %d wake-ups of main by the%n  worker onto its core (the drop's signal, the release of gil->mutex), "
+                + "%d went on: %.3f%n", Durations.human(pinned.runNs()), h.wakeUps(), h.keptOn(), h.keptOnShare()));
+        b.append(String.format(Locale.ROOT, "  hand-offs lost: %d of %d (%s); after a lost one %d of %d (%s), after a "
+                + "won one %d of %d (%s)%n", h.lost(), h.handoffs(), percent(h.lost(), h.handoffs()), h.lostAfterLost(),
+                h.afterLost(), percent(h.lostAfterLost(), h.afterLost()), h.lostAfterWon(), h.afterWon(),
+                percent(h.lostAfterWon(), h.afterWon())));
+        b.append(pinned.usable() ? "  preempt_probability is this share; the model draws each wake-up alone, so "
+                + "losses that come in runs\n  lengthen the real tail beyond the model's (docs/calibration.md, "
+                + "section 4).\n"
+                : "  under " + PinnedHandoff.MIN_WAKE_UPS + " wake-ups: preempt_probability is the share above.\n");
+    }
+
+    private static String percent(long part, long whole) {
+        return whole == 0 ? "-" : String.format(Locale.ROOT, "%.1f %%", 100.0 * part / whole);
     }
 
     /** One core's gaps of 1 ms or more over {@code ns}: how many, how often, their mean; its longest; the time lost. */
@@ -258,8 +285,8 @@ public final class CalibrationText {
     }
 
     /** The report as one JSON object. */
-    public static String json(Calibration.Measured m, CrowdedRace.Measured crowd, CalibrationProfile p,
-            String warning, Path out) {
+    public static String json(Calibration.Measured m, PinnedHandoff.Measured pinned, CrowdedRace.Measured crowd,
+            CalibrationProfile p, String warning, Path out) {
         ObjectNode o = JSON.createObjectNode();
         o.put("python", m.python());
         o.put("implementation", m.implementation());
@@ -288,6 +315,7 @@ public final class CalibrationText {
         pre.put("preempted", m.preempted());
         pre.put("spin_ns", m.preemptSpinNs());
         pre.put("probability", m.preemptProbability());
+        o.set("pinned_handoff", JSON.valueToTree(pinned.json()));
         Calibration.Background bg = m.background();
         if (bg == null) {
             o.putNull("background");

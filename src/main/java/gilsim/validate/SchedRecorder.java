@@ -47,12 +47,34 @@ final class SchedRecorder {
     }
 
     /**
+     * A run with its scheduler trace: what the script reported, the trace of its threads ({@code names}, by kernel
+     * id), the run's window on the trace's clock, and the hand-off recorder's log (null for a plain run).
+     */
+    record Run(Observation observation, SchedTrace trace, Map<Integer, String> names, long startNs, long endNs,
+               HandoffLog handoffs) {
+        /** The run with its crowded forced drops read from the trace. */
+        RealSide.TracedRun crowded() {
+            return new RealSide.TracedRun(observation, trace.crowded(names, startNs, endNs), handoffs);
+        }
+    }
+
+    /**
      * Runs {@code script} on {@code python}, which {@link #unavailable} allowed, with the scheduler traced: plain, or
-     * through the hand-off recorder too ({@code recorded}), so that both kinds of run are read the same way.
+     * through the hand-off recorder too ({@code recorded}), so that both kinds of run are read the same way; the
+     * crowded forced drops read.
      *
      * @throws InputError one line on any failure
      */
     static RealSide.TracedRun run(Path python, String script, long timeoutMs, boolean recorded) {
+        return trace(python, script, timeoutMs, recorded).crowded();
+    }
+
+    /**
+     * As {@link #run}, the trace kept for its reader.
+     *
+     * @throws InputError one line on any failure
+     */
+    static Run trace(Path python, String script, long timeoutMs, boolean recorded) {
         Path instance = TRACEFS.resolve("instances").resolve("gilsim-" + ProcessHandle.current().pid() + "-"
                 + INSTANCES.incrementAndGet());
         Path dir = null;
@@ -85,8 +107,7 @@ final class SchedRecorder {
             try (BufferedReader in = Files.newBufferedReader(instance.resolve("trace"))) {
                 trace = SchedTrace.read(in, names.keySet());
             }
-            return new RealSide.TracedRun(observation, trace.crowded(names, startNs, startNs + observation.wallNs()),
-                    handoffs);
+            return new Run(observation, trace, names, startNs, startNs + observation.wallNs(), handoffs);
         } catch (IOException e) {
             throw new InputError("cannot trace the scheduler: " + e.getMessage());
         } finally {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import gilsim.handoff.HandoffStats;
+import gilsim.handoff.SchedTrace;
 import gilsim.scenario.InputError;
 import gilsim.scenario.MachineProfile;
 import gilsim.sim.Durations;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The Java side of {@code gilsim calibrate}: the quantile table from race shares, the YAML, the parsing. */
 class CalibrationTest {
+    private static final PinnedHandoff.Measured NOT_TRACED = PinnedHandoff.Measured.skipped("test");
+
     /** The model's rules before 2026-12-05, for the hand-made races drawn for them. */
     private static final java.util.Map<String, String> OLD_RULES = java.util.Map.of("timer_expiry", "uniform",
             "run_to_parity", "false", "run_queue", "shared", "wake_move_percent", "86", "signal_move_percent", "43",
@@ -99,11 +102,11 @@ class CalibrationTest {
         assertFalse(CalibrationProfile.of(m, CrowdedRace.Measured.skipped("test"), Instant.EPOCH).yaml()
                 .contains("load_gap"), "not measured: not written");
         // the report: each busy core's gaps of 1 ms or more, its longest and its time lost; then the core alone
-        String text = CalibrationText.text(loaded, CrowdedRace.Measured.skipped("test"), p, null, null);
+        String text = CalibrationText.text(loaded, NOT_TRACED, CrowdedRace.Measured.skipped("test"), p, null, null);
         assertTrue(text.contains("\n  core 1: 30 gaps of 1 ms or more (3.00/s, mean 1.2 ms), longest 1.2 ms, 0.08 % of "
                 + "the time lost\n  core 0 alone: 0 gaps of 1 ms or more (0.00/s, mean -), longest under 500 us, 0.03 % "
                 + "of the time lost\n"), text);
-        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(loaded, CrowdedRace.Measured.skipped("test"),
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(loaded, NOT_TRACED, CrowdedRace.Measured.skipped("test"),
                 p, null, null));
         assertEquals(30, json.get("background").get("cores").get(1).get("gaps_1ms").asInt());
         assertEquals(333_000_000L, json.get("profile").get("background").get("load_gap_ns").asLong());
@@ -244,6 +247,46 @@ class CalibrationTest {
         assertEquals(List.of(f), CrowdedRace.turns(1, 0));
     }
 
+    /**
+     * The traced pinned hand-off's share (9,238 of 9,586 wake-ups went on: a 10 s run on this project's VM,
+     * 2026-12-07) is the profile's preemption share; with too few wake-ups the pipe step's stays. The text and the
+     * JSON say which, with the losses after a lost hand-off and after a won one.
+     */
+    @Test
+    void theTracedPinnedHandOffGivesThePreemptionShare() throws Exception {
+        Calibration.Measured m = measured(race(), new long[] {12_000, 48_000, 2_829_400});
+        PinnedHandoff.Measured traced = new PinnedHandoff.Measured(10_000_000_000L,
+                new SchedTrace.PinnedHandoffs(9586, 9238, 4854, 348, 348, 90, 4505, 258), null);
+        CrowdedRace.Measured crowd = CrowdedRace.Measured.skipped("not recorded");
+        CalibrationProfile p = CalibrationProfile.of(m, traced, crowd, java.util.Map.of(), Instant.EPOCH);
+        assertEquals(0.964, p.preemptProbability());
+        assertTrue(p.yaml().contains("preempt_probability: 0.964  # wake-ups of the pinned hand-off after which the "
+                + "woken went on\n"), p.yaml());
+        assertEquals(96, MachineProfile.parse("p", p.yaml()).preemptPercent());
+
+        PinnedHandoff.Measured few = new PinnedHandoff.Measured(1_000_000_000L,
+                new SchedTrace.PinnedHandoffs(400, 390, 200, 10, 10, 1, 189, 9), null);
+        CalibrationProfile pipe = CalibrationProfile.of(m, few, crowd, java.util.Map.of(), Instant.EPOCH);
+        assertEquals(Math.round(m.preemptProbability() * 1000) / 1000.0, pipe.preemptProbability());
+        assertTrue(pipe.yaml().contains("# woken waiters that preempted the waker on a shared core\n"), pipe.yaml());
+
+        String text = CalibrationText.text(m, traced, crowd, p, null, null);
+        assertTrue(text.contains("9586 wake-ups of main by the\n  worker onto its core (the drop's signal, the release "
+                + "of gil->mutex), 9238 went on: 0.964\n"), text);
+        assertTrue(text.contains("hand-offs lost: 348 of 4854 (7.2 %); after a lost one 90 of 348 (25.9 %), after a "
+                + "won one 258 of 4505 (5.7 %)"), text);
+        assertTrue(CalibrationText.text(m, few, crowd, pipe, null, null).contains(
+                "under 500 wake-ups: preempt_probability is the share above."));
+        assertTrue(CalibrationText.text(m, NOT_TRACED, crowd, pipe, null, null).contains(
+                "The pinned hand-off was not traced (test): preempt_probability is the share above."));
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(m, traced, crowd, p, null, null));
+        assertEquals(9238, json.at("/pinned_handoff/went_on").asLong());
+        assertEquals(9238 / 9586.0, json.at("/pinned_handoff/share").asDouble(), 1e-12);
+        assertEquals(90, json.at("/pinned_handoff/lost_after_lost").asLong());
+        assertEquals("test", new ObjectMapper().readTree(CalibrationText.json(m, NOT_TRACED, crowd, pipe, null, null))
+                .at("/pinned_handoff/skipped").asText());
+    }
+
     @Test
     void yamlHasTheFormatAndRoundTrips() throws Exception {
         CalibrationProfile p = CalibrationProfile.of(measured(race(), new long[] {12_000, 48_000, 2_829_400}),
@@ -276,7 +319,7 @@ class CalibrationTest {
         assertEquals(List.of("no crowded-race keys (the crowded races were not recorded: --python x: --handoffs needs "
                 + "Python 3.8 or newer); the model's defaults apply"), p.notes());
         CrowdedRace.Measured skipped = CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer");
-        String text = CalibrationText.text(measured(race(), new long[] {12_000, 48_000, 2_829_400}), skipped, p, null,
+        String text = CalibrationText.text(measured(race(), new long[] {12_000, 48_000, 2_829_400}), NOT_TRACED, skipped, p, null,
                 null);
         assertTrue(text.contains("\nThe crowded races were not recorded: --python x: --handoffs needs Python 3.8 or "
                 + "newer\n"), text);
@@ -296,7 +339,7 @@ class CalibrationTest {
         List<HandoffStats.CrowdedRun> rare = List.of(run(3_200_000, 1_750));
         Calibration.Measured measured = measured(race(), new long[] {2_829_400});
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
+                lateness(200), CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES));
         RaceFit f = crowd.fit();
         assertEquals(900, f.realGapP10Ns());
         assertEquals(1_500, f.realGapP50Ns());
@@ -333,7 +376,7 @@ class CalibrationTest {
         assertEquals(f.rareShare(), shareAtSpeeds(read, CrowdedRace.Race.RARE, rare, 0), f.toString());
         assertTrue(read.measuredOn("3.11.2"), "the same minor version");
         assertFalse(read.measuredOn("3.12.1"), "another minor version");
-        String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
+        String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), NOT_TRACED, crowd, p, null, null);
         assertTrue(text.contains("\n  rare: a thread sleeps 100 ms between 20 us of Python"), text);
         // the requester took the gaps below 1.05 us (20 of 101 a run) and, in the rare run, below 1.75 us (67 of 101)
         assertEquals(new RaceFit.Share(40, 202, f.frequentShare().modelWon(), f.frequentShare().modelDrops()),
@@ -346,7 +389,7 @@ class CalibrationTest {
         assertTrue(text.contains("\n  the recordings had no CPUs: the quiet time counts every other waiter\n"), text);
         assertTrue(text.contains("\n  fitted (docs/calibration.md, section 5): the frequent race's gaps under "
                 + "3us, p10 / p50 0.90 / 1.50 us;\n  the model's "), text);
-        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}), NOT_TRACED,
                 crowd, p, null, null));
         assertEquals(f.checkpointNs(), json.get("profile").get("race_keys").get("checkpoint").asLong());
         assertEquals(f.window().growthPercent(), json.get("profile").get("race_keys").get("wait_entry_growth").asInt());
@@ -381,9 +424,9 @@ class CalibrationTest {
         List<HandoffStats.CrowdedRun> twoParts = List.of(withLongPart(run(100_000, 1_050)),
                 withLongPart(run(100_000, 1_050)));
         RaceFit a = CrowdedRace.Measured.of(2_000_000_000L, shortOnly, 4_000_000_000L, rare, lateness(200),
-                CalibrationProfile.machine(measured, OLD_RULES)).fit();
+                CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES)).fit();
         RaceFit b = CrowdedRace.Measured.of(2_000_000_000L, twoParts, 4_000_000_000L, rare, lateness(200),
-                CalibrationProfile.machine(measured, OLD_RULES)).fit();
+                CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES)).fit();
         assertEquals(List.of(a.checkpointNs(), a.dropReactionNs(), a.realGapP10Ns(), a.realGapP50Ns(),
                 a.modelGapP10Ns(), a.modelGapP50Ns()), List.of(b.checkpointNs(), b.dropReactionNs(), b.realGapP10Ns(),
                 b.realGapP50Ns(), b.modelGapP10Ns(), b.modelGapP50Ns()), b.toString());
@@ -418,7 +461,7 @@ class CalibrationTest {
                 sleeper.stream().filter(HandoffStats.CrowdedDrop::toRequester).count(), 1_000L, sleeper));
         Calibration.Measured measured = measured(race(), new long[] {2_829_400});
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
+                lateness(200), CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES));
         RaceFit f = crowd.fit();
         assertTrue(f.speeds().two(), f.toString());
         assertEquals(100, f.rareFastPercent(), "the rare run's gap median is under the line between the speeds");
@@ -541,7 +584,7 @@ class CalibrationTest {
         assertEquals(20, traced.recorderCostPoints(), 1e-9);
         Calibration.Measured measured = measured(race(), new long[] {2_829_400});
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare, traced,
-                tracedRare, null, lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
+                tracedRare, null, lateness(200), CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES));
         RaceFit f = crowd.fit();
         assertTrue(f.plainShares(), f.toString());
         // 40 of 202 and 20 points more: 39.8 % of 400; 67 of 101 and 10 more: 76.3 % of 200
@@ -550,11 +593,11 @@ class CalibrationTest {
         assertEquals(200, f.rareShare().realDrops());
         assertEquals(153, f.rareShare().realWon());
         CalibrationProfile p = CalibrationProfile.of(measured, crowd, OLD_RULES, Instant.EPOCH);
-        String text = CalibrationText.text(measured, crowd, p, null, null);
+        String text = CalibrationText.text(measured, NOT_TRACED, crowd, p, null, null);
         assertTrue(text.contains("\n    frequent 40 % of 400 / 20 % of 400: +20 points\n    rare 90 % of 200 / 80 % of "
                 + "100: +10 points\n"), text);
         assertTrue(text.contains("real (the plain race's) / the model's at these keys: frequent 40 % of 400 / "), text);
-        JsonNode c = new ObjectMapper().readTree(CalibrationText.json(measured, crowd, p, null, null)).get("crowded");
+        JsonNode c = new ObjectMapper().readTree(CalibrationText.json(measured, NOT_TRACED, crowd, p, null, null)).get("crowded");
         assertEquals("plain", c.get("fit").get("shares_from").asText());
         assertEquals(20.0, c.get("traced").get("recorder_cost_points").asDouble(), 1e-9);
         assertEquals(200, c.get("traced_rare").get("plain_runs").get(0).get("crowded_forced_drops").asLong());
@@ -562,10 +605,10 @@ class CalibrationTest {
 
         // Untraced, the same races are fitted to the recorded shares, and the text says why
         CrowdedRace.Measured untraced = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare, null,
-                null, "tracing the scheduler needs root", lateness(200), CalibrationProfile.machine(measured, OLD_RULES));
+                null, "tracing the scheduler needs root", lateness(200), CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES));
         assertFalse(untraced.fit().plainShares());
         assertEquals(40, untraced.fit().frequentShare().realWon());
-        assertTrue(CalibrationText.text(measured, untraced, p, null, null).contains(
+        assertTrue(CalibrationText.text(measured, NOT_TRACED, untraced, p, null, null).contains(
                 "\n  no plain runs (tracing the scheduler needs root): the window is fitted to the recorded runs' "
                         + "shares,\n"));
     }
@@ -594,7 +637,8 @@ class CalibrationTest {
                 run(3_200_000, 100_000, 1_050));
         List<HandoffStats.CrowdedRun> rare = List.of(run(100_000, forever, 1_750));
         CrowdedRace.Measured crowd = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare,
-                lateness(200), CalibrationProfile.machine(measured(race(), new long[] {2_829_400}), java.util.Map.of()));
+                lateness(200), CalibrationProfile.machine(measured(race(), new long[] {2_829_400}), NOT_TRACED,
+                java.util.Map.of()));
         RaceFit f = crowd.fit();
         assertTrue(f.entry().sameCore(), f.toString());
         assertTrue(f.entry().growthPercent() > 0, f.toString());
@@ -606,7 +650,7 @@ class CalibrationTest {
         Path file = dir.resolve("m.yaml");
         Files.writeString(file, p.yaml());
         assertEquals(true, gilsim.scenario.MachineProfile.load(file).waitEntrySameCore());
-        String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), crowd, p, null, null);
+        String text = CalibrationText.text(measured(race(), new long[] {2_829_400}), NOT_TRACED, crowd, p, null, null);
         assertTrue(text.contains("since another waiter on the requester's CPU last called wait: the model's "
                 + "requester\n  has each race's real share"), text);
         assertTrue(text.contains("drop by drop\n  (303 drops) the likeliest window is "
@@ -614,7 +658,7 @@ class CalibrationTest {
         assertTrue(text.contains(String.format(java.util.Locale.ROOT, "\n  wait_entry_same_core true: log-likelihood "
                 + "%.1f, against %.1f for every waiter (wait_entry ", f.entry().logLikelihood(),
                 f.otherRule().logLikelihood())), text);
-        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}),
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(measured(race(), new long[] {2_829_400}), NOT_TRACED,
                 crowd, p, null, null));
         assertTrue(json.get("profile").get("race_keys").get("wait_entry_same_core").asBoolean());
         assertTrue(json.get("crowded").get("fit").get("wait_entry_same_core").asBoolean());
@@ -625,7 +669,7 @@ class CalibrationTest {
     @Test
     void latencyAtInterpolatesTheTable() {
         CalibrationProfile p = new CalibrationProfile(List.of(new CalibrationProfile.Point(0.0, 10_000),
-                new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, null,
+                new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, false, null,
                 "3.12.1", "s",
                 Instant.EPOCH, List.of(), java.util.Map.of(), null);
         assertEquals(10_000, p.latencyAt(0));
