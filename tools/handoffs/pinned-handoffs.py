@@ -56,7 +56,7 @@ previous, went_on, total = None, 0, 0
 for wakee, waker, t, ran, age in wakes:
     s = next_sleep(wakee, ran)
     if s is None:
-        break
+        continue  # it never slept again (the worker): no hand-off to read
     by_waker = not s[3] and s[2] == waker
     lock_wait = by_waker and s[1] - s[0] < LOCK_WAIT_NS
     lost = by_waker and not lock_wait

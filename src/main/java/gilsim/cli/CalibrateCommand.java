@@ -130,7 +130,8 @@ final class CalibrateCommand implements Callable<Integer> {
         Calibration.Measured m = Calibration.measure(py, quick, quick ? Calibration.QUICK_TIMEOUT_MS
                 : Calibration.TIMEOUT_MS);
         if (PinnedHandoff.seconds(quick) > 0 && Terminal.stderrIsTerminal()) {
-            err.println("gilsim calibrate: tracing the pinned hand-off for about " + PinnedHandoff.seconds(quick) + " s");
+            err.println("gilsim calibrate: tracing the pinned hand-off for about " + PinnedHandoff.seconds(quick)
+                    + " s");
         }
         PinnedHandoff.Measured pinned = PinnedHandoff.measure(py, quick);
         if (unrecordable == null && Terminal.stderrIsTerminal()) {

@@ -187,7 +187,7 @@ public final class SchedTrace {
                 counting = w.wakeNs >= startNs;
             }
             Sleep next = nextSleep(w.wakee, w.runNs);
-            if (next == null) break;
+            if (next == null) continue; // it never slept again (the worker): no hand-off to read
             boolean byWaker = !next.irq && next.waker == w.waker;
             boolean lockWait = byWaker && next.endNs - next.startNs < LOCK_WAIT_NS;
             boolean lost = byWaker && !lockWait;

@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * A machine profile computed from a {@link Calibration.Measured} and a {@link CrowdedRace.Measured}: the wake-up
- * latency as quantiles of the release race's CDF, the timer slack, the preemption probability and the crowded race's
+ * latency as quantiles of the release race's CDF, the timer slack, the preemption probability (the traced pinned
+ * hand-off's when {@code preemptTraced}, {@link PinnedHandoff}; else the pipe step's) and the crowded race's
  * fit (null when the races were skipped or had no crowded drop), written as the YAML that {@code --machine FILE}
  * reads (docs/calibration.md). {@code python} is the version of the interpreter measured ("3.12.1"): the crowded
  * race's keys are that interpreter's reaction to a drop request (docs/calibration.md, "One profile per
@@ -42,8 +43,8 @@ import java.util.Map;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        boolean preemptTraced, RaceFit race, String python, String source, Instant written, List<String> notes, Map<String, String> model,
-        MachineProfile.Background background) {
+        boolean preemptTraced, RaceFit race, String python, String source, Instant written, List<String> notes,
+        Map<String, String> model, MachineProfile.Background background) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
     /** Direct wake-ups past the sweep's last L needed to shape the tail with their median and p90. */

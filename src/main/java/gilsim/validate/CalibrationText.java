@@ -120,8 +120,8 @@ public final class CalibrationText {
                     .append("): preempt_probability is the share above.\n");
             return;
         }
-        b.append(String.format(Locale.ROOT, "The pinned hand-off (short-release, pinned=true, %s, the scheduler traced):"
-                + " %d wake-ups of main by the%n  worker onto its core (the drop's signal, the release of gil->mutex), "
+        b.append(String.format(Locale.ROOT, "The pinned hand-off (short-release, pinned=true, %s, the scheduler "
+                + "traced): %d wake-ups of main by the%n  worker onto its core (the drop's signal, the release of gil->mutex), "
                 + "%d went on: %.3f%n", Durations.human(pinned.runNs()), h.wakeUps(), h.keptOn(), h.keptOnShare()));
         b.append(String.format(Locale.ROOT, "  hand-offs lost: %d of %d (%s); after a lost one %d of %d (%s), after a "
                 + "won one %d of %d (%s)%n", h.lost(), h.handoffs(), percent(h.lost(), h.handoffs()), h.lostAfterLost(),

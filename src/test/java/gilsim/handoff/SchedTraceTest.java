@@ -210,12 +210,15 @@ class SchedTraceTest {
      * gil->mutex held and sleeps 3 us until H lets it go, then takes the GIL and sleeps 1 ms on its timer (won). The
      * second: R wakes, runs and waits for the GIL again until H's next signal 2 ms later (lost). The third: R waits on
      * the mutex, then loses after its release. The fourth: R takes the GIL at once (won). A wake-up of O, run on
-     * CPU 1, is not a shared core's. Six wake-ups, four went on; two hand-offs lost, one of them after a lost one.
+     * CPU 1, is not a shared core's; H's start, woken by R, has no sleep after it to read. Six wake-ups, four went
+     * on; two hand-offs lost, one of them after a lost one.
      */
     @Test
     void pinnedHandOffsReadAsWonOrLost() throws IOException {
         String text = String.join("\n",
-                sw(0, 0, 0, "R", H),
+                sw(0, 0, 0, "R", R),
+                wake(10, 0, R, false, H), // H starts: woken by R, it never sleeps, so there is no outcome to read
+                sw(12, 0, R, "S", H),
                 wake(100, 0, H, false, R),
                 sw(103, 0, H, "R", R),
                 sw(107, 0, R, "S", H),
@@ -250,7 +253,8 @@ class SchedTraceTest {
     /**
      * Pinned #161868 (tools/handoffs/pinned.py, 1.5 s, 3.12.1, an AMD EPYC host, 2026-12-07 20:21, recorded through
      * the shim with the scheduler traced), read as a Python reading of the same trace reads it
-     * ({@code tools/handoffs/pinned-handoffs.py}): 1,441 wake-ups by the worker, 55 of them lost; 15 of the 55 hand-offs after a lost one lost too, 40 of the 677 after a won one.
+     * ({@code tools/handoffs/pinned-handoffs.py}): 1,441 wake-ups by the worker, 55 of them lost; 15 of the 55
+     * hand-offs after a lost one lost too, 40 of the 677 after a won one.
      */
     @Test
     void aRealPinnedRunReadsAsThePythonReaderReadsIt() throws IOException {

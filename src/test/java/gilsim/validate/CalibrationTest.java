@@ -106,7 +106,8 @@ class CalibrationTest {
         assertTrue(text.contains("\n  core 1: 30 gaps of 1 ms or more (3.00/s, mean 1.2 ms), longest 1.2 ms, 0.08 % of "
                 + "the time lost\n  core 0 alone: 0 gaps of 1 ms or more (0.00/s, mean -), longest under 500 us, 0.03 % "
                 + "of the time lost\n"), text);
-        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(loaded, NOT_TRACED, CrowdedRace.Measured.skipped("test"),
+        JsonNode json = new ObjectMapper().readTree(CalibrationText.json(loaded, NOT_TRACED,
+                CrowdedRace.Measured.skipped("test"),
                 p, null, null));
         assertEquals(30, json.get("background").get("cores").get(1).get("gaps_1ms").asInt());
         assertEquals(333_000_000L, json.get("profile").get("background").get("load_gap_ns").asLong());
@@ -319,7 +320,8 @@ class CalibrationTest {
         assertEquals(List.of("no crowded-race keys (the crowded races were not recorded: --python x: --handoffs needs "
                 + "Python 3.8 or newer); the model's defaults apply"), p.notes());
         CrowdedRace.Measured skipped = CrowdedRace.Measured.skipped("--python x: --handoffs needs Python 3.8 or newer");
-        String text = CalibrationText.text(measured(race(), new long[] {12_000, 48_000, 2_829_400}), NOT_TRACED, skipped, p, null,
+        String text = CalibrationText.text(measured(race(), new long[] {12_000, 48_000, 2_829_400}), NOT_TRACED,
+                skipped, p, null,
                 null);
         assertTrue(text.contains("\nThe crowded races were not recorded: --python x: --handoffs needs Python 3.8 or "
                 + "newer\n"), text);
@@ -597,7 +599,8 @@ class CalibrationTest {
         assertTrue(text.contains("\n    frequent 40 % of 400 / 20 % of 400: +20 points\n    rare 90 % of 200 / 80 % of "
                 + "100: +10 points\n"), text);
         assertTrue(text.contains("real (the plain race's) / the model's at these keys: frequent 40 % of 400 / "), text);
-        JsonNode c = new ObjectMapper().readTree(CalibrationText.json(measured, NOT_TRACED, crowd, p, null, null)).get("crowded");
+        JsonNode c = new ObjectMapper().readTree(CalibrationText.json(measured, NOT_TRACED, crowd, p, null, null))
+                .get("crowded");
         assertEquals("plain", c.get("fit").get("shares_from").asText());
         assertEquals(20.0, c.get("traced").get("recorder_cost_points").asDouble(), 1e-9);
         assertEquals(200, c.get("traced_rare").get("plain_runs").get(0).get("crowded_forced_drops").asLong());
@@ -605,7 +608,8 @@ class CalibrationTest {
 
         // Untraced, the same races are fitted to the recorded shares, and the text says why
         CrowdedRace.Measured untraced = CrowdedRace.Measured.of(2_000_000_000L, frequent, 4_000_000_000L, rare, null,
-                null, "tracing the scheduler needs root", lateness(200), CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES));
+                null, "tracing the scheduler needs root", lateness(200),
+                CalibrationProfile.machine(measured, NOT_TRACED, OLD_RULES));
         assertFalse(untraced.fit().plainShares());
         assertEquals(40, untraced.fit().frequentShare().realWon());
         assertTrue(CalibrationText.text(measured, NOT_TRACED, untraced, p, null, null).contains(
