@@ -68,18 +68,21 @@ public final class PinnedHandoff {
     public static Measured measure(Path python, boolean quick) {
         String untraceable = SchedRecorder.unavailable();
         if (untraceable != null) return Measured.skipped(untraceable);
-        long runNs = quick ? QUICK_RUN_NS : RUN_NS;
+        long runNs = runNs(quick);
         Scenario s = Builtins.get("short-release");
         List<ThreadSpec> threads = ((Workload.Threads) s.workload().apply(s.params(List.of("pinned=true"))))
                 .threads();
         String script = PythonScript.compile(threads, CrowdedRace.SWITCH_INTERVAL_NS, runNs);
-        // as validate's default: twice the run and half a minute for the interpreter to start and stop
-        SchedRecorder.Run run = SchedRecorder.trace(python, script, 2 * (runNs / 1_000_000L) + 30_000, false);
+        SchedRecorder.Run run = SchedRecorder.trace(python, script, RealRun.defaultTimeoutMs(runNs), false);
         return new Measured(runNs, run.trace().pinnedHandoffs(run.startNs(), run.endNs()), null);
     }
 
     /** About how long {@link #measure} runs, in seconds, for the progress line; 0 when it will be skipped. */
     public static long seconds(boolean quick) {
-        return SchedRecorder.unavailable() != null ? 0 : (quick ? QUICK_RUN_NS : RUN_NS) / 1_000_000_000L;
+        return SchedRecorder.unavailable() != null ? 0 : runNs(quick) / 1_000_000_000L;
+    }
+
+    private static long runNs(boolean quick) {
+        return quick ? QUICK_RUN_NS : RUN_NS;
     }
 }
