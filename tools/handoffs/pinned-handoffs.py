@@ -5,7 +5,8 @@
 # next wake-up), one ended by that waker later was a GIL wait again (lost: the waker took the GIL back first), any
 # other came after it held the GIL (went on). Prints the wake-ups by the waker's time on the CPU before them (the
 # drop's signal comes after 100 us or more, the mutex's release within 10 us), the wake-ups that went on, and the
-# hand-offs lost after a lost one and after a won one.
+# hand-offs lost after a lost one and after a won one, and the wake-ups within 3 ms of the woken thread's last lost one
+# (gilsim's refusal_window) apart from the rest.
 #   sudo [PLAIN=1] bash sched-record.sh /tmp/pin PYTHON pinned.py 10
 #   python3 pinned-handoffs.py /tmp/pin
 import collections
@@ -14,6 +15,7 @@ import re
 import sys
 
 LOCK_WAIT_NS = 100_000
+WINDOW_NS = 3_000_000
 LINE = re.compile(r"-(\d+)\s+\[(\d+)\]\s+(\S+)\s+(\d+)\.(\d+): (sched_switch|sched_waking): (.*)$")
 
 prefix = sys.argv[1]
@@ -52,6 +54,8 @@ def next_sleep(tid, t):
 
 by_age = collections.Counter()
 after = collections.Counter()
+soon = collections.Counter()
+last_lost = {}
 previous, went_on, total = None, 0, 0
 for wakee, waker, t, ran, age in wakes:
     s = next_sleep(wakee, ran)
@@ -62,6 +66,9 @@ for wakee, waker, t, ran, age in wakes:
     lost = by_waker and not lock_wait
     total += 1
     went_on += not lost
+    soon[(t - last_lost.get(wakee, -WINDOW_NS) < WINDOW_NS, lost)] += 1
+    if lost:
+        last_lost[wakee] = t
     by_age[("under 10 us" if age < 10_000 else "10-100 us" if age < 100_000 else "100 us or more", lost)] += 1
     if lock_wait:
         continue
@@ -76,6 +83,10 @@ for band in ("100 us or more", "10-100 us", "under 10 us"):
     if n:
         print("  the waker on the CPU %-14s %6d, lost %5d (%.1f %%)" % (band, n, by_age[(band, True)],
                                                                      100.0 * by_age[(band, True)] / n))
+for inside, name in ((True, "within 3 ms of a lost one"), (False, "other")):
+    n = soon[(inside, False)] + soon[(inside, True)]
+    print("wake-ups %-26s %6d, went on %6d (%.1f %%)" % (name, n, soon[(inside, False)],
+                                                      100.0 * soon[(inside, False)] / max(1, n)))
 for prev, name in ((True, "lost"), (False, "won")):
     n = after[(prev, False)] + after[(prev, True)]
     print("hand-offs after a %-4s one: %6d, lost %5d (%.1f %%)" % (name, n, after[(prev, True)],

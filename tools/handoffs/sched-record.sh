@@ -8,8 +8,10 @@
 # PLAIN=1 runs the script with nothing preloaded: the scheduler's events alone, for schedshares.py and sleeper.py.
 # TSC=1 stamps the trace with the TSC (x86-tsc, in cycles) instead: finer than the microseconds the mono clock prints,
 # for rewait.py. IDLE=1 also records each CPU's idle entries and exits (power:cpu_idle), for
-# docs/notes/late-wakeups.py; the readers of the scheduler's events skip those lines.
-#   sudo [PLAIN=1] [FUTEX=1] [TSC=1] [IDLE=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
+# docs/notes/late-wakeups.py; the readers of the scheduler's events skip those lines. RUNTIME=1 also records
+# sched_stat_runtime (the CPU time the kernel charges each task): costly here, where a thread that reads its CPU
+# clock makes one event every 1.4 us and the pinned run's hand-offs halve (docs/notes/2026-12-07-refusal-runs.md).
+#   sudo [PLAIN=1] [FUTEX=1] [TSC=1] [IDLE=1] [RUNTIME=1] bash sched-record.sh OUT_PREFIX PYTHON spinners.py ARGS...
 #   python3 cores.py OUT_PREFIX
 set -euo pipefail
 out=$1; py=$2; shift 2
@@ -23,6 +25,7 @@ mkdir $I
 events="sched/sched_switch sched/sched_waking sched/sched_wakeup"
 [ "${FUTEX:-0}" = 1 ] && events="$events syscalls/sys_enter_futex syscalls/sys_exit_futex"
 [ "${IDLE:-0}" = 1 ] && events="$events power/cpu_idle"
+[ "${RUNTIME:-0}" = 1 ] && events="$events sched/sched_stat_runtime"
 trap 'for e in $events; do echo 0 > $I/events/$e/enable; done; rmdir $I' EXIT
 if [ "${TSC:-0}" = 1 ]; then echo x86-tsc > $I/trace_clock; else echo mono > $I/trace_clock; fi
 echo 65536 > $I/buffer_size_kb

@@ -82,12 +82,26 @@ public final class SchedTrace {
      * {@code wakeUps} and {@code keptOn} count the wake-ups, the unit the model's {@code preempt_percent} draws on; a
      * hand-off is the wake-ups from a signal to the GIL taken or lost, and {@code afterLost} of them followed a
      * lost one, {@code lostAfterLost} of those lost too, as {@code afterWon} and {@code lostAfterWon} after a won one.
+     * {@code soonAfterLoss} of the wake-ups came within the reading's window of the woken thread's last lost one, and
+     * after {@code keptOnSoonAfterLoss} of those it went on: the model's {@code refusal_after_percent}.
      */
     public record PinnedHandoffs(long wakeUps, long keptOn, long handoffs, long lost, long afterLost,
-                                 long lostAfterLost, long afterWon, long lostAfterWon) {
+                                 long lostAfterLost, long afterWon, long lostAfterWon, long soonAfterLoss,
+                                 long keptOnSoonAfterLoss) {
         /** The share of wake-ups after which the woken thread went on, 0..1; NaN without one. */
         public double keptOnShare() {
             return wakeUps == 0 ? Double.NaN : keptOn / (double) wakeUps;
+        }
+
+        /** As {@link #keptOnShare}, of the wake-ups outside the window after a lost one. */
+        public double keptOnShareOtherwise() {
+            long n = wakeUps - soonAfterLoss;
+            return n == 0 ? Double.NaN : (keptOn - keptOnSoonAfterLoss) / (double) n;
+        }
+
+        /** The share of the wake-ups within the window after a lost one that lost too, 0..1; NaN without one. */
+        public double lostShareSoonAfterLoss() {
+            return soonAfterLoss == 0 ? Double.NaN : 1 - keptOnSoonAfterLoss / (double) soonAfterLoss;
         }
     }
 
@@ -171,11 +185,15 @@ public final class SchedTrace {
      * under {@link #LOCK_WAIT_NS} ended by the same waker was a wait on gil->mutex (it went on, and the mutex's
      * release is the hand-off's next wake-up); one ended by that waker later was a GIL wait again (lost); any other
      * (its own sleep, ended by a timer) came after it held the GIL (went on). A wake-up with no sleep after it in the
-     * trace is not counted.
+     * trace is not counted. A wake-up less than {@code windowNs} after the woken thread's last lost one (counted or
+     * not) is counted apart as well.
      */
-    public PinnedHandoffs pinnedHandoffs(long startNs, long endNs) {
+    public PinnedHandoffs pinnedHandoffs(long startNs, long endNs, long windowNs) {
         long wakeUps = 0;
         long keptOn = 0;
+        long soon = 0;
+        long keptOnSoon = 0;
+        Map<Integer, Long> lastLostNs = new HashMap<>();
         long[] handoffs = new long[2]; // won, lost
         long[][] after = new long[2][2]; // [previous lost][this lost]
         int previous = -1; // the last hand-off: 0 won, 1 lost
@@ -192,9 +210,16 @@ public final class SchedTrace {
             boolean lockWait = byWaker && next.endNs - next.startNs < LOCK_WAIT_NS;
             boolean lost = byWaker && !lockWait;
             inHandoff = lockWait;
+            Long lastLost = lastLostNs.get(w.wakee);
+            boolean soonAfterLoss = lastLost != null && w.wakeNs - lastLost < windowNs;
+            if (lost) lastLostNs.put(w.wakee, w.wakeNs);
             if (!counting) continue;
             wakeUps++;
             if (!lost) keptOn++;
+            if (soonAfterLoss) {
+                soon++;
+                if (!lost) keptOnSoon++;
+            }
             if (lockWait) continue;
             int outcome = lost ? 1 : 0;
             handoffs[outcome]++;
@@ -202,7 +227,7 @@ public final class SchedTrace {
             previous = outcome;
         }
         return new PinnedHandoffs(wakeUps, keptOn, handoffs[0] + handoffs[1], handoffs[1], after[1][0] + after[1][1],
-                after[1][1], after[0][0] + after[0][1], after[0][1]);
+                after[1][1], after[0][0] + after[0][1], after[0][1], soon, keptOnSoon);
     }
 
     /**

@@ -55,8 +55,8 @@ public final class Machine {
     private final long timesliceNs;
     private final SplittableRandom latencyRandom;
     private final SplittableRandom slackRandom;
-    /** Of the wake-ups onto a busy core, the percentage that preempt its runner at once (Linux: most, measured). */
-    private final int preemptPercent;
+    /** Which wake-ups onto a busy core preempt its runner at once (Linux: most, measured). */
+    private final WakePreemption preemption;
     private final SplittableRandom preemptRandom;
     private final WakeCore wakeCore;
     /**
@@ -160,12 +160,14 @@ public final class Machine {
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
                    long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, FutexPath futexPath) {
-        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs, preemptPercent, wakeCore,
-                balanceTickNs, wakeMovePercent, wakeMovePercent, 0, futexPath, null, false, TimerExpiry.UNIFORM, 0,
+        this(engine, trace, streams, cores, wakeLatency, timerSlackNs, timesliceNs,
+                WakePreemption.independent(preemptPercent), wakeCore, balanceTickNs, wakeMovePercent, wakeMovePercent, 0,
+                futexPath, null, false, TimerExpiry.UNIFORM, 0,
                 RunQueue.SHARED, false);
     }
 
     /**
+     * @param preemption which wake-ups onto a busy core preempt its runner at once; the others queue behind it
      * @param timerWake from a timer's deadline to its thread running on an idle core (a machine profile's
      *                  {@code timer_wake}), in place of the slack and the wake-up latency there (onto a busy core the
      *                  slack stays); null for those
@@ -183,7 +185,7 @@ public final class Machine {
      *                  core comes free with a thread queued elsewhere, draws a balance of its own for that core
      */
     public Machine(Engine engine, Trace trace, RandomStreams streams, int cores, WakeLatency wakeLatency,
-                   long timerSlackNs, long timesliceNs, int preemptPercent, WakeCore wakeCore, long balanceTickNs,
+                   long timerSlackNs, long timesliceNs, WakePreemption preemption, WakeCore wakeCore, long balanceTickNs,
                    int wakeMovePercent, int signalMovePercent, long migrationCostNs, FutexPath futexPath,
                    WakeLatency timerWake, boolean runToParity, TimerExpiry timerExpiry, long wakeIpiNs,
                    RunQueue queueRule, boolean balancePerTick) {
@@ -198,8 +200,7 @@ public final class Machine {
         this.timesliceNs = timesliceNs;
         this.latencyRandom = streams.stream("wake-latency");
         this.slackRandom = streams.stream("timer-slack");
-        if (preemptPercent < 0 || preemptPercent > 100) throw new IllegalArgumentException("preempt percent 0..100");
-        this.preemptPercent = preemptPercent;
+        this.preemption = preemption;
         this.preemptRandom = streams.stream("wake-preempt");
         this.wakeCore = wakeCore;
         if (wakeCore == WakeCore.PREVIOUS && balanceTickNs <= 0) throw new IllegalArgumentException("balance tick");
@@ -398,6 +399,7 @@ public final class Machine {
         }
         t.waking = true;
         t.movesOnWake = movesOnWake(t, cause == WakeCause.OTHER_THREAD ? signalMovePercent : wakeMovePercent);
+        t.wokenByThread = cause == WakeCause.OTHER_THREAD;
         boolean idle = idleCoreOf(t) >= 0;
         long delay;
         if (cause == WakeCause.TIMED_WAIT && timerWake != null) {
@@ -463,7 +465,7 @@ public final class Machine {
         t.waking = false;
         t.sleeper = true;
         int core = idleCoreOf(t);
-        if (core < 0 && preempts()) core = preemptFor(t);
+        if (core < 0 && preemption.preempts(t, t.wokenByThread, engine.nowNs(), preemptRandom)) core = preemptFor(t);
         if (core < 0) {
             setState(t, RunState.RUNNABLE, -1);
             enqueue(t, false);
@@ -528,11 +530,6 @@ public final class Machine {
     private boolean anyQueuedMayRunOn(int core) {
         for (SimThread q : runQueue) if (q.mayRunOn(core)) return true;
         return false;
-    }
-
-    /** Whether this wake-up preempts; drawn only when not every wake-up does, so the default draws nothing. */
-    private boolean preempts() {
-        return preemptPercent >= 100 || preemptRandom.nextInt(100) < preemptPercent;
     }
 
     /**

@@ -38,6 +38,11 @@ public final class SimThread {
      * or {@code signal_move_percent}).
      */
     boolean movesOnWake;
+    /** For the wake-up in progress: another thread woke it (a signal, a release), not a timer. */
+    boolean wokenByThread;
+    /** When a wake-up of it by another thread last queued instead of preempting ({@link WakePreemption}), in ns. */
+    long lastRefusedNs = NEVER;
+    static final long NEVER = Long.MIN_VALUE;
     /** On its way into a futex sleep ({@link Machine#sleepOnFutex}): asleep to its waker, still on its core. */
     boolean enteringSleep;
     /** Woken while {@link #enteringSleep}: it does not leave its core, it goes on at once. */

@@ -26,6 +26,7 @@ import gilsim.os.SimThread;
 import gilsim.os.TimerExpiry;
 import gilsim.os.WakeCore;
 import gilsim.os.WakeLatency;
+import gilsim.os.WakePreemption;
 import gilsim.program.ArrivalSpec;
 import gilsim.program.Arrivals;
 import gilsim.program.ProgramRunner;
@@ -83,7 +84,9 @@ public final class Simulation {
         RandomStreams streams = new RandomStreams(seed);
         this.engine = new Engine(params.count("max_events"));
         this.machine = new Machine(engine, trace, streams, params.intCount("cores"), wakeLatency(params),
-                params.ns("timer_slack"), params.ns("timeslice"), (int) params.count("preempt_percent"),
+                params.ns("timer_slack"), params.ns("timeslice"),
+                new WakePreemption((int) params.count("preempt_percent"), params.ns("refusal_window"),
+                        (int) params.count("refusal_after_percent")),
                 WakeCore.byId(params.choice("wake_core")), params.ns("balance_tick"),
                 (int) params.count("wake_move_percent"), (int) params.count("signal_move_percent"),
                 params.ns("migration_cost"),

@@ -34,6 +34,8 @@ import java.util.Map;
  *     - [1.0, 2ms]
  * timer_slack: 60us        # optional
  * preempt_probability: 0.89   # optional, 0..1; rounded to a whole percent
+ * refusal_window: 3ms      # optional, with the next: the kernel's refusals in runs (docs/calibration.md, section 4)
+ * refusal_after_probability: 0.12   # 0..1, rounded to a whole percent: refusal_after_percent
  * checkpoint: 1800ns       # optional, more than 0: fitted to the crowded races (docs/calibration.md)
  * drop_reaction: 1500ns    # optional, as the four below
  * wait_entry: 1400ns
@@ -53,6 +55,7 @@ import java.util.Map;
  * @param file the file it was read from, for messages and replay lines
  * @param python the version of the interpreter the profile was measured on ("3.11.7"), or null when it does not say
  * @param race the crowded race's keys the profile sets, by name: durations in ns, {@code wait_entry_growth} and {@code fast_race_*} in per cent
+ * @param refusals {@code refusal_window} and {@code refusal_after_percent}, or null when the profile does not set them
  * @param waitEntrySameCore {@code wait_entry_same_core}, or null when the profile does not set it
  * @param model the model's rules the profile's race keys were fitted under ({@code calibrate --set}), by key, each
  *              value as written; applied with the rest of the profile, before {@code --set}
@@ -60,8 +63,11 @@ import java.util.Map;
  */
 public record MachineProfile(String file, String source, String python, double[] probabilities, long[] latenciesNs,
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
-                             Integer preemptPercent, Map<String, Long> race, Boolean waitEntrySameCore,
-                             Map<String, String> model, Background background) {
+                             Integer preemptPercent, Refusals refusals, Map<String, Long> race,
+                             Boolean waitEntrySameCore, Map<String, String> model, Background background) {
+    /** The wake-ups' refusals in runs: {@code refusal_window} in ns, {@code refusal_after_percent}. */
+    public record Refusals(long windowNs, int afterPercent) {}
+
     /**
      * The machine's own background as the model's load ({@code load_gap}, {@code load_run},
      * {@code load_idle_first}; docs/model.md, "The machine's own background"); {@code runNs} is 0 when
@@ -81,7 +87,7 @@ public record MachineProfile(String file, String source, String python, double[]
      * turns into no profile at all, so that "none given" (null: the default machine) and "none wanted" differ.
      */
     public static final MachineProfile NONE = new MachineProfile(NONE_NAME, "the model's keys alone", null,
-            new double[0], new long[0], null, null, null, null, Map.of(), null, Map.of(), null);
+            new double[0], new long[0], null, null, null, null, null, Map.of(), null, Map.of(), null);
     private static final String DEFAULT_RESOURCE = "/gilsim/scenario/vm-2core.yaml";
     private static MachineProfile defaultMachine;
 
@@ -128,7 +134,7 @@ public record MachineProfile(String file, String source, String python, double[]
             "migration_cost", "run_to_parity", "futex_sleep", "futex_return", "race_dwell", "gil_mutex", "wake_order",
             "wait_entry_quiet", "wake_timed_out");
     private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
-            "preempt_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
+            "preempt_probability", "refusal_window", "refusal_after_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
             "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction", "load_gap",
             "load_run", "load_idle_first", "model");
     private static final long MAX_FILE_BYTES = 1 << 20;
@@ -247,6 +253,7 @@ public record MachineProfile(String file, String source, String python, double[]
         if (top.entries().get("preempt_probability") instanceof YamlTree.Scalar s) {
             preempt = (int) Math.round(100 * probability(file + ":" + s.line() + ": preempt_probability: ", s.text()));
         }
+        Refusals refusals = refusals(file, top);
         Map<String, String> model = new LinkedHashMap<>();
         YamlTree rules = top.entries().get("model");
         if (rules != null) {
@@ -264,7 +271,23 @@ public record MachineProfile(String file, String source, String python, double[]
         }
         return new MachineProfile(file, source, python, wake.probabilities(), wake.durationsNs(),
                 timerWake == null ? null : timerWake.probabilities(), timerWake == null ? null : timerWake.durationsNs(),
-                slack, preempt, race, sameCore, model, background(file, top));
+                slack, preempt, refusals, race, sameCore, model, background(file, top));
+    }
+
+    /** {@code refusal_window} and {@code refusal_after_probability}, which come together; null without. */
+    private static Refusals refusals(String file, YamlTree.Mapping top) {
+        Long window = duration(file, top, "refusal_window");
+        YamlTree after = top.entries().get("refusal_after_probability");
+        if (window == null && after == null) return null;
+        if (window == null || !(after instanceof YamlTree.Scalar s)) {
+            YamlTree one = window == null ? after : top.entries().get("refusal_window");
+            throw new InputError(file + ":" + one.line() + ": " + (window == null ? "refusal_after_probability"
+                    : "refusal_window") + ": comes with " + (window == null ? "refusal_window" : "a "
+                    + "refusal_after_probability") + " (0 to 1)");
+        }
+        int percent = (int) Math.round(100 * probability(file + ":" + s.line() + ": refusal_after_probability: ",
+                s.text()));
+        return new Refusals(window, percent);
     }
 
     /** {@code load_gap}, {@code load_run} and {@code load_idle_first}, in the ranges the model runs; null without. */

@@ -113,8 +113,8 @@ public record Scenario(String name, String description, String origin, List<Key>
     /**
      * As {@link #params(List)}, on a machine profile: {@code machine}, else the scenario file's own, else the default
      * machine ({@link MachineProfile#defaultMachine()}); {@link MachineProfile#NONE} runs on the keys alone. The
-     * profile's timer slack, preemption rate, crowded-race keys, the model's rules they were fitted under and its
-     * background load (each when it has one) replace the keys' defaults, and {@code sem_wake} and
+     * profile's timer slack, preemption rate and its runs of refusals, crowded-race keys, the model's rules they were
+     * fitted under and its background load (each when it has one) replace the keys' defaults, and {@code sem_wake} and
      * {@code futex_return} are 0; a value the scenario file sets itself, and then {@code --set}, win over the
      * profile's. Its wake-up latency distribution stands in for {@code wake_latency} and {@code wake_jitter} unless
      * either is set, in the file or by {@code --set}: then the latency is uniform, as without a profile.
@@ -140,6 +140,10 @@ public record Scenario(String name, String description, String origin, List<Key>
             Map<String, Object> fromMachine = new LinkedHashMap<>();
             if (machine.timerSlackNs() != null) fromMachine.put("timer_slack", machine.timerSlackNs());
             if (machine.preemptPercent() != null) fromMachine.put("preempt_percent", (long) machine.preemptPercent());
+            if (machine.refusals() != null) {
+                fromMachine.put("refusal_window", machine.refusals().windowNs());
+                fromMachine.put("refusal_after_percent", (long) machine.refusals().afterPercent());
+            }
             fromMachine.putAll(machine.race());
             if (machine.waitEntrySameCore() != null) fromMachine.put("wait_entry_same_core", machine.waitEntrySameCore());
             MachineProfile.Background bg = machine.background();

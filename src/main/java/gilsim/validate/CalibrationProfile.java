@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * A machine profile computed from a {@link Calibration.Measured} and a {@link CrowdedRace.Measured}: the wake-up
  * latency as quantiles of the release race's CDF, the timer slack, the preemption probability (the traced pinned
- * hand-off's when {@code preemptTraced}, {@link PinnedHandoff}; else the pipe step's) and the crowded race's
+ * hand-off's when {@code preemptTraced}, {@link PinnedHandoff}; else the pipe step's), the runs of refusals the
+ * trace showed ({@code refusalWindowNs} 0 when it showed too few to read) and the crowded race's
  * fit (null when the races were skipped or had no crowded drop), written as the YAML that {@code --machine FILE}
  * reads (docs/calibration.md). {@code python} is the version of the interpreter measured ("3.12.1"): the crowded
  * race's keys are that interpreter's reaction to a drop request (docs/calibration.md, "One profile per
@@ -43,7 +44,7 @@ import java.util.Map;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        boolean preemptTraced, RaceFit race, String python, String source, Instant written, List<String> notes,
+        boolean preemptTraced, long refusalWindowNs, double refusalAfterProbability, RaceFit race, String python, String source, Instant written, List<String> notes,
         Map<String, String> model, MachineProfile.Background background) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
@@ -62,7 +63,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
     /**
      * The profile for these measurements, written now; {@code model} holds the model's rules the race was fitted
      * under ({@code calibrate --set}, {@link MachineProfile#MODEL_KEYS}), which the profile carries. The preemption
-     * share is the traced pinned hand-off's ({@code pinned}) when it had enough wake-ups, else the pipe step's.
+     * share is the traced pinned hand-off's ({@code pinned}) when it had enough wake-ups, else the pipe step's; with
+     * enough wake-ups soon after a lost one too, the share is that of the others, and those give the window's.
      */
     public static CalibrationProfile of(Calibration.Measured m, PinnedHandoff.Measured pinned,
                                         CrowdedRace.Measured crowd, Map<String, String> model) {
@@ -90,8 +92,11 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
             notes.add("the kernel's timer slack was not readable (/proc/self/timerslack_ns): timer_slack is Linux's "
                     + "default, 50us");
         }
-        double pre = pinned.usable() ? pinned.handoffs().keptOnShare() : m.preemptProbability();
+        double pre = pinned.windowUsable() ? pinned.handoffs().keptOnShareOtherwise()
+                : pinned.usable() ? pinned.handoffs().keptOnShare() : m.preemptProbability();
         if (Double.isNaN(pre)) throw new gilsim.scenario.InputError("the preemption measurement saw no wake-up");
+        long windowNs = pinned.windowUsable() ? PinnedHandoff.REFUSAL_WINDOW_NS : 0;
+        double after = pinned.windowUsable() ? round3(pinned.handoffs().lostShareSoonAfterLoss()) : 0;
         String source = String.format(Locale.ROOT, "gilsim calibrate, %s %s, %d cores (%s), load %s before / %s after, "
                 + "%d s", m.implementation().equals("CPython") ? "CPython" : m.implementation(), m.python(), m.cores(),
                 m.cpu(),
@@ -105,7 +110,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     + "thread waiting");
         }
         MachineProfile.Background bg = m.background() == null ? null : background(m.background(), notes);
-        return new CalibrationProfile(q, slack, round3(pre), pinned.usable(), crowd.fit(), m.python(), source,
+        return new CalibrationProfile(q, slack, round3(pre), pinned.usable(), windowNs, after, crowd.fit(), m.python(), source,
                 when.truncatedTo(ChronoUnit.SECONDS), notes, model, bg);
     }
 
@@ -270,8 +275,16 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         String slack = "timer_slack: " + Durations.format(timerSlackNs);
         b.append(pad(slack, 21)).append("# the kernel's timer slack for the interpreter's threads\n");
         String pre = "preempt_probability: " + probability(preemptProbability);
-        b.append(pad(pre, 28)).append(preemptTraced ? "# wake-ups of the pinned hand-off after which the woken went on\n"
-                : "# woken waiters that preempted the waker on a shared core\n");
+        b.append(pad(pre, 28)).append(!preemptTraced ? "# woken waiters that preempted the waker on a shared core\n"
+                : refusalWindowNs == 0 ? "# wake-ups of the pinned hand-off after which the woken went on\n"
+                : "# wake-ups of the pinned hand-off after which the woken went on,\n"
+                + pad("", 28) + "# but those soon after a lost one, which are:\n");
+        if (refusalWindowNs > 0) {
+            b.append(pad("refusal_window: " + Durations.format(refusalWindowNs), 28))
+                    .append("# within this of a lost wake-up of the same thread,\n");
+            b.append(pad("refusal_after_probability: " + probability(refusalAfterProbability), 28))
+                    .append("# the share of its wake-ups that lost too\n");
+        }
         if (!model.isEmpty()) {
             b.append("model:                      # the model's rules the race below was fitted under (--set)\n");
             for (Map.Entry<String, String> rule : model.entrySet()) {

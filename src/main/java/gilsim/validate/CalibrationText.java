@@ -127,10 +127,21 @@ public final class CalibrationText {
                 + "won one %d of %d (%s)%n", h.lost(), h.handoffs(), percent(h.lost(), h.handoffs()), h.lostAfterLost(),
                 h.afterLost(), percent(h.lostAfterLost(), h.afterLost()), h.lostAfterWon(), h.afterWon(),
                 percent(h.lostAfterWon(), h.afterWon())));
-        b.append(pinned.usable() ? "  preempt_probability is this share; the model draws each wake-up alone, so "
-                + "losses that come in runs\n  lengthen the real tail beyond the model's (docs/calibration.md, "
-                + "section 4).\n"
-                : "  under " + PinnedHandoff.MIN_WAKE_UPS + " wake-ups: preempt_probability is the share above.\n");
+        if (!pinned.usable()) {
+            b.append("  under ").append(PinnedHandoff.MIN_WAKE_UPS)
+                    .append(" wake-ups: preempt_probability is the share above.\n");
+            return;
+        }
+        long soon = h.soonAfterLoss();
+        b.append(String.format(Locale.ROOT, "  within %s of a lost wake-up: %d wake-ups, %d lost (%s); the others "
+                + "went on: %.3f%n", Durations.human(PinnedHandoff.REFUSAL_WINDOW_NS), soon,
+                soon - h.keptOnSoonAfterLoss(), percent(soon - h.keptOnSoonAfterLoss(), soon),
+                h.keptOnShareOtherwise()));
+        b.append(pinned.windowUsable() ? "  preempt_probability is the others' share, refusal_after_probability the "
+                + "window's share lost\n  (docs/calibration.md, section 4).\n"
+                : "  preempt_probability is the share of all; under " + PinnedHandoff.MIN_SOON_AFTER_LOSS
+                + " wake-ups in the window, so the profile has no\n  refusal_window: the model draws each wake-up "
+                + "alone.\n");
     }
 
     private static String percent(long part, long whole) {
@@ -392,6 +403,10 @@ public final class CalibrationText {
         for (CalibrationProfile.Point pt : p.wakeLatency()) q.addArray().add(pt.p()).add(pt.ns());
         prof.put("timer_slack_ns", p.timerSlackNs());
         prof.put("preempt_probability", p.preemptProbability());
+        if (p.refusalWindowNs() > 0) {
+            prof.put("refusal_window_ns", p.refusalWindowNs());
+            prof.put("refusal_after_probability", p.refusalAfterProbability());
+        }
         ObjectNode keys = prof.putObject("race_keys"); // as the profile's YAML: durations in ns, growth in per cent
         p.raceKeys().forEach(keys::put);
         if (p.waitEntrySameCore() != null) keys.put("wait_entry_same_core", p.waitEntrySameCore());

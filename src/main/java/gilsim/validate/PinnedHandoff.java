@@ -17,7 +17,8 @@ import java.util.Map;
  * hand-off is one or two wake-ups of {@code main} by the worker onto its core (the drop's signal; the release of
  * {@code gil->mutex} when {@code main} found it held), and after each {@code main} either went on or lost the GIL to
  * the worker: the share that went on is what the model's {@code preempt_percent} draws for such a wake-up, read where
- * it happens (docs/calibration.md, section 4). Needs Linux, root and tracefs; skipped, with the reason, without them.
+ * it happens, and the wake-ups soon after a lost one, which lose more often, are read apart for its
+ * {@code refusal_after_percent} (docs/calibration.md, section 4). Needs Linux, root and tracefs; skipped, with the reason, without them.
  */
 public final class PinnedHandoff {
     /** How long the traced run lasts: some 1,900 wake-ups a second on this project's VM. */
@@ -25,6 +26,17 @@ public final class PinnedHandoff {
     static final long QUICK_RUN_NS = 2_000_000_000L;
     /** Fewer wake-ups than this leave the pipe step's share in the profile (a standard error of a point at 95 %). */
     public static final long MIN_WAKE_UPS = 500;
+    /**
+     * The window after a lost wake-up in which the next ones are counted apart (the model's {@code refusal_window}).
+     * On this project's VM the lift after a loss lasts until the next hand-off, about 2 ms later, and is gone by the
+     * one after it: wake-ups 3 to 6 ms after a loss lost as often as the rest (docs/calibration.md, section 4).
+     */
+    public static final long REFUSAL_WINDOW_NS = 3_000_000;
+    /**
+     * Fewer wake-ups in that window than this leave the profile without one (its share would be known to no better
+     * than some 7 points at 95 %).
+     */
+    public static final long MIN_SOON_AFTER_LOSS = 100;
 
     private PinnedHandoff() {}
 
@@ -37,6 +49,11 @@ public final class PinnedHandoff {
         /** Whether the run had enough wake-ups for the profile to take its share. */
         public boolean usable() {
             return handoffs != null && handoffs.wakeUps() >= MIN_WAKE_UPS;
+        }
+
+        /** Whether it also had enough soon after a loss for the profile to take their share and the window. */
+        public boolean windowUsable() {
+            return usable() && handoffs.soonAfterLoss() >= MIN_SOON_AFTER_LOSS;
         }
 
         public Map<String, Object> json() {
@@ -55,6 +72,9 @@ public final class PinnedHandoff {
             o.put("lost_after_lost", handoffs.lostAfterLost());
             o.put("after_won", handoffs.afterWon());
             o.put("lost_after_won", handoffs.lostAfterWon());
+            o.put("window_ns", REFUSAL_WINDOW_NS);
+            o.put("soon_after_loss", handoffs.soonAfterLoss());
+            o.put("went_on_soon_after_loss", handoffs.keptOnSoonAfterLoss());
             return o;
         }
     }
@@ -74,7 +94,7 @@ public final class PinnedHandoff {
                 .threads();
         String script = PythonScript.compile(threads, CrowdedRace.SWITCH_INTERVAL_NS, runNs);
         SchedRecorder.Run run = SchedRecorder.trace(python, script, RealRun.defaultTimeoutMs(runNs), false);
-        return new Measured(runNs, run.trace().pinnedHandoffs(run.startNs(), run.endNs()), null);
+        return new Measured(runNs, run.trace().pinnedHandoffs(run.startNs(), run.endNs(), REFUSAL_WINDOW_NS), null);
     }
 
     /** About how long {@link #measure} runs, in seconds, for the progress line; 0 when it will be skipped. */

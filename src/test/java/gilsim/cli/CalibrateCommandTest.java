@@ -156,7 +156,17 @@ class CalibrateCommandTest {
         JsonNode pinned = o.get("pinned_handoff");
         assertTrue(pinned.get("skipped") == null, pinned.toString());
         assertTrue(pinned.get("wake_ups").asLong() >= gilsim.validate.PinnedHandoff.MIN_WAKE_UPS, pinned.toString());
-        assertEquals(pinned.get("share").asDouble(), m.get("preempt_probability").asDouble(), 0.0005);
+        long soon = pinned.get("soon_after_loss").asLong();
+        if (soon >= gilsim.validate.PinnedHandoff.MIN_SOON_AFTER_LOSS) { // the window's wake-ups apart
+            long wentOnSoon = pinned.get("went_on_soon_after_loss").asLong();
+            assertEquals((pinned.get("went_on").asLong() - wentOnSoon) / (double) (pinned.get("wake_ups").asLong()
+                    - soon), m.get("preempt_probability").asDouble(), 0.0005, pinned.toString());
+            assertEquals(1 - wentOnSoon / (double) soon, m.get("refusal_after_probability").asDouble(), 0.0005);
+            assertEquals("3ms", m.get("refusal_window").asText());
+        } else {
+            assertEquals(pinned.get("share").asDouble(), m.get("preempt_probability").asDouble(), 0.0005);
+            assertTrue(m.get("refusal_window") == null, m.toString());
+        }
         // the background: a spinner on each core, then one alone, each for its whole time; the profile's keys agree
         JsonNode bg = o.get("background");
         assertEquals(o.get("cores").asInt(), bg.get("cores").size(), bg.toString());

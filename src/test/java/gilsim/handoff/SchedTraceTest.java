@@ -32,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SchedTraceTest {
     private static final Path DIR = Path.of("src/test/resources/gilsim/handoff");
+    private static final long MS = 1_000_000;
     private static final int H = 11; // holds the GIL at the start
     private static final int R = 12; // its timed wait runs out: the requester
     private static final int O = 13; // another waiter, asleep in its own timed wait
@@ -211,7 +212,8 @@ class SchedTraceTest {
      * second: R wakes, runs and waits for the GIL again until H's next signal 2 ms later (lost). The third: R waits on
      * the mutex, then loses after its release. The fourth: R takes the GIL at once (won). A wake-up of O, run on
      * CPU 1, is not a shared core's; H's start, woken by R, has no sleep after it to read. Six wake-ups, four went
-     * on; two hand-offs lost, one of them after a lost one.
+     * on; two hand-offs lost, one of them after a lost one. Within 3 ms of R's last lost wake-up come the last three
+     * (2.0, 2.01 and 1.99 ms after one), and the second of them lost; none comes within 1 ms of one.
      */
     @Test
     void pinnedHandOffsReadAsWonOrLost() throws IOException {
@@ -245,16 +247,21 @@ class SchedTraceTest {
                 wake(7_120, 0, H, true, R),
                 sw(7_122, 0, H, "R", R));
         SchedTrace t = SchedTrace.read(new BufferedReader(new StringReader(text)), Set.of(H, R, O));
-        assertEquals(new SchedTrace.PinnedHandoffs(6, 4, 4, 2, 2, 1, 1, 1), t.pinnedHandoffs(at(0), at(8_000)));
-        assertEquals(new SchedTrace.PinnedHandoffs(3, 2, 2, 1, 1, 0, 0, 0), t.pinnedHandoffs(at(4_000), at(8_000)),
-                "the window holds the last two hand-offs");
+        assertEquals(new SchedTrace.PinnedHandoffs(6, 4, 4, 2, 2, 1, 1, 1, 3, 2),
+                t.pinnedHandoffs(at(0), at(8_000), 3 * MS));
+        assertEquals(new SchedTrace.PinnedHandoffs(3, 2, 2, 1, 1, 0, 0, 0, 3, 2),
+                t.pinnedHandoffs(at(4_000), at(8_000), 3 * MS),
+                "the span holds the last two hand-offs; the loss before it still opens a window");
+        assertEquals(new SchedTrace.PinnedHandoffs(6, 4, 4, 2, 2, 1, 1, 1, 0, 0),
+                t.pinnedHandoffs(at(0), at(8_000), MS));
     }
 
     /**
      * Pinned #161868 (tools/handoffs/pinned.py, 1.5 s, 3.12.1, an AMD EPYC host, 2026-12-07 20:21, recorded through
      * the shim with the scheduler traced), read as a Python reading of the same trace reads it
      * ({@code tools/handoffs/pinned-handoffs.py}): 1,441 wake-ups by the worker, 55 of them lost; 15 of the 55
-     * hand-offs after a lost one lost too, 40 of the 677 after a won one.
+     * hand-offs after a lost one lost too, 40 of the 677 after a won one; 109 wake-ups came within 3 ms of a lost
+     * one, and 15 of them lost.
      */
     @Test
     void aRealPinnedRunReadsAsThePythonReaderReadsIt() throws IOException {
@@ -262,7 +269,7 @@ class SchedTraceTest {
         Set<Integer> tids = Set.of(meta.at("/threads/main").asInt(), meta.at("/threads/worker").asInt());
         SchedTrace.PinnedHandoffs p;
         try (BufferedReader in = gunzip(DIR.resolve("pinned-3.12.1.sched.txt.gz"))) {
-            p = SchedTrace.read(in, tids).pinnedHandoffs(Long.MIN_VALUE, Long.MAX_VALUE);
+            p = SchedTrace.read(in, tids).pinnedHandoffs(Long.MIN_VALUE, Long.MAX_VALUE, 3 * MS);
         }
         assertEquals(1441, p.wakeUps(), p.toString());
         assertEquals(1386, p.keptOn(), p.toString());
@@ -270,6 +277,8 @@ class SchedTraceTest {
         assertEquals(15, p.lostAfterLost(), p.toString());
         assertEquals(677, p.afterWon(), p.toString());
         assertEquals(40, p.lostAfterWon(), p.toString());
+        assertEquals(109, p.soonAfterLoss(), p.toString());
+        assertEquals(94, p.keptOnSoonAfterLoss(), p.toString());
     }
 
     private static BufferedReader gunzip(Path file) throws IOException {

@@ -69,8 +69,8 @@ class MachineTest {
         Bench(long seed, int cores, WakeLatency latency, long slackNs, long timesliceNs, WakeCore wakeCore,
               int wakeMovePercent, int signalMovePercent, long migrationCostNs, boolean runToParity,
               RunQueue runQueue, boolean balancePerTick) {
-            machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs, 100,
-                    wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
+            machine = new Machine(engine, trace, new RandomStreams(seed), cores, latency, slackNs, timesliceNs,
+                    WakePreemption.independent(100), wakeCore, BALANCE_TICK_NS, wakeMovePercent, signalMovePercent, migrationCostNs, FutexPath.NONE,
                     null, runToParity, TimerExpiry.UNIFORM, 0, runQueue, balancePerTick);
             trace.add(e -> {
                 if (e instanceof ThreadState s) states.add(s);
@@ -604,7 +604,8 @@ class MachineTest {
     void anHrtimerInterruptWakesItsThreadsInDeadlineOrderTheInterruptedCoreFirst() {
         Bench b = new Bench(1, MS);
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 2, new WakeLatency.Uniform(10 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true, TimerExpiry.HRTIMER, 2 * US,
+                50 * US, MS, WakePreemption.independent(100), WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, null, true,
+                TimerExpiry.HRTIMER, 2 * US,
                 RunQueue.SHARED, false);
         SimThread x1 = napper(b, m, "x1", 1, 0);
         SimThread x2 = napper(b, m, "x2", 1, 20 * US);
@@ -695,7 +696,8 @@ class MachineTest {
         Bench b = new Bench(1, MS);
         WakeLatency table = new WakeLatency.Empirical(new double[] {0, 1}, new long[] {30 * US, 30 * US});
         Machine m = new Machine(b.engine, b.trace, new RandomStreams(1), 3, new WakeLatency.Uniform(60 * US, 0),
-                0, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
+                0, MS, WakePreemption.independent(100), WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false,
+                TimerExpiry.UNIFORM, 0,
                 RunQueue.SHARED, false);
         SimThread waiter = m.newThread("waiter", -1);
         m.start(waiter, () -> {
@@ -722,7 +724,8 @@ class MachineTest {
 
         Bench busy = new Bench(1, MS);
         Machine one = new Machine(busy.engine, busy.trace, new RandomStreams(1), 1, new WakeLatency.Uniform(60 * US, 0),
-                50 * US, MS, 100, WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false, TimerExpiry.UNIFORM, 0,
+                50 * US, MS, WakePreemption.independent(100), WakeCore.IDLE, 0, 0, 0, 0, FutexPath.NONE, table, false,
+                TimerExpiry.UNIFORM, 0,
                 RunQueue.SHARED, false);
         SimThread spinner = one.newThread("spinner", -1);
         SimThread napper = one.newThread("napper", -1);

@@ -249,24 +249,42 @@ class CalibrationTest {
     }
 
     /**
-     * The traced pinned hand-off's share (9,238 of 9,586 wake-ups went on: a 10 s run on this project's VM,
-     * 2026-12-07) is the profile's preemption share; with too few wake-ups the pipe step's stays. The text and the
-     * JSON say which, with the losses after a lost hand-off and after a won one.
+     * The traced pinned hand-off (a 10 s run on this project's VM, 2026-12-07: 9,238 of 9,586 wake-ups went on; 692
+     * came within 3 ms of a lost one, and 90 of those lost) gives the profile its preemption share from the wake-ups
+     * outside that window (8,636 of 8,894: 0.971) and the window's share lost (0.13); with too few wake-ups in the
+     * window, the share of all and no window; with too few wake-ups, the pipe step's share. The text and the JSON say
+     * which, with the losses after a lost hand-off and after a won one.
      */
     @Test
     void theTracedPinnedHandOffGivesThePreemptionShare() throws Exception {
         Calibration.Measured m = measured(race(), new long[] {12_000, 48_000, 2_829_400});
         PinnedHandoff.Measured traced = new PinnedHandoff.Measured(10_000_000_000L,
-                new SchedTrace.PinnedHandoffs(9586, 9238, 4854, 348, 348, 90, 4505, 258), null);
+                new SchedTrace.PinnedHandoffs(9586, 9238, 4854, 348, 348, 90, 4505, 258, 692, 602), null);
         CrowdedRace.Measured crowd = CrowdedRace.Measured.skipped("not recorded");
         CalibrationProfile p = CalibrationProfile.of(m, traced, crowd, java.util.Map.of(), Instant.EPOCH);
-        assertEquals(0.964, p.preemptProbability());
-        assertTrue(p.yaml().contains("preempt_probability: 0.964  # wake-ups of the pinned hand-off after which the "
-                + "woken went on\n"), p.yaml());
-        assertEquals(96, MachineProfile.parse("p", p.yaml()).preemptPercent());
+        assertEquals(0.971, p.preemptProbability());
+        assertEquals(0.13, p.refusalAfterProbability());
+        assertTrue(p.yaml().contains("preempt_probability: 0.971  # wake-ups of the pinned hand-off after which the "
+                + "woken went on,\n                            # but those soon after a lost one, which are:\n"
+                + "refusal_window: 3ms         # within this of a lost wake-up of the same thread,\n"
+                + "refusal_after_probability: 0.13   # the share of its wake-ups that lost too\n"), p.yaml());
+        MachineProfile read = MachineProfile.parse("p", p.yaml());
+        assertEquals(97, read.preemptPercent());
+        assertEquals(new MachineProfile.Refusals(3_000_000, 13), read.refusals());
+
+        PinnedHandoff.Measured fewSoon = new PinnedHandoff.Measured(1_000_000_000L,
+                new SchedTrace.PinnedHandoffs(600, 580, 300, 20, 20, 4, 279, 16, 60, 54), null);
+        CalibrationProfile all = CalibrationProfile.of(m, fewSoon, crowd, java.util.Map.of(), Instant.EPOCH);
+        assertEquals(0.967, all.preemptProbability());
+        assertEquals(0, all.refusalWindowNs());
+        assertTrue(all.yaml().contains("preempt_probability: 0.967  # wake-ups of the pinned hand-off after which the "
+                + "woken went on\n"), all.yaml());
+        assertEquals(null, MachineProfile.parse("p", all.yaml()).refusals());
+        assertTrue(CalibrationText.text(m, fewSoon, crowd, all, null, null).contains("preempt_probability is the share "
+                + "of all; under 100 wake-ups in the window, so the profile has no\n  refusal_window"));
 
         PinnedHandoff.Measured few = new PinnedHandoff.Measured(1_000_000_000L,
-                new SchedTrace.PinnedHandoffs(400, 390, 200, 10, 10, 1, 189, 9), null);
+                new SchedTrace.PinnedHandoffs(400, 390, 200, 10, 10, 1, 189, 9, 30, 28), null);
         CalibrationProfile pipe = CalibrationProfile.of(m, few, crowd, java.util.Map.of(), Instant.EPOCH);
         assertEquals(Math.round(m.preemptProbability() * 1000) / 1000.0, pipe.preemptProbability());
         assertTrue(pipe.yaml().contains("# woken waiters that preempted the waker on a shared core\n"), pipe.yaml());
@@ -276,6 +294,8 @@ class CalibrationTest {
                 + "of gil->mutex), 9238 went on: 0.964\n"), text);
         assertTrue(text.contains("hand-offs lost: 348 of 4854 (7.2 %); after a lost one 90 of 348 (25.9 %), after a "
                 + "won one 258 of 4505 (5.7 %)"), text);
+        assertTrue(text.contains("within 3.0 ms of a lost wake-up: 692 wake-ups, 90 lost (13.0 %); the others went on: "
+                + "0.971\n"), text);
         assertTrue(CalibrationText.text(m, few, crowd, pipe, null, null).contains(
                 "under 500 wake-ups: preempt_probability is the share above."));
         assertTrue(CalibrationText.text(m, NOT_TRACED, crowd, pipe, null, null).contains(
@@ -284,6 +304,9 @@ class CalibrationTest {
         assertEquals(9238, json.at("/pinned_handoff/went_on").asLong());
         assertEquals(9238 / 9586.0, json.at("/pinned_handoff/share").asDouble(), 1e-12);
         assertEquals(90, json.at("/pinned_handoff/lost_after_lost").asLong());
+        assertEquals(692, json.at("/pinned_handoff/soon_after_loss").asLong());
+        assertEquals(3_000_000, json.at("/profile/refusal_window_ns").asLong());
+        assertEquals(0.13, json.at("/profile/refusal_after_probability").asDouble());
         assertEquals("test", new ObjectMapper().readTree(CalibrationText.json(m, NOT_TRACED, crowd, pipe, null, null))
                 .at("/pinned_handoff/skipped").asText());
     }
@@ -673,7 +696,7 @@ class CalibrationTest {
     @Test
     void latencyAtInterpolatesTheTable() {
         CalibrationProfile p = new CalibrationProfile(List.of(new CalibrationProfile.Point(0.0, 10_000),
-                new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, false, null,
+                new CalibrationProfile.Point(0.5, 20_000), new CalibrationProfile.Point(1.0, 120_000)), 0, 0.9, false, 0, 0, null,
                 "3.12.1", "s",
                 Instant.EPOCH, List.of(), java.util.Map.of(), null);
         assertEquals(10_000, p.latencyAt(0));
