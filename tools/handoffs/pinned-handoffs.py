@@ -5,8 +5,8 @@
 # next wake-up), one ended by that waker later was a GIL wait again (lost: the waker took the GIL back first), any
 # other came after it held the GIL (went on). Prints the wake-ups by the waker's time on the CPU before them (the
 # drop's signal comes after 100 us or more, the mutex's release within 10 us), the wake-ups that went on, and the
-# hand-offs lost after a lost one and after a won one, and the wake-ups within 3 ms of the woken thread's last lost one
-# (gilsim's refusal_window) apart from the rest.
+# hand-offs lost after a lost one and after a won one, and apart from the rest the wake-ups within 3 ms of a lost one
+# that came 3 ms or more after the woken thread's loss before it, up to the next loss (gilsim's refusal_window).
 #   sudo [PLAIN=1] bash sched-record.sh /tmp/pin PYTHON pinned.py 10
 #   python3 pinned-handoffs.py /tmp/pin
 import collections
@@ -55,7 +55,7 @@ def next_sleep(tid, t):
 by_age = collections.Counter()
 after = collections.Counter()
 soon = collections.Counter()
-last_lost = {}
+last_lost, window_from = {}, {}
 previous, went_on, total = None, 0, 0
 for wakee, waker, t, ran, age in wakes:
     s = next_sleep(wakee, ran)
@@ -66,8 +66,10 @@ for wakee, waker, t, ran, age in wakes:
     lost = by_waker and not lock_wait
     total += 1
     went_on += not lost
-    soon[(t - last_lost.get(wakee, -WINDOW_NS) < WINDOW_NS, lost)] += 1
+    soon[(t - window_from.get(wakee, -WINDOW_NS) < WINDOW_NS, lost)] += 1
     if lost:
+        # a loss opens a window unless another came less than the window before it (a second loss closes it)
+        window_from[wakee] = -WINDOW_NS if t - last_lost.get(wakee, -WINDOW_NS) < WINDOW_NS else t
         last_lost[wakee] = t
     by_age[("under 10 us" if age < 10_000 else "10-100 us" if age < 100_000 else "100 us or more", lost)] += 1
     if lock_wait:
@@ -83,7 +85,7 @@ for band in ("100 us or more", "10-100 us", "under 10 us"):
     if n:
         print("  the waker on the CPU %-14s %6d, lost %5d (%.1f %%)" % (band, n, by_age[(band, True)],
                                                                      100.0 * by_age[(band, True)] / n))
-for inside, name in ((True, "within 3 ms of a lost one"), (False, "other")):
+for inside, name in ((True, "in a window after a loss"), (False, "other")):
     n = soon[(inside, False)] + soon[(inside, True)]
     print("wake-ups %-26s %6d, went on %6d (%.1f %%)" % (name, n, soon[(inside, False)],
                                                       100.0 * soon[(inside, False)] / max(1, n)))

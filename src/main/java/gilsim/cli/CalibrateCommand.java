@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
                 + "load_idle_first); where it can trace the kernel's scheduler (root, tracefs) it runs pinned #161868 "
                 + "for 5 s (--quick 2 s) and reads, from the trace, the share of its hand-offs' wake-ups after which "
                 + "the woken thread went on: preempt_probability, instead of the pipe's share (with enough wake-ups "
-                + "within 3 ms of a lost one, those apart: refusal_window and refusal_after_probability); then (about "
+                + "in 3 ms windows after a loss, those apart: refusal_window and refusal_after_probability); then (about "
                 + "30 s; "
                 + "--quick about 11 s) it records two crowded races through the "
                 + "hand-off recorder (four threads spinning in Python; "

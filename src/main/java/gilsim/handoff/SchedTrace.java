@@ -82,8 +82,8 @@ public final class SchedTrace {
      * {@code wakeUps} and {@code keptOn} count the wake-ups, the unit the model's {@code preempt_percent} draws on; a
      * hand-off is the wake-ups from a signal to the GIL taken or lost, and {@code afterLost} of them followed a
      * lost one, {@code lostAfterLost} of those lost too, as {@code afterWon} and {@code lostAfterWon} after a won one.
-     * {@code soonAfterLoss} of the wake-ups came within the reading's window of the woken thread's last lost one, and
-     * after {@code keptOnSoonAfterLoss} of those it went on: the model's {@code refusal_after_percent}.
+     * {@code soonAfterLoss} of the wake-ups came in a window after a loss ({@link #pinnedHandoffs}), and after
+     * {@code keptOnSoonAfterLoss} of those the woken thread went on: the model's {@code refusal_after_percent}.
      */
     public record PinnedHandoffs(long wakeUps, long keptOn, long handoffs, long lost, long afterLost,
                                  long lostAfterLost, long afterWon, long lostAfterWon, long soonAfterLoss,
@@ -185,8 +185,9 @@ public final class SchedTrace {
      * under {@link #LOCK_WAIT_NS} ended by the same waker was a wait on gil->mutex (it went on, and the mutex's
      * release is the hand-off's next wake-up); one ended by that waker later was a GIL wait again (lost); any other
      * (its own sleep, ended by a timer) came after it held the GIL (went on). A wake-up with no sleep after it in the
-     * trace is not counted. A wake-up less than {@code windowNs} after the woken thread's last lost one (counted or
-     * not) is counted apart as well.
+     * trace is not counted. A lost wake-up opens a window of {@code windowNs} for its thread, unless it came less than
+     * that after the thread's loss before it; the wake-ups in a window, up to and with the next loss (which closes
+     * it), are counted apart as well (the model's {@code refusal_window}). A loss before {@code startNs} counts.
      */
     public PinnedHandoffs pinnedHandoffs(long startNs, long endNs, long windowNs) {
         long wakeUps = 0;
@@ -194,6 +195,7 @@ public final class SchedTrace {
         long soon = 0;
         long keptOnSoon = 0;
         Map<Integer, Long> lastLostNs = new HashMap<>();
+        Map<Integer, Long> windowFromNs = new HashMap<>();
         long[] handoffs = new long[2]; // won, lost
         long[][] after = new long[2][2]; // [previous lost][this lost]
         int previous = -1; // the last hand-off: 0 won, 1 lost
@@ -210,9 +212,14 @@ public final class SchedTrace {
             boolean lockWait = byWaker && next.endNs - next.startNs < LOCK_WAIT_NS;
             boolean lost = byWaker && !lockWait;
             inHandoff = lockWait;
-            Long lastLost = lastLostNs.get(w.wakee);
-            boolean soonAfterLoss = lastLost != null && w.wakeNs - lastLost < windowNs;
-            if (lost) lastLostNs.put(w.wakee, w.wakeNs);
+            Long from = windowFromNs.get(w.wakee);
+            boolean soonAfterLoss = from != null && w.wakeNs - from < windowNs;
+            if (lost) {
+                // a loss opens a window unless another came less than a window before it: a second loss closes it
+                Long lastLost = lastLostNs.put(w.wakee, w.wakeNs);
+                if (lastLost != null && w.wakeNs - lastLost < windowNs) windowFromNs.remove(w.wakee);
+                else windowFromNs.put(w.wakee, w.wakeNs);
+            }
             if (!counting) continue;
             wakeUps++;
             if (!lost) keptOn++;

@@ -42,6 +42,8 @@ public final class SimThread {
     boolean wokenByThread;
     /** When a wake-up of it by another thread last queued instead of preempting ({@link WakePreemption}), in ns. */
     long lastRefusedNs = NEVER;
+    /** When its open window of refusals began ({@link WakePreemption}), in ns; NEVER when none is open. */
+    long refusalWindowFromNs = NEVER;
     static final long NEVER = Long.MIN_VALUE;
     /** On its way into a futex sleep ({@link Machine#sleepOnFutex}): asleep to its waker, still on its core. */
     boolean enteringSleep;

@@ -66,12 +66,13 @@ public final class Defaults {
                         + "core is busy reaches it this long after the interrupt (scheduler traces: p50 2 us)"),
                 Key.percent("preempt_percent", "94", "of wake-ups onto a busy core, the percentage that preempt its "
                         + "runner at once (Linux's wake-up preemption); 0..100"),
-                Key.duration("refusal_window", "0ns", "after a thread's wake-up by another thread queued instead of "
-                        + "preempting, for this long its next such wake-ups queue at refusal_after_percent instead of "
-                        + "preempt_percent's share (the kernel's refusals come in runs; docs/model.md); 0ns: each "
-                        + "wake-up draws alone"),
-                Key.percent("refusal_after_percent", "12", "refusal_window above 0: of the wake-ups by another thread "
-                        + "within the window, the percentage that queue (traced on this project's VM: 9 to 15); 0..100"),
+                Key.duration("refusal_window", "0ns", "a wake-up by another thread that queues opens a window this "
+                        + "long for its thread, unless its last such refusal came less than a window before; in it the "
+                        + "thread's wake-ups by another thread queue at refusal_after_percent, and the first that "
+                        + "queues closes it (the kernel's refusals come in pairs; docs/model.md); 0ns: each wake-up "
+                        + "draws preempt_percent alone"),
+                Key.percent("refusal_after_percent", "15", "refusal_window above 0: of the wake-ups by another thread "
+                        + "in a window, the percentage that queue (traced on this project's VM: 10 to 19); 0..100"),
                 Key.choice("wake_core", WakeCore.DEFAULT.id, WakeCore.ids(),
                         "which core a woken thread runs on: previous (the one it last ran on, unless it is busy and "
                                 + "wake_move_percent sends the thread to an idle one) or idle (any idle core first)"),

@@ -34,8 +34,8 @@ import java.util.Map;
  *     - [1.0, 2ms]
  * timer_slack: 60us        # optional
  * preempt_probability: 0.89   # optional, 0..1; rounded to a whole percent
- * refusal_window: 3ms      # optional, with the next: the kernel's refusals in runs (docs/calibration.md, section 4)
- * refusal_after_probability: 0.12   # 0..1, rounded to a whole percent: refusal_after_percent
+ * refusal_window: 3ms      # optional, with the next: the kernel's refusals in pairs (docs/calibration.md, section 4)
+ * refusal_after_probability: 0.15   # 0..1, rounded to a whole percent: refusal_after_percent
  * checkpoint: 1800ns       # optional, more than 0: fitted to the crowded races (docs/calibration.md)
  * drop_reaction: 1500ns    # optional, as the four below
  * wait_entry: 1400ns
@@ -65,7 +65,7 @@ public record MachineProfile(String file, String source, String python, double[]
                              double[] timerWakeProbabilities, long[] timerWakeNs, Long timerSlackNs,
                              Integer preemptPercent, Refusals refusals, Map<String, Long> race,
                              Boolean waitEntrySameCore, Map<String, String> model, Background background) {
-    /** The wake-ups' refusals in runs: {@code refusal_window} in ns, {@code refusal_after_percent}. */
+    /** The wake-ups' refusals in pairs: {@code refusal_window} in ns, {@code refusal_after_percent}. */
     public record Refusals(long windowNs, int afterPercent) {}
 
     /**
@@ -134,9 +134,9 @@ public record MachineProfile(String file, String source, String python, double[]
             "migration_cost", "run_to_parity", "futex_sleep", "futex_return", "race_dwell", "gil_mutex", "wake_order",
             "wait_entry_quiet", "wake_timed_out");
     private static final List<String> FIELDS = List.of("source", "python", "wake_latency", "timer_wake", "timer_slack",
-            "preempt_probability", "refusal_window", "refusal_after_probability", "checkpoint", "drop_reaction", "wait_entry", "wait_entry_jitter",
-            "wait_entry_growth", "wait_entry_same_core", "fast_race_percent", "fast_race_reaction", "load_gap",
-            "load_run", "load_idle_first", "model");
+            "preempt_probability", "refusal_window", "refusal_after_probability", "checkpoint", "drop_reaction",
+            "wait_entry", "wait_entry_jitter", "wait_entry_growth", "wait_entry_same_core", "fast_race_percent",
+            "fast_race_reaction", "load_gap", "load_run", "load_idle_first", "model");
     private static final long MAX_FILE_BYTES = 1 << 20;
 
     public MachineProfile {
@@ -280,10 +280,9 @@ public record MachineProfile(String file, String source, String python, double[]
         YamlTree after = top.entries().get("refusal_after_probability");
         if (window == null && after == null) return null;
         if (window == null || !(after instanceof YamlTree.Scalar s)) {
-            YamlTree one = window == null ? after : top.entries().get("refusal_window");
-            throw new InputError(file + ":" + one.line() + ": " + (window == null ? "refusal_after_probability"
-                    : "refusal_window") + ": comes with " + (window == null ? "refusal_window" : "a "
-                    + "refusal_after_probability") + " (0 to 1)");
+            YamlTree given = window == null ? after : top.entries().get("refusal_window");
+            throw new InputError(file + ":" + given.line() + ": refusal_window and refusal_after_probability (0 to 1) "
+                    + "come together");
         }
         int percent = (int) Math.round(100 * probability(file + ":" + s.line() + ": refusal_after_probability: ",
                 s.text()));

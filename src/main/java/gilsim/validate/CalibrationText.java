@@ -133,7 +133,7 @@ public final class CalibrationText {
             return;
         }
         long soon = h.soonAfterLoss();
-        b.append(String.format(Locale.ROOT, "  within %s of a lost wake-up: %d wake-ups, %d lost (%s); the others "
+        b.append(String.format(Locale.ROOT, "  in a window of %s after a loss: %d wake-ups, %d lost (%s); the others "
                 + "went on: %.3f%n", Durations.human(PinnedHandoff.REFUSAL_WINDOW_NS), soon,
                 soon - h.keptOnSoonAfterLoss(), percent(soon - h.keptOnSoonAfterLoss(), soon),
                 h.keptOnShareOtherwise()));

@@ -313,7 +313,10 @@ final class BadInputs {
                 good + "preempt_probability: 1.01\n", good + "preempt_probability: -0\n".replace("-0", "-0.1"),
                 good + "timer_slack: soon\n", good + "speed: 11\n", "source: only\n", good + "checkpoint: 0ns\n",
                 good + "checkpoint: 2\n", good + "wait_entry_growth: 401\n", good + "wait_entry_growth: 1.5\n",
-                good + "wait_entry: 1us\nwait_entry_jitter: 2us\n", good + "drop_reaction: -1us\n");
+                good + "wait_entry: 1us\nwait_entry_jitter: 2us\n", good + "drop_reaction: -1us\n",
+                good + "refusal_window: 3ms\n", good + "refusal_after_probability: 0.1\n",
+                good + "refusal_window: 3ms\nrefusal_after_probability: 1.5\n",
+                good + "refusal_window: soon\nrefusal_after_probability: 0.1\n");
         for (String cmd : COMMANDS) {
             List<String> base = plus(command(cmd, sr, over(cmd, "cores")), "--set", SMALL_RUN);
             out.add(withOutputs(BadCase.of("options", cmd + " --machine", plus(base, "--machine",

@@ -39,27 +39,37 @@ class WakePreemptionTest {
         assertTrue(rule.preempts(t, true, MS, r));
         assertTrue(rule.preempts(t, true, 2 * MS, r));
         assertFalse(rule.preempts(t, true, 3 * MS, r), "the window is [0, 3 ms)");
-        assertEquals(3 * MS, t.lastRefusedNs);
+        assertEquals(3 * MS, t.refusalWindowFromNs);
     }
 
     /**
-     * A refusal within a window opens a new one from itself; a timer's wake-up draws the outside share and opens
-     * none; another thread's window is its own.
+     * Refusals come in pairs: every wake-up queues (0 % outside a window, 100 % inside). The refusal at 0 opens a
+     * window; the one at 1 ms, inside it, closes it; the one at 3.5 ms, 2.5 ms after that, opens none; the one at
+     * 6.5 ms, 3 ms after the last, opens the next. A timer's wake-up draws the outside share and touches no window;
+     * another thread's window is its own.
      */
     @Test
-    void refusalsChainAndTimersStayOutside() {
+    void aRefusalInsideAWindowClosesItAndOneSoonAfterOpensNone() {
         WakePreemption rule = new WakePreemption(0, 3 * MS, 100);
         SplittableRandom r = new SplittableRandom(1);
         SimThread t = thread();
-        SimThread other = new SimThread(1, "worker", -1);
         assertFalse(rule.preempts(t, true, 0, r));
+        assertEquals(0, t.refusalWindowFromNs);
         assertFalse(rule.preempts(t, true, MS, r));
-        assertFalse(rule.preempts(t, true, 3_500_000, r), "2.5 ms after the refusal at 1 ms");
+        assertEquals(SimThread.NEVER, t.refusalWindowFromNs, "the second refusal closes the window");
+        assertFalse(rule.preempts(t, true, 3_500_000, r));
+        assertEquals(SimThread.NEVER, t.refusalWindowFromNs, "2.5 ms after the last refusal: no window");
         assertFalse(rule.preempts(t, false, 4 * MS, r), "a timer's wake-up: the outside share, 0 %");
-        assertEquals(3_500_000, t.lastRefusedNs, "a timer's refusal opens no window");
+        assertEquals(3_500_000, t.lastRefusedNs, "a timer's refusal is not recorded");
+        assertFalse(rule.preempts(t, true, 6_500_000, r));
+        assertEquals(6_500_000, t.refusalWindowFromNs, "3 ms after the last refusal: a window");
+
         WakePreemption none = new WakePreemption(0, 3 * MS, 0);
-        assertFalse(none.preempts(other, true, 4 * MS, r), "t's window is not other's: the outside share");
-        assertTrue(none.preempts(other, true, 5 * MS, r), "other's own window");
+        SimThread other = new SimThread(1, "worker", -1);
+        SimThread u = thread();
+        assertFalse(none.preempts(u, true, 0, r));
+        assertFalse(none.preempts(other, true, MS, r), "u's window is not other's: the outside share");
+        assertTrue(none.preempts(u, true, MS, r), "u's own window");
     }
 
     @Test

@@ -106,7 +106,7 @@ class ScenarioFileTest {
         Params p = s.params(List.of(), MachineProfile.NONE); // the keys' own defaults, before the default machine's
         assertEquals("cores=2 pinned=false interval=5ms duration=2s wake_latency=60us wake_jitter=30us "
                 + "wake_tail_permille=0 wake_tail_min=1ms wake_tail_max=5ms "
-                + "timeslice=1500us timer_slack=50us timer_expiry=hrtimer wake_ipi=2us preempt_percent=94 refusal_window=0ns refusal_after_percent=12 wake_core=previous balance_tick=4ms balance_per_tick=true run_queue=per-core wake_move_percent=7 signal_move_percent=1 migration_cost=500us run_to_parity=true futex_sleep=8us futex_return=5us checkpoint=2500ns drop_reaction=500ns fast_race_percent=70 fast_race_reaction=55 race_dwell=7s load_gap=0ns load_run=1ms load_idle_first=false policy=cpython "
+                + "timeslice=1500us timer_slack=50us timer_expiry=hrtimer wake_ipi=2us preempt_percent=94 refusal_window=0ns refusal_after_percent=15 wake_core=previous balance_tick=4ms balance_per_tick=true run_queue=per-core wake_move_percent=7 signal_move_percent=1 migration_cost=500us run_to_parity=true futex_sleep=8us futex_return=5us checkpoint=2500ns drop_reaction=500ns fast_race_percent=70 fast_race_reaction=55 race_dwell=7s load_gap=0ns load_run=1ms load_idle_first=false policy=cpython "
                 + "gil_mutex=true wake_order=glibc-groups wait_entry=1750ns wait_entry_jitter=800ns wait_entry_growth=5 wait_entry_quiet=200us wait_entry_same_core=false wake_timed_out=false starve_after=100ms "
                 + "max_events=50000000 "
                 + "python=3.12 checkinterval=100 tick=5ns sem_wake=15us "
@@ -128,7 +128,7 @@ class ScenarioFileTest {
         Params p = s.params(List.of(), MachineProfile.NONE); // the keys' own defaults, before the default machine's
         assertEquals("cores=4 pinned=false interval=5ms duration=2s wake_latency=60us wake_jitter=30us "
                 + "wake_tail_permille=0 wake_tail_min=1ms wake_tail_max=5ms "
-                + "timeslice=1500us timer_slack=50us timer_expiry=hrtimer wake_ipi=2us preempt_percent=94 refusal_window=0ns refusal_after_percent=12 wake_core=idle balance_tick=4ms balance_per_tick=true run_queue=per-core wake_move_percent=7 signal_move_percent=1 migration_cost=500us run_to_parity=true futex_sleep=8us futex_return=5us checkpoint=2500ns drop_reaction=500ns fast_race_percent=70 fast_race_reaction=55 race_dwell=7s load_gap=0ns load_run=1ms load_idle_first=false policy=cpython "
+                + "timeslice=1500us timer_slack=50us timer_expiry=hrtimer wake_ipi=2us preempt_percent=94 refusal_window=0ns refusal_after_percent=15 wake_core=idle balance_tick=4ms balance_per_tick=true run_queue=per-core wake_move_percent=7 signal_move_percent=1 migration_cost=500us run_to_parity=true futex_sleep=8us futex_return=5us checkpoint=2500ns drop_reaction=500ns fast_race_percent=70 fast_race_reaction=55 race_dwell=7s load_gap=0ns load_run=1ms load_idle_first=false policy=cpython "
                 + "gil_mutex=true wake_order=glibc-groups wait_entry=1750ns wait_entry_jitter=800ns wait_entry_growth=5 wait_entry_quiet=200us wait_entry_same_core=false wake_timed_out=false starve_after=100ms "
                 + "max_events=50000000 "
                 + "python=3.12 checkinterval=100 tick=5ns sem_wake=15us "
