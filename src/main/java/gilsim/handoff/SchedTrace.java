@@ -93,13 +93,13 @@ public final class SchedTrace {
             return wakeUps == 0 ? Double.NaN : keptOn / (double) wakeUps;
         }
 
-        /** As {@link #keptOnShare}, of the wake-ups outside the window after a lost one. */
+        /** As {@link #keptOnShare}, of the wake-ups outside the windows after a loss. */
         public double keptOnShareOtherwise() {
             long n = wakeUps - soonAfterLoss;
             return n == 0 ? Double.NaN : (keptOn - keptOnSoonAfterLoss) / (double) n;
         }
 
-        /** The share of the wake-ups within the window after a lost one that lost too, 0..1; NaN without one. */
+        /** The share of the wake-ups in the windows after a loss that lost too, 0..1; NaN without one. */
         public double lostShareSoonAfterLoss() {
             return soonAfterLoss == 0 ? Double.NaN : 1 - keptOnSoonAfterLoss / (double) soonAfterLoss;
         }

@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * A machine profile computed from a {@link Calibration.Measured} and a {@link CrowdedRace.Measured}: the wake-up
  * latency as quantiles of the release race's CDF, the timer slack, the preemption probability (the traced pinned
- * hand-off's when {@code preemptTraced}, {@link PinnedHandoff}; else the pipe step's), the runs of refusals the
+ * hand-off's when {@code preemptTraced}, {@link PinnedHandoff}; else the pipe step's), the refusals in pairs the
  * trace showed ({@code refusalWindowNs} 0 when it showed too few to read) and the crowded race's
  * fit (null when the races were skipped or had no crowded drop), written as the YAML that {@code --machine FILE}
  * reads (docs/calibration.md). {@code python} is the version of the interpreter measured ("3.12.1"): the crowded
@@ -44,7 +44,8 @@ import java.util.Map;
  * up. Both stay strictly increasing (a point that would tie after rounding is left out).
  */
 public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, double preemptProbability,
-        boolean preemptTraced, long refusalWindowNs, double refusalAfterProbability, RaceFit race, String python, String source, Instant written, List<String> notes,
+        boolean preemptTraced, long refusalWindowNs, double refusalAfterProbability, RaceFit race, String python,
+        String source, Instant written, List<String> notes,
         Map<String, String> model, MachineProfile.Background background) {
     /** Linux's timer slack for a normal thread (prctl(PR_SET_TIMERSLACK)'s default), when the kernel's is unknown. */
     static final long DEFAULT_SLACK_NS = 50_000;
@@ -64,7 +65,7 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
      * The profile for these measurements, written now; {@code model} holds the model's rules the race was fitted
      * under ({@code calibrate --set}, {@link MachineProfile#MODEL_KEYS}), which the profile carries. The preemption
      * share is the traced pinned hand-off's ({@code pinned}) when it had enough wake-ups, else the pipe step's; with
-     * enough wake-ups soon after a lost one too, the share is that of the others, and those give the window's.
+     * enough wake-ups in windows after a loss too, the share is that of the others, and those give the windows'.
      */
     public static CalibrationProfile of(Calibration.Measured m, PinnedHandoff.Measured pinned,
                                         CrowdedRace.Measured crowd, Map<String, String> model) {
@@ -110,8 +111,8 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
                     + "thread waiting");
         }
         MachineProfile.Background bg = m.background() == null ? null : background(m.background(), notes);
-        return new CalibrationProfile(q, slack, round3(pre), pinned.usable(), windowNs, after, crowd.fit(), m.python(), source,
-                when.truncatedTo(ChronoUnit.SECONDS), notes, model, bg);
+        return new CalibrationProfile(q, slack, round3(pre), pinned.usable(), windowNs, after, crowd.fit(), m.python(),
+                source, when.truncatedTo(ChronoUnit.SECONDS), notes, model, bg);
     }
 
     /**
@@ -278,12 +279,12 @@ public record CalibrationProfile(List<Point> wakeLatency, long timerSlackNs, dou
         b.append(pad(pre, 28)).append(!preemptTraced ? "# woken waiters that preempted the waker on a shared core\n"
                 : refusalWindowNs == 0 ? "# wake-ups of the pinned hand-off after which the woken went on\n"
                 : "# wake-ups of the pinned hand-off after which the woken went on,\n"
-                + pad("", 28) + "# but those soon after a lost one, which are:\n");
+                + pad("", 28) + "# but those in a window after a loss, of which:\n");
         if (refusalWindowNs > 0) {
             b.append(pad("refusal_window: " + Durations.format(refusalWindowNs), 28))
-                    .append("# within this of a lost wake-up of the same thread,\n");
+                    .append("# a loss opens a window this long (none right after another),\n");
             b.append(pad("refusal_after_probability: " + probability(refusalAfterProbability), 28))
-                    .append("# the share of its wake-ups that lost too\n");
+                    .append("# and this share of its wake-ups lost too\n");
         }
         if (!model.isEmpty()) {
             b.append("model:                      # the model's rules the race below was fitted under (--set)\n");

@@ -17,8 +17,9 @@ import java.util.Map;
  * hand-off is one or two wake-ups of {@code main} by the worker onto its core (the drop's signal; the release of
  * {@code gil->mutex} when {@code main} found it held), and after each {@code main} either went on or lost the GIL to
  * the worker: the share that went on is what the model's {@code preempt_percent} draws for such a wake-up, read where
- * it happens, and the wake-ups soon after a lost one, which lose more often, are read apart for its
- * {@code refusal_after_percent} (docs/calibration.md, section 4). Needs Linux, root and tracefs; skipped, with the reason, without them.
+ * it happens, and the wake-ups in a window after a loss, which lose more often, are read apart for its
+ * {@code refusal_after_percent} (docs/calibration.md, section 4). Needs Linux, root and tracefs; skipped, with the
+ * reason, without them.
  */
 public final class PinnedHandoff {
     /** How long the traced run lasts: some 1,900 wake-ups a second on this project's VM. */

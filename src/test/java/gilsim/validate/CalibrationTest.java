@@ -265,9 +265,9 @@ class CalibrationTest {
         assertEquals(0.971, p.preemptProbability());
         assertEquals(0.164, p.refusalAfterProbability());
         assertTrue(p.yaml().contains("preempt_probability: 0.971  # wake-ups of the pinned hand-off after which the "
-                + "woken went on,\n                            # but those soon after a lost one, which are:\n"
-                + "refusal_window: 3ms         # within this of a lost wake-up of the same thread,\n"
-                + "refusal_after_probability: 0.164   # the share of its wake-ups that lost too\n"), p.yaml());
+                + "woken went on,\n                            # but those in a window after a loss, of which:\n"
+                + "refusal_window: 3ms         # a loss opens a window this long (none right after another),\n"
+                + "refusal_after_probability: 0.164   # and this share of its wake-ups lost too\n"), p.yaml());
         MachineProfile read = MachineProfile.parse("p", p.yaml());
         assertEquals(97, read.preemptPercent());
         assertEquals(new MachineProfile.Refusals(3_000_000, 16), read.refusals());
