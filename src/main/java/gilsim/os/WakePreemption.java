@@ -36,11 +36,12 @@ public record WakePreemption(int percent, long refusalWindowNs, int refusalAfter
      * did before windows); a queued wake-up by another thread opens or closes {@code t}'s window.
      */
     boolean preempts(SimThread t, boolean byThread, long nowNs, SplittableRandom random) {
-        if (refusalWindowNs == 0 || !byThread) return percent >= 100 || random.nextInt(100) < percent;
-        boolean inWindow = t.refusalWindowFromNs != SimThread.NEVER && nowNs - t.refusalWindowFromNs < refusalWindowNs;
+        boolean windows = refusalWindowNs > 0 && byThread;
+        boolean inWindow = windows && t.refusalWindowFromNs != SimThread.NEVER
+                && nowNs - t.refusalWindowFromNs < refusalWindowNs;
         boolean preempts = inWindow ? random.nextInt(100) >= refusalAfterPercent
                 : percent >= 100 || random.nextInt(100) < percent;
-        if (!preempts) {
+        if (!preempts && windows) {
             boolean recent = t.lastRefusedNs != SimThread.NEVER && nowNs - t.lastRefusedNs < refusalWindowNs;
             t.refusalWindowFromNs = recent ? SimThread.NEVER : nowNs;
             t.lastRefusedNs = nowNs;
